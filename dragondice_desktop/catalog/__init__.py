@@ -1,0 +1,1 @@
+"""The dice catalog: every die, face, icon and spell (pure Python, no Qt)."""

@@ -1,0 +1,1 @@
+"""The rules engine: a pure reducer over actions (no Qt, no files, no clocks)."""

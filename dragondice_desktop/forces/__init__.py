@@ -1,0 +1,1 @@
+"""Forces: our force format, loading and the bundled sample forces (no Qt)."""

@@ -1,0 +1,1 @@
+"""The desktop app: windows, board scene, dice painting, dialogs."""

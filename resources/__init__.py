@@ -1,0 +1,1 @@
+"""Bundled resources: icon glyphs drawn for this project, sample forces, help pages."""
