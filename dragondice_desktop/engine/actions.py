@@ -1,0 +1,83 @@
+"""Actions: every decision a player makes, as a small value with a text form that round-trips.
+
+``Action.from_text(a.to_text()) == a`` for every action (architecture guide, after
+python-chess's ``Move.uci()``). The text form is what the log, save files, tests and the CLI
+use, e.g. ``march t2``, ``turn up``, ``kill 17``, ``reinforce 12 t0``.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from .state import Zone
+
+
+class Verb(enum.Enum):
+    """What kind of decision an action answers. Values are the text form's first word."""
+
+    ROLLOFF = "rolloff"              # roll the Horde armies for the setup roll-off
+    GO_FIRST = "go-first"            # roll-off winner: take the first turn
+    PICK_FRONTIER = "pick-frontier"  # roll-off winner: choose the Frontier instead
+    FRONTIER = "frontier"            # the picker names the Frontier: frontier <proposal index>
+    MARCH = "march"                  # march <zone>
+    SKIP_MARCH = "skip-march"        # no (further) march this turn
+    MANEUVER = "maneuver"
+    NO_MANEUVER = "no-maneuver"
+    COUNTER = "counter"              # counter-maneuver
+    NO_COUNTER = "no-counter"
+    TURN = "turn"                    # turn up | turn down
+    ACTION = "action"                # action melee | missile | magic
+    NO_ACTION = "no-action"
+    TARGET = "target"                # target <zone> (missile)
+    KILL = "kill"                    # kill <die id>: one unit taking damage goes to the DUA
+    COUNTER_ATTACK = "counter-attack"
+    NO_COUNTER_ATTACK = "no-counter-attack"
+    REINFORCE = "reinforce"          # reinforce <die id> <terrain zone>
+    END_REINFORCE = "end-reinforce"
+    RETREAT = "retreat"              # retreat <die id>
+    END_TURN = "end-turn"
+
+
+@dataclass(frozen=True, order=True)
+class Action:
+    """A decision: `verb` plus its arguments (strings, ints or Zones), all in `args`."""
+
+    verb: Verb
+    args: tuple = ()
+
+    def to_text(self) -> str:
+        """The short text form, e.g. ``reinforce 12 t0``."""
+        parts = [self.verb.value]
+        for arg in self.args:
+            parts.append(arg.to_text() if isinstance(arg, Zone) else str(arg))
+        return " ".join(parts)
+
+    @classmethod
+    def from_text(cls, text: str) -> "Action":
+        """Parse the text form. Raises ValueError naming what is wrong."""
+        words = text.split()
+        if not words:
+            raise ValueError("empty action")
+        try:
+            verb = Verb(words[0])
+        except ValueError:
+            raise ValueError(f"unknown action {words[0]!r}") from None
+        return cls(verb, tuple(_parse_arg(w) for w in words[1:]))
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+
+def _parse_arg(word: str):
+    if word.isdigit():
+        return int(word)
+    try:
+        return Zone.from_text(word)
+    except ValueError:
+        return word
+
+
+def act(verb: Verb, *args) -> Action:
+    """Shorthand constructor: ``act(Verb.TURN, "up")``."""
+    return Action(verb, tuple(args))

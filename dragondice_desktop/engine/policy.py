@@ -1,0 +1,54 @@
+"""A simple automatic player that always picks a legal action.
+
+Used by the headless demo (`dragondice screenshot`, `dragondice selfplay`) and by the contract
+tests that play whole games. It plays to end the game: it marches with maneuvers, turns
+terrains toward their eighth face, attacks whenever it can, reinforces everything and never
+retreats. With `chooser` given it picks uniformly among legal actions instead (a seeded
+`random.Random` owned by the caller), still never retreating so games finish.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .actions import Action, Verb
+from .game import legal_actions
+from .state import GameState
+
+# Verbs in order of preference for the aggressive policy.
+PREFERENCE = (
+    Verb.ROLLOFF, Verb.GO_FIRST, Verb.FRONTIER, Verb.MARCH, Verb.MANEUVER, Verb.COUNTER,
+    Verb.ACTION, Verb.TARGET, Verb.KILL, Verb.COUNTER_ATTACK, Verb.REINFORCE,
+    Verb.END_REINFORCE, Verb.END_TURN, Verb.NO_ACTION, Verb.SKIP_MARCH,
+)
+
+
+def choose(state: GameState, chooser: random.Random | None = None) -> Action:
+    """Pick a legal action for the pending decision. Raises ValueError if the game is over."""
+    actions = legal_actions(state)
+    if not actions:
+        raise ValueError("the game is over: no action to choose")
+    actions = [a for a in actions if a.verb is not Verb.RETREAT] or list(actions)
+    if chooser is not None:
+        return chooser.choice(actions)
+    for verb in PREFERENCE:
+        matching = [a for a in actions if a.verb is verb]
+        if matching:
+            return _best_of(matching)
+    turns = [a for a in actions if a.verb is Verb.TURN]
+    if turns:
+        return _turn_choice(turns)
+    return actions[0]
+
+
+def _best_of(actions: list[Action]) -> Action:
+    if actions[0].verb is Verb.ACTION:
+        order = ["melee", "missile", "magic"]
+        return min(actions, key=lambda a: order.index(a.args[0]))
+    return actions[0]
+
+
+def _turn_choice(turns: list[Action]) -> Action:
+    """Turn up toward the eighth face, unless the terrain is held by someone (then down)."""
+    ups = [a for a in turns if a.args[0] == "up"]
+    return ups[0] if ups else turns[0]

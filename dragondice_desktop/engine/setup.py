@@ -1,0 +1,158 @@
+"""Starting a game (digest §2): forces in play, the Horde roll-off, the winner's choice, the
+Frontier, placement and the starting distance rolls."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..catalog.loader import load_catalog
+from ..catalog.model import DieKind
+from .actions import Action, Verb, act
+from .events import Event
+from .flow import begin_turn, roll_for, wait
+from .rng import Rng
+from .rolls import RollType
+from .state import (
+    GameDie, GameState, Phase, PlayerSetup, Step, TerrainState, Zone, ZoneKind,
+)
+
+Events = list[Event]
+
+# Terrain layout for two players: each Home Terrain, then the Frontier (digest §2.3).
+FRONTIER = 2
+
+
+class SetupError(ValueError):
+    """The players' setups cannot start a game; the message names the problem."""
+
+
+def new_game(players: Sequence[PlayerSetup], seed: int) -> GameState:
+    """Start a two-player game from each player's setup, with RNG `seed`.
+
+    Home armies stand at their own Home Terrain, Horde armies at the opponent's Home Terrain and
+    Campaign armies at the Frontier (digest §2.4; terrain 2, whose die is fixed once the Frontier
+    is picked). Dragons, Dragonkin and minor terrains start in the Summoning Pool.
+    The game then waits for the Horde roll-off. Raises SetupError for a player count other
+    than 2, an unknown die or a die of the wrong kind.
+    """
+    if len(players) != 2:
+        raise SetupError(f"this version plays 2 players; got {len(players)}")
+    catalog = load_catalog()
+    dice: list[GameDie] = []
+    zones: list[Zone] = []
+
+    def add(keys: Sequence[str], owner: int, zone: Zone, kinds: set[DieKind], slot: str):
+        for key in keys:
+            try:
+                die = catalog.die(key)
+            except KeyError as exc:
+                raise SetupError(f"{players[owner].name}'s {slot}: {exc.args[0]}") from None
+            if die.kind not in kinds:
+                raise SetupError(f"{players[owner].name}'s {slot}: {die.name} is a "
+                                 f"{die.kind.value}, which does not belong there")
+            dice.append(GameDie(len(dice), die.key, owner))
+            zones.append(zone)
+
+    army_kinds = {DieKind.UNIT, DieKind.MONSTER, DieKind.CHAMPION, DieKind.EQUIPMENT,
+                  DieKind.ARTIFACT, DieKind.MEDALLION, DieKind.RELIC}
+    for p, setup in enumerate(players):
+        opponent = 1 - p
+        add(setup.home, p, Zone(ZoneKind.TERRAIN, p), army_kinds, "Home army")
+        add(setup.horde, p, Zone(ZoneKind.TERRAIN, opponent), army_kinds, "Horde army")
+        add(setup.campaign, p, Zone(ZoneKind.TERRAIN, FRONTIER), army_kinds, "Campaign army")
+        pool = Zone(ZoneKind.SUMMONING, p)
+        add(setup.dragons, p, pool, {DieKind.DRAGON}, "dragons")
+        add(setup.dragonkin, p, pool, {DieKind.UNIT, DieKind.CHAMPION}, "Dragonkin")
+        add(setup.minor_terrains, p, pool, {DieKind.MINOR_TERRAIN}, "minor terrains")
+        for slot, key in (("Home Terrain", setup.home_terrain),
+                          ("Frontier Terrain", setup.frontier_terrain)):
+            try:
+                if catalog.die(key).kind is not DieKind.TERRAIN:
+                    raise SetupError(f"{setup.name}'s {slot}: {key} is not a terrain")
+            except KeyError as exc:
+                raise SetupError(f"{setup.name}'s {slot}: {exc.args[0]}") from None
+    terrains = tuple(
+        TerrainState(key=s.home_terrain, owner=p, home=True, face=1)
+        for p, s in enumerate(players)
+    ) + (TerrainState(key=players[0].frontier_terrain, owner=0, home=False, face=1),)
+    state = GameState(
+        players=tuple(players), dice=tuple(dice), zones=tuple(zones), terrains=terrains,
+        phase=Phase.SETUP_ROLLOFF, rng=Rng(seed),
+        proposed_frontiers=tuple(s.frontier_terrain for s in players),
+    )
+    return wait(state, 0, Step.NONE, "Roll the Horde armies to decide who chooses first")
+
+
+def legal_setup_actions(state: GameState) -> list[Action]:
+    """The choices open during setup."""
+    if state.phase is Phase.SETUP_ROLLOFF:
+        return [act(Verb.ROLLOFF)]
+    if state.phase is Phase.SETUP_CHOICE:
+        return [act(Verb.GO_FIRST), act(Verb.PICK_FRONTIER)]
+    if state.phase is Phase.SETUP_FRONTIER:
+        return [act(Verb.FRONTIER, i) for i in range(len(state.proposed_frontiers))]
+    return []
+
+
+def apply_setup(state: GameState, action: Action, events: Events) -> GameState:
+    """Apply a setup action (already checked legal)."""
+    if action.verb is Verb.ROLLOFF:
+        return _rolloff(state, events)
+    if action.verb in (Verb.GO_FIRST, Verb.PICK_FRONTIER):
+        winner = state.rolloff_winner
+        picker = 1 - winner if action.verb is Verb.GO_FIRST else winner
+        choice = "goes first" if action.verb is Verb.GO_FIRST else "picks the Frontier"
+        events.append(Event("message", f"{state.players[winner].name} {choice}", player=winner))
+        state = state.with_(phase=Phase.SETUP_FRONTIER, frontier_picker=picker)
+        return wait(state, picker, Step.NONE, "Pick the Frontier from the proposed terrains")
+    if action.verb is Verb.FRONTIER:
+        return _place_frontier(state, action.args[0], events)
+    raise AssertionError(f"not a setup action: {action}")
+
+
+def _rolloff(state: GameState, events: Events) -> GameState:
+    """Each player rolls their Horde army for maneuver; only maneuver-producing SAIs count
+    (digest §2.4). The highest total chooses; a tie for highest rolls again."""
+    totals = []
+    for p in range(state.player_count):
+        horde = Zone(ZoneKind.TERRAIN, 1 - p)
+        state, result = roll_for(state, horde, p, RollType.MANEUVER, events,
+                                 ignore_sai_effects=True)
+        totals.append(result.total(RollType.MANEUVER))
+    top = max(totals)
+    if totals.count(top) > 1:
+        events.append(Event("message", f"Roll-off tied at {top}: roll again"))
+        return wait(state, 0, Step.NONE, "The roll-off tied: roll the Horde armies again")
+    winner = totals.index(top)
+    events.append(Event("message", f"{state.players[winner].name} wins the roll-off "
+                                   f"({' vs '.join(map(str, totals))})", player=winner))
+    state = state.with_(phase=Phase.SETUP_CHOICE, rolloff_winner=winner)
+    return wait(state, winner, Step.NONE, "You won the roll-off: go first, or pick the Frontier")
+
+
+def _place_frontier(state: GameState, index: int, events: Events) -> GameState:
+    """Fix the Frontier, roll the starting distances (8 re-rolled, 7 turned to 6) and start
+    the first turn (digest §2.4-2.5)."""
+    picker = state.frontier_picker
+    key = state.proposed_frontiers[index]
+    owner = index  # proposals are listed in seat order
+    terrains = list(state.terrains)
+    terrains[FRONTIER] = TerrainState(key=key, owner=owner, home=False, face=1)
+    state = state.with_(terrains=tuple(terrains))
+    events.append(Event("terrain", f"{state.players[picker].name} picks {state.zone_name(Zone(ZoneKind.TERRAIN, FRONTIER))} "
+                                   f"as the Frontier", player=picker))
+    terrains = list(state.terrains)
+    rng = state.rng
+    for t_index, terrain in enumerate(terrains):
+        roller = picker if t_index == FRONTIER else terrain.owner
+        face = 8
+        while face == 8:
+            roll, rng = rng.roll_face(8)
+            face = roll + 1
+        shown = min(face, 6)
+        terrains[t_index] = TerrainState(terrain.key, terrain.owner, terrain.home, shown)
+        events.append(Event("terrain", f"{state.players[roller].name} rolls {terrain.die.name}: "
+                                       f"{face}" + (" → 6" if face == 7 else ""), player=roller))
+    state = state.with_(terrains=tuple(terrains), rng=rng)
+    first = state.rolloff_winner if picker != state.rolloff_winner else 1 - picker
+    return begin_turn(state, first, events)

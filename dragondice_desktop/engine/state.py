@@ -1,0 +1,273 @@
+"""The immutable game state and the read-only questions asked of it.
+
+A `GameState` is a value: frozen dataclasses and tuples only, so any state can be kept, compared
+and handed to another thread. Every physical die in the game is a `GameDie` with a stable id;
+`GameState.zones[id]` says where it is. An army is "one player's units (and items) at one
+terrain or in that player's Reserve Area" (digest §0), so armies are derived, never stored.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field, replace
+
+from ..catalog.loader import load_catalog
+from ..catalog.model import Die, DieKind
+from .rng import Rng
+
+
+class ZoneKind(enum.Enum):
+    """Where a die can be: at a terrain, or in one of a player's areas (digest §0)."""
+
+    TERRAIN = "terrain"
+    RESERVE = "reserve"
+    SUMMONING = "summoning"
+    DUA = "dua"
+    BUA = "bua"
+
+
+@dataclass(frozen=True, order=True)
+class Zone:
+    """A place for dice. `index` is the terrain index for TERRAIN, else the player index."""
+
+    kind: ZoneKind
+    index: int
+
+    def to_text(self) -> str:
+        """Short form used in action texts: ``t1`` for terrain 1, ``reserve0``, ``dua1`` ..."""
+        return f"t{self.index}" if self.kind is ZoneKind.TERRAIN else f"{self.kind.value}{self.index}"
+
+    @classmethod
+    def from_text(cls, text: str) -> "Zone":
+        """Parse `to_text` output. Raises ValueError on anything else."""
+        if text.startswith("t") and text[1:].isdigit():
+            return cls(ZoneKind.TERRAIN, int(text[1:]))
+        for kind in ZoneKind:
+            if kind is not ZoneKind.TERRAIN and text.startswith(kind.value):
+                rest = text[len(kind.value):]
+                if rest.isdigit():
+                    return cls(kind, int(rest))
+        raise ValueError(f"not a zone: {text!r}")
+
+
+class Phase(enum.Enum):
+    """Setup steps, then the seven phases of a turn (digest §2, §3)."""
+
+    SETUP_ROLLOFF = "Horde roll-off"
+    SETUP_CHOICE = "Choose: go first or pick the Frontier"
+    SETUP_FRONTIER = "Pick the Frontier"
+    EXPIRE_EFFECTS = "Expire Effects"
+    EIGHTH_FACE = "Eighth Face"
+    DRAGON_ATTACK = "Dragon Attack"
+    SPECIES_ABILITIES = "Species Abilities"
+    FIRST_MARCH = "First March"
+    SECOND_MARCH = "Second March"
+    RESERVES = "Reserves"
+    GAME_OVER = "Game over"
+
+
+class Step(enum.Enum):
+    """The step inside a phase that the pending decision belongs to."""
+
+    NONE = ""
+    CHOOSE_ARMY = "choose an army to march"
+    MANEUVER = "maneuver"
+    COUNTER_MANEUVER = "counter-maneuver"
+    TURN_TERRAIN = "turn the terrain"
+    ACTION = "action"
+    MISSILE_TARGET = "missile target"
+    DAMAGE = "assign damage"
+    COUNTER_ATTACK = "counter-attack"
+    REINFORCE = "reinforce"
+    RETREAT = "retreat"
+
+
+@dataclass(frozen=True)
+class GameDie:
+    """One physical die in this game: `id` (index into GameState.dice), catalog `key`, `owner`."""
+
+    id: int
+    key: str
+    owner: int
+
+    @property
+    def die(self) -> Die:
+        """The catalog die (faces, health, colours)."""
+        return load_catalog().die(self.key)
+
+
+@dataclass(frozen=True)
+class TerrainState:
+    """A terrain in play: its die, who brought it, whether it is a Home Terrain, its face (1-8)
+    and which player's army controls its eighth face (None unless face is 8; digest §8)."""
+
+    key: str
+    owner: int
+    home: bool
+    face: int
+    controller: int | None = None
+
+    @property
+    def die(self) -> Die:
+        """The catalog terrain die."""
+        return load_catalog().die(self.key)
+
+    @property
+    def action_icon(self):
+        """The icon on the face showing (an action icon, or the eighth-face icon on 8)."""
+        return self.die.faces[self.face - 1].icon
+
+
+@dataclass(frozen=True)
+class PlayerSetup:
+    """What a player brings (digest §2): a name, terrain keys and the armies' die keys."""
+
+    name: str
+    force_name: str
+    home_terrain: str
+    frontier_terrain: str
+    home: tuple[str, ...]
+    horde: tuple[str, ...]
+    campaign: tuple[str, ...]
+    dragons: tuple[str, ...] = ()
+    dragonkin: tuple[str, ...] = ()
+    minor_terrains: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class DamageDue:
+    """Damage a player must assign to their army at `zone` (digest §4.7); `killed` is the
+    health-worth already removed for it."""
+
+    player: int
+    zone: Zone
+    amount: int
+    reason: str
+    killed: int = 0
+
+
+@dataclass(frozen=True)
+class Pending:
+    """The decision the game waits on: who must choose, of what kind (architecture guide)."""
+
+    player: int
+    step: Step
+    prompt: str
+
+
+@dataclass(frozen=True)
+class MarchState:
+    """The march in progress: the marching army's zone and what it has done so far."""
+
+    zone: Zone
+    maneuvered: bool = False
+    action: str = ""                 # "melee", "missile", "magic" once chosen
+    target: Zone | None = None       # the defending army's zone in an attack
+    attack_damage_done: bool = False
+    counter_attacked: bool = False
+
+
+@dataclass(frozen=True)
+class GameState:
+    """The whole game at one moment. Build with `engine.setup.new_game`; change with `apply`.
+
+    - players: the PlayerSetup of each player, in seat order (index = player number)
+    - dice / zones: every die and where it is, both indexed by die id
+    - terrains: the terrains in play (index = terrain number used by Zone)
+    - phase, step, turn_player, turn_number, marched (zones of armies that marched this turn)
+    - march: the march in progress, damage: damage still to assign, in order
+    - pending: the decision waited on (None only when the game is over)
+    - rng: the seeded randomness; winner: the player who won, when the game is over
+    - setup_rolls / first_player / frontier_picker: setup bookkeeping (digest §2)
+    """
+
+    players: tuple[PlayerSetup, ...]
+    dice: tuple[GameDie, ...]
+    zones: tuple[Zone, ...]
+    terrains: tuple[TerrainState, ...]
+    phase: Phase
+    rng: Rng
+    step: Step = Step.NONE
+    turn_player: int = 0
+    turn_number: int = 0
+    marched: tuple[Zone, ...] = ()
+    march: MarchState | None = None
+    damage: tuple[DamageDue, ...] = ()
+    pending: Pending | None = None
+    winner: int | None = None
+    rolloff_winner: int | None = None
+    frontier_picker: int | None = None
+    proposed_frontiers: tuple[str, ...] = field(default=())
+
+    # --- queries -------------------------------------------------------------------------
+
+    def with_(self, **changes) -> "GameState":
+        """A copy with the given fields changed (dataclasses.replace)."""
+        return replace(self, **changes)
+
+    @property
+    def player_count(self) -> int:
+        """Number of players (2 in this version)."""
+        return len(self.players)
+
+    def dice_in(self, zone: Zone, player: int | None = None) -> tuple[GameDie, ...]:
+        """Dice in `zone`, optionally only `player`'s, in id order."""
+        return tuple(
+            d for d, z in zip(self.dice, self.zones)
+            if z == zone and (player is None or d.owner == player)
+        )
+
+    def units_in(self, zone: Zone, player: int) -> tuple[GameDie, ...]:
+        """`player`'s units (not items) in `zone`."""
+        return tuple(d for d in self.dice_in(zone, player) if d.die.kind.is_unit)
+
+    def army(self, zone: Zone, player: int) -> tuple[GameDie, ...]:
+        """`player`'s army at `zone` (units and items); empty if none (digest §0)."""
+        return self.dice_in(zone, player)
+
+    def has_army(self, zone: Zone, player: int) -> bool:
+        """True if `player` has at least one unit at `zone` (an army needs a unit)."""
+        return bool(self.units_in(zone, player))
+
+    def army_zones(self, player: int) -> tuple[Zone, ...]:
+        """Zones (terrains, then the Reserve Area) where `player` has an army."""
+        zones = [Zone(ZoneKind.TERRAIN, i) for i in range(len(self.terrains))]
+        zones.append(Zone(ZoneKind.RESERVE, player))
+        return tuple(z for z in zones if self.has_army(z, player))
+
+    def health_in_play(self, player: int) -> int:
+        """Health-worth of `player`'s units at terrains and in reserve (digest §3.7)."""
+        return sum(d.die.health for z in self.army_zones(player) for d in self.units_in(z, player))
+
+    def army_name(self, zone: Zone, player: int) -> str:
+        """Home, Horde, Campaign or Reserve army, by where it stands (digest §0)."""
+        if zone.kind is ZoneKind.RESERVE:
+            return "Reserve army"
+        terrain = self.terrains[zone.index]
+        if terrain.home and terrain.owner == player:
+            return "Home army"
+        if terrain.home:
+            return "Horde army"
+        return "Campaign army"
+
+    def zone_name(self, zone: Zone) -> str:
+        """Readable name of a zone for the log and the window."""
+        if zone.kind is ZoneKind.TERRAIN:
+            return self.terrains[zone.index].die.name
+        owner = self.players[zone.index].name
+        names = {ZoneKind.RESERVE: "Reserve Area", ZoneKind.SUMMONING: "Summoning Pool",
+                 ZoneKind.DUA: "DUA", ZoneKind.BUA: "BUA"}
+        return f"{owner}'s {names[zone.kind]}"
+
+    def die_label(self, die_id: int) -> str:
+        """A die's name with its owner, e.g. "Ann's Centaur"."""
+        d = self.dice[die_id]
+        return f"{self.players[d.owner].name}'s {d.die.name}"
+
+    def is_item(self, die_id: int) -> bool:
+        """True for equipment, artifacts, medallions and relics."""
+        return self.dice[die_id].die.kind.is_item
+
+    def is_kind(self, die_id: int, *kinds: DieKind) -> bool:
+        """True if the die is of one of `kinds`."""
+        return self.dice[die_id].die.kind in kinds

@@ -1,0 +1,429 @@
+"""Force files: our JSON format, and import of OCTGN deck files (``.o8d``).
+
+Pure Python, no Qt. Every failure raises ``ForceFileError`` with a message that names the
+file (or "force text"), the problem and, where it helps, the fix; never a bare traceback.
+
+Our format (version 1), keys are catalog die keys::
+
+    {"format": "dragondice-desktop-force", "version": 1,
+     "name": "Amazons — Mages and Cavalry", "points": 36,
+     "home_terrain": "Terrains/Wasteland City", "frontier_terrain": "Terrains/Wasteland Grove",
+     "armies": {"home": ["Amazons/Seer"],
+                "horde": [{"die": "Amazons/War Driver", "count": 4}, ...],
+                "campaign": [...]},
+     "dragons": [...], "dragonkin": [...], "minor_terrains": [...]}
+
+A list entry is a key, or ``{"die": key, "count": n}`` for n copies of one die. ``dump_force``
+writes runs of the same die with counts, so ``load_force(dump_force(f)) == f``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import xml.etree.ElementTree as ET
+from dataclasses import replace
+from pathlib import Path
+from typing import NamedTuple
+
+from ..catalog.loader import Catalog, load_catalog
+from .model import ARMY_NAMES, STANDARD_POINTS, Force
+from .validate import Problem, choose_points, closest_keys, validate_force
+
+FORMAT = "dragondice-desktop-force"
+VERSION = 1
+
+_LIST_FIELDS = ("dragons", "dragonkin", "minor_terrains")
+_REQUIRED = ("format", "version", "name", "points", "home_terrain", "frontier_terrain", "armies")
+_FIELDS = _REQUIRED + _LIST_FIELDS
+
+
+class ForceFileError(ValueError):
+    """A force file or OCTGN deck cannot be read; the message says where and why."""
+
+
+# --- reading our format ----------------------------------------------------------------
+
+def load_force(source: str | os.PathLike, catalog: Catalog | None = None) -> Force:
+    """Read a force from JSON text or from a file path.
+
+    ``source`` is a path (``os.PathLike``, or a ``str`` not starting with "{") or JSON text
+    (a ``str`` whose first non-blank character is "{"). Die keys are checked against
+    ``catalog`` (default: the bundled catalog); the force's legality is not, use
+    ``validate_force`` for that. Raises ForceFileError for an unreadable or empty file, a
+    directory, text that is not JSON, a wrong format or version, a missing or mistyped
+    field, or an unknown die (naming the closest catalog keys).
+    """
+    catalog = catalog or load_catalog()
+    text, where = _read_source(source)
+    return force_from_data(_parse_json(text, where), catalog, where)
+
+
+def _read_source(source: object) -> tuple[str, str]:
+    """(text, description for messages) of a text-or-path source."""
+    if isinstance(source, os.PathLike):
+        return _read_file(Path(source))
+    if not isinstance(source, str):
+        raise ForceFileError(f"expected force text or a file path, got {type(source).__name__}")
+    if not source.strip():
+        raise ForceFileError("force text is empty: expected a JSON object starting with '{'")
+    if source.lstrip().startswith("{"):
+        return source, "force text"
+    return _read_file(Path(source))
+
+
+def _read_file(path: Path) -> tuple[str, str]:
+    where = f"force file '{path}'"
+    try:
+        if path.is_dir():
+            raise ForceFileError(f"'{path}' is a directory, not a force file")
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise ForceFileError(f"no force file at '{path}' (force text must be a JSON object "
+                             "starting with '{')") from None
+    except OSError as exc:
+        raise ForceFileError(f"cannot read {where}: {exc.strerror or exc}") from None
+    try:
+        text = data.decode("utf-8-sig")  # tolerate the BOM some Windows editors write
+    except UnicodeDecodeError as exc:
+        raise ForceFileError(f"{where} is not UTF-8 text (bad byte at offset {exc.start})") from None
+    if not text.strip():
+        raise ForceFileError(f"{where} is empty")
+    return text, where
+
+
+def _parse_json(text: str, where: str) -> object:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        ended_early = exc.pos >= len(text.rstrip())
+        hint = "; the data ends early, is it truncated?" if ended_early else ""
+        raise ForceFileError(f"{where} is not valid JSON: {exc.msg} at line {exc.lineno}, "
+                             f"column {exc.colno}{hint}") from None
+    except RecursionError:
+        raise ForceFileError(f"{where} is not a force: its JSON is nested too deeply") from None
+
+
+def force_from_data(data: object, catalog: Catalog, where: str = "force data") -> Force:
+    """Build a Force from parsed JSON (the shape in the module docstring).
+
+    Raises ForceFileError naming the first wrong field, or every unknown die at once.
+    """
+    _check_header(data, where)
+    force = Force(
+        name=_typed(data, "name", str, where),
+        points=_positive_int(data["points"], "points", where),
+        home_terrain=_typed(data, "home_terrain", str, where),
+        frontier_terrain=_typed(data, "frontier_terrain", str, where),
+        **{f"{army}_army": keys for army, keys in _armies(data["armies"], where).items()},
+        **{name: _entries(data.get(name, []), name, where) for name in _LIST_FIELDS},
+    )
+    _check_dice_exist(force, catalog, where)
+    return force
+
+
+def _check_header(data: object, where: str) -> None:
+    if not isinstance(data, dict):
+        raise ForceFileError(f"{where} is not a force: expected a JSON object, found {_kind(data)}")
+    if data.get("format") != FORMAT:
+        raise ForceFileError(f"{where} is not a Dragon Dice Desktop force: 'format' is "
+                             f"{data.get('format')!r}, expected {FORMAT!r}")
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:
+        newer = " (written by a newer version of the app?)" if type(version) is int and version > VERSION else ""
+        raise ForceFileError(f"{where}: force format version {version!r} is not supported; "
+                             f"this app reads version {VERSION}{newer}")
+    unknown = sorted(set(data) - set(_FIELDS))
+    if unknown:
+        raise ForceFileError(f"{where}: unknown fields {', '.join(map(repr, unknown))}; a "
+                             f"version-{VERSION} force has {', '.join(_FIELDS)}")
+    missing = [name for name in _REQUIRED if name not in data]
+    if missing:
+        raise ForceFileError(f"{where}: missing fields {', '.join(map(repr, missing))}")
+
+
+def _typed(data: dict, name: str, kind: type, where: str):
+    value = data[name]
+    if not isinstance(value, kind):
+        raise ForceFileError(f"{where}: '{name}' must be a {_KIND_NAMES[kind]}, found {_kind(value)}")
+    return value
+
+
+def _positive_int(value: object, name: str, where: str) -> int:
+    # bool is an int in Python; `true` is not a number of points.
+    if type(value) is not int or value <= 0:
+        raise ForceFileError(f"{where}: '{name}' must be a positive whole number, found "
+                             f"{json.dumps(value)}")
+    return value
+
+
+def _armies(value: object, where: str) -> dict[str, tuple[str, ...]]:
+    if not isinstance(value, dict):
+        raise ForceFileError(f"{where}: 'armies' must be an object with {', '.join(ARMY_NAMES)}, "
+                             f"found {_kind(value)}")
+    unknown = sorted(set(value) - set(ARMY_NAMES))
+    if unknown:
+        raise ForceFileError(f"{where}: unknown armies {', '.join(map(repr, unknown))}; the "
+                             f"armies are {', '.join(ARMY_NAMES)}")
+    # A missing army is an empty one; validation then reports that it has no units.
+    return {army: _entries(value.get(army, []), f"armies.{army}", where) for army in ARMY_NAMES}
+
+
+def _entries(value: object, field: str, where: str) -> tuple[str, ...]:
+    """Expand a list of keys and {"die", "count"} entries into one key per die."""
+    if not isinstance(value, list):
+        raise ForceFileError(f"{where}: '{field}' must be a list of dice, found {_kind(value)}")
+    keys: list[str] = []
+    for index, entry in enumerate(value):
+        place = f"'{field}[{index}]'"
+        if isinstance(entry, str):
+            keys.append(entry)
+            continue
+        if not isinstance(entry, dict) or set(entry) - {"die", "count"} or "die" not in entry:
+            raise ForceFileError(f"{where}: {place} must be a die key or "
+                                 f'{{"die": key, "count": n}}, found {json.dumps(entry)}')
+        if not isinstance(entry["die"], str):
+            raise ForceFileError(f"{where}: {place} 'die' must be a string, found {_kind(entry['die'])}")
+        count = _positive_int(entry.get("count", 1), f"{field}[{index}].count", where)
+        keys.extend([entry["die"]] * count)
+    return tuple(keys)
+
+
+def _check_dice_exist(force: Force, catalog: Catalog, where: str) -> None:
+    unknown = [key for key in _all_keys(force) if key not in catalog.dice]
+    if not unknown:
+        return
+    lines = []
+    for key in dict.fromkeys(unknown):
+        close = closest_keys(key, catalog)
+        hint = f" (closest: {', '.join(map(repr, close))})" if close else ""
+        lines.append(f"{key!r}{hint}")
+    raise ForceFileError(f"{where}: unknown dice: {'; '.join(lines)}")
+
+
+def _all_keys(force: Force) -> list[str]:
+    keys = [force.home_terrain, force.frontier_terrain]
+    for army in ARMY_NAMES:
+        keys += force.army(army)
+    return keys + [k for name in _LIST_FIELDS for k in getattr(force, name)]
+
+
+_KIND_NAMES = {str: "string", int: "number", list: "list", dict: "object"}
+
+
+def _kind(value: object) -> str:
+    """JSON's name for a parsed value's type, for messages."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    return "an object"
+
+
+# --- writing our format ----------------------------------------------------------------
+
+def force_to_data(force: Force) -> dict:
+    """The JSON-ready dict of a force; runs of one die become {"die": key, "count": n}."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "name": force.name,
+        "points": force.points,
+        "home_terrain": force.home_terrain,
+        "frontier_terrain": force.frontier_terrain,
+        "armies": {army: _compact(force.army(army)) for army in ARMY_NAMES},
+        **{name: _compact(getattr(force, name)) for name in _LIST_FIELDS},
+    }
+
+
+def dump_force(force: Force) -> str:
+    """The force as our JSON text: one list entry per line, UTF-8 names kept, final newline."""
+    return _render(force_to_data(force), 0) + "\n"
+
+
+def _compact(keys: tuple[str, ...]) -> list:
+    # Only *consecutive* repeats are merged, so reading the file back gives the same order.
+    entries: list = []
+    for key in keys:
+        last = entries[-1] if entries else None
+        if last == key:
+            entries[-1] = {"die": key, "count": 2}
+        elif isinstance(last, dict) and last["die"] == key:
+            last["count"] += 1
+        else:
+            entries.append(key)
+    return entries
+
+
+def _render(value: object, depth: int) -> str:
+    # json.dumps(indent=2) would spread every {"die", "count"} over four lines; a force
+    # file reads better with one die per line.
+    pad, inner = "  " * depth, "  " * (depth + 1)
+    if isinstance(value, dict):
+        body = ",\n".join(f"{inner}{json.dumps(k)}: {_render(v, depth + 1)}" for k, v in value.items())
+        return "{\n" + body + "\n" + pad + "}"
+    if isinstance(value, list) and value:
+        body = ",\n".join(inner + json.dumps(v, ensure_ascii=False) for v in value)
+        return "[\n" + body + "\n" + pad + "]"
+    return json.dumps(value, ensure_ascii=False)
+
+
+# --- OCTGN decks -----------------------------------------------------------------------
+
+# OCTGN deck section -> Force field (the Dragon Dice module's section names).
+OCTGN_SECTIONS = {
+    "Home Terrain": "home_terrain",
+    "Frontier Terrain": "frontier_terrain",
+    "Home Army": "home_army",
+    "Horde Army": "horde_army",
+    "Campaign Army": "campaign_army",
+    "Dragons": "dragons",
+    "Dragonkin": "dragonkin",
+    "Minor Terrain": "minor_terrains",
+}
+# Items start in an army (seed 001), so this section of the module must be empty.
+OCTGN_POOL_ITEMS = "Items (Summoning Pool)"
+
+
+def import_octgn_deck(xml_text: str | bytes, name: str, catalog: Catalog | None = None,
+                      points: int | None = None) -> Force:
+    """Convert an OCTGN Dragon Dice deck (``.o8d`` XML text) into a Force called ``name``.
+
+    Each ``<card qty="N" id="GUID">Name</card>`` becomes N keys; the GUID is looked up with
+    ``catalog.by_octgn_id`` and, failing that, the card name with ``catalog.die``. ``points``
+    defaults to the smallest standard force size the force is legal at (``choose_points``).
+    Raises ForceFileError for XML that does not parse or is not a deck, an unknown section,
+    a bad quantity, a terrain section without exactly one terrain, items in the Summoning
+    Pool section, or cards not in the catalog (all listed at once).
+    """
+    catalog = catalog or load_catalog()
+    fields = _octgn_fields(_octgn_root(xml_text), catalog)
+    if points is not None:
+        return Force(name=name, points=points, **fields)
+    force = Force(name=name, points=max(STANDARD_POINTS), **fields)
+    return replace(force, points=choose_points(force, catalog))
+
+
+def _octgn_root(xml_text: str | bytes) -> ET.Element:
+    if isinstance(xml_text, bytes):
+        # Decoding ourselves drops the BOM OCTGN writes and keeps ParseError the only failure.
+        xml_text = xml_text.decode("utf-8-sig", errors="replace")
+    try:
+        root = ET.fromstring(xml_text.lstrip("\ufeff"))
+    except ET.ParseError as exc:
+        raise ForceFileError(f"OCTGN deck is not valid XML: {exc}") from None
+    if root.tag != "deck":
+        raise ForceFileError(f"not an OCTGN deck: the root element is <{root.tag}>, expected <deck>")
+    return root
+
+
+def _octgn_fields(root: ET.Element, catalog: Catalog) -> dict:
+    keys: dict[str, list[str]] = {field: [] for field in OCTGN_SECTIONS.values()}
+    missing: list[str] = []
+    for section in root.iter("section"):
+        title = section.get("name", "")
+        cards = section.findall("card")
+        if title == OCTGN_POOL_ITEMS:
+            if cards:
+                raise ForceFileError(f"OCTGN deck: section {title!r} holds {len(cards)} cards; "
+                                     "items start in an army (seed 001), move them to an army section")
+            continue
+        if title not in OCTGN_SECTIONS:
+            raise ForceFileError(f"OCTGN deck: unknown section {title!r}; expected "
+                                 f"{', '.join(map(repr, OCTGN_SECTIONS))}")
+        for card in cards:
+            key = _card_key(card, catalog, title, missing)
+            keys[OCTGN_SECTIONS[title]] += [key] * _quantity(card, title)
+    if missing:
+        raise ForceFileError("OCTGN deck: cards not in the catalog: " + "; ".join(missing))
+    fields: dict = {field: tuple(found) for field, found in keys.items()}
+    for field, title in (("home_terrain", "Home Terrain"), ("frontier_terrain", "Frontier Terrain")):
+        if len(keys[field]) != 1:
+            raise ForceFileError(f"OCTGN deck: section {title!r} must hold exactly one terrain, "
+                                 f"found {len(keys[field])}")
+        fields[field] = keys[field][0]
+    return fields
+
+
+def _card_key(card: ET.Element, catalog: Catalog, section: str, missing: list[str]) -> str:
+    guid, title = card.get("id", ""), (card.text or "").strip()
+    try:
+        return catalog.by_octgn_id(guid).key
+    except KeyError:
+        pass
+    try:
+        # Older decks may carry ids the module has since changed; names are the fallback.
+        return catalog.die(title).key
+    except KeyError as exc:
+        missing.append(f"{title!r} (id {guid}) in {section!r}: {exc.args[0]}")
+        return ""
+
+
+def _quantity(card: ET.Element, section: str) -> int:
+    qty = card.get("qty", "1")
+    if not qty.isdigit() or int(qty) < 1:
+        raise ForceFileError(f"OCTGN deck: card {(card.text or '').strip()!r} in {section!r} has "
+                             f"quantity {qty!r}; expected a whole number of at least 1")
+    return int(qty)
+
+
+# --- the bundled sample forces (a development-time conversion) --------------------------
+
+# The OCTGN module's sample decks and the names our copies carry (typos in the originals fixed).
+SAMPLE_DECKS = {
+    "Amazon - Mages and Cavalry.o8d": "Amazons — Mages and Cavalry",
+    "Feral - Cavalry and Mages.o8d": "Feral — Cavalry and Mages",
+    "Goblins - Cavalry and Heavy Melee.o8d": "Goblins — Cavalry and Heavy Melee",
+    "Swamp Stalkers - Poison and Cavalry.o8d": "Swamp Stalkers — Poison and Cavalry",
+    "Treefolk - Cavalary and Heavy Melee.o8d": "Treefolk — Cavalry and Heavy Melee",
+    "Undead - Vampires and Mages.o8d": "Undead — Vampires and Mages",
+}
+
+
+class SampleConversion(NamedTuple):
+    """One converted sample deck: our file name, the force, its problems at its size."""
+
+    file_name: str
+    force: Force
+    problems: list[Problem]
+
+
+def force_file_name(force_name: str) -> str:
+    """A readable file name for a force: "Amazons — Mages and Cavalry" -> "amazons-mages-and-cavalry.json"."""
+    return re.sub(r"[^a-z0-9]+", "-", force_name.casefold()).strip("-") + ".json"
+
+
+def convert_sample_decks(deck_dir: Path, catalog: Catalog | None = None) -> list[SampleConversion]:
+    """Import every deck of SAMPLE_DECKS from ``deck_dir``, in file-name order of our copies.
+
+    Each force gets the smallest standard size it is legal at (``choose_points``);
+    ``problems`` holds what remains (errors if no size works, warnings otherwise).
+    """
+    catalog = catalog or load_catalog()
+    results = []
+    for deck_file, force_name in SAMPLE_DECKS.items():
+        path = Path(deck_dir) / deck_file
+        try:
+            xml_text = path.read_text(encoding="utf-8-sig")
+        except OSError as exc:
+            raise ForceFileError(f"cannot read OCTGN deck '{path}': {exc.strerror or exc}") from None
+        force = import_octgn_deck(xml_text, force_name, catalog)
+        results.append(SampleConversion(force_file_name(force_name), force,
+                                        validate_force(force, catalog)))
+    return sorted(results, key=lambda r: r.file_name)
+
+
+def write_sample_forces(deck_dir: Path, out_dir: Path,
+                        catalog: Catalog | None = None) -> list[SampleConversion]:
+    """Convert the sample decks and write each as ``out_dir/<file_name>`` (dev-time step)."""
+    results = convert_sample_decks(deck_dir, catalog)
+    for result in results:
+        (Path(out_dir) / result.file_name).write_text(dump_force(result.force), encoding="utf-8")
+    return results

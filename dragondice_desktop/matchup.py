@@ -1,0 +1,30 @@
+"""Glue between forces and the engine: a Force becomes a player's setup for a new game.
+
+Sits above both `forces/` and `engine/` (neither imports the other), and is used by the app
+and the headless commands.
+"""
+
+from __future__ import annotations
+
+from .engine.state import PlayerSetup
+from .forces.model import Force
+from .forces.samples import sample_forces
+
+DEMO_PLAYERS = ("Ann", "Bob")
+
+
+def setup_from_force(force: Force, player_name: str) -> PlayerSetup:
+    """The engine's PlayerSetup for `player_name` bringing `force` (all fields are die keys)."""
+    return PlayerSetup(
+        name=player_name, force_name=force.name, home_terrain=force.home_terrain,
+        frontier_terrain=force.frontier_terrain, home=force.home_army,
+        horde=force.horde_army, campaign=force.campaign_army, dragons=force.dragons,
+        dragonkin=force.dragonkin, minor_terrains=force.minor_terrains,
+    )
+
+
+def demo_setups(first: int = 0, second: int = 2) -> tuple[PlayerSetup, PlayerSetup]:
+    """Two bundled sample forces (by index in `sample_forces()`) for Ann and Bob."""
+    forces = sample_forces()
+    return (setup_from_force(forces[first], DEMO_PLAYERS[0]),
+            setup_from_force(forces[second], DEMO_PLAYERS[1]))

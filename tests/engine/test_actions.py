@@ -1,0 +1,24 @@
+"""Action text forms round-trip (architecture guide: Action.from_text(a.to_text()) == a)."""
+
+import pytest
+
+from dragondice_desktop.engine.actions import Action, Verb, act
+from dragondice_desktop.engine.state import Zone, ZoneKind
+
+
+@pytest.mark.parametrize("action", [
+    act(Verb.ROLLOFF), act(Verb.FRONTIER, 1), act(Verb.MARCH, Zone(ZoneKind.TERRAIN, 2)),
+    act(Verb.TURN, "up"), act(Verb.ACTION, "melee"), act(Verb.KILL, 17),
+    act(Verb.REINFORCE, 12, Zone(ZoneKind.TERRAIN, 0)), act(Verb.TARGET, Zone(ZoneKind.TERRAIN, 1)),
+])
+def test_text_form_round_trips(action):
+    assert Action.from_text(action.to_text()) == action
+
+
+def test_text_form_is_readable():
+    assert act(Verb.REINFORCE, 12, Zone(ZoneKind.TERRAIN, 0)).to_text() == "reinforce 12 t0"
+
+
+def test_unknown_action_is_refused_with_its_name():
+    with pytest.raises(ValueError, match="unknown action 'fly'"):
+        Action.from_text("fly away")
