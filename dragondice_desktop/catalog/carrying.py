@@ -2,25 +2,24 @@
 
 from __future__ import annotations
 
-from .model import Die, DieKind, Species
+from .model import ELEMENTS, Color, Die, DieKind, Species
+
+
+def carrier_elements(unit: Die) -> frozenset[Color]:
+    """Equipment colours a unit may carry: its elements, or all five for Amazons (seed 001).
+    Undead hold only death, so they carry only death (black) equipment, as seed 001 says."""
+    if unit.species is Species.AMAZONS:
+        return frozenset(ELEMENTS)
+    return unit.elements
 
 
 def can_carry(unit: Die, item: Die) -> bool:
-    """True if `unit` may carry `item`.
+    """True if `unit` may carry `item` at all (seed 001).
 
-    Seed 001: medallions and relics have no colour and any unit may carry them; equipment and
-    artifacts need a carrier that contains the item's element, except that Amazons may carry
-    any colour and Undead only death (black) equipment. Raises ValueError if `unit` is not a
-    unit or `item` not an item.
+    Equipment needs a unit containing its element (Amazons carry any colour, Undead only
+    death); artifacts, medallions and relics have no colour limit in seed 001, so any unit
+    may carry them.
     """
-    if not unit.kind.is_unit:
-        raise ValueError(f"{unit.key} is not a unit")
-    if not item.kind.is_item:
-        raise ValueError(f"{item.key} is not an item")
-    if item.kind in (DieKind.MEDALLION, DieKind.RELIC):
+    if item.kind is not DieKind.EQUIPMENT:
         return True
-    if unit.species is Species.AMAZONS:
-        return True
-    if unit.species is Species.UNDEAD:
-        return item.elements <= unit.elements
-    return bool(item.elements & unit.elements)
+    return bool(carrier_elements(unit) & item.elements)

@@ -101,7 +101,8 @@ class RollContext:
         if not isinstance(self.roll_type, RollType):
             raise ValueError(f"roll_type must be a RollType, got {self.roll_type!r}")
         if not isinstance(self.id_multiplier, int) or self.id_multiplier < 1:
-            raise ValueError(f"id_multiplier must be a whole number >= 1, got {self.id_multiplier!r}")
+            raise ValueError(
+                f"id_multiplier must be a whole number >= 1, got {self.id_multiplier!r}")
         if self.save_against is not None:
             if self.roll_type is not RollType.SAVE:
                 raise ValueError("save_against only makes sense for a save roll")
@@ -112,7 +113,8 @@ class RollContext:
         if self.counter_maneuver and self.roll_type is not RollType.MANEUVER:
             raise ValueError("counter_maneuver only makes sense for a maneuver roll")
         if self.ignore_sai_effects and self.roll_type is not RollType.MANEUVER:
-            raise ValueError("ignore_sai_effects is the Horde roll-off, a maneuver roll (digest §2)")
+            raise ValueError(
+                "ignore_sai_effects is the Horde roll-off, a maneuver roll (digest §2)")
 
     def describe(self) -> str:
         """Plain words, e.g. "save roll against melee", "melee roll (counter-attack)"."""
@@ -314,7 +316,7 @@ class RollResult:
                 sign = f"+{c.amount}" if c.amount else " 0"
                 lines.append(f"  {sign} {c.result_type.value}: {c.source} (step {c.step})")
             lines += [f"  effect: {e.note}" for e in die.effects]
-            lines += [f"  not resolved yet: {u.reason}" for u in die.unresolved]
+            lines += [f"  (!) {u.reason}" for u in die.unresolved]
             lines += [f"  no effect: {reason}" for reason in die.ignored]
         if self.magic_by_color:
             lines.append("Magic by element: " + ", ".join(
@@ -438,7 +440,8 @@ SAI_TEXT: dict[Icon, str] = {
                 "ID are killed",
     Icon.SCREECH: "the defending army subtracts X save results",
     Icon.SEIZE: "roll up to X health-worth of defending units: ID goes to reserves, others die",
-    Icon.SLAY: "target one unit in the defending army; roll it: unless it rolls its ID it is killed",
+    Icon.SLAY: "target one unit in the defending army; roll it: unless it rolls its ID it is "
+               "killed",
     Icon.SLEEP: "target one opposing unit here: asleep until your next turn",
     Icon.SMITE: "X damage to the defending army with no save possible",
     Icon.SMOTHER: "target up to X health-worth of defending units: maneuver or be killed",
@@ -446,7 +449,8 @@ SAI_TEXT: dict[Icon, str] = {
                 "save or be buried",
     Icon.STONE: "X damage to the defending army with no save possible",
     Icon.SURPRISE: "the defending army cannot counter-attack",
-    Icon.SWALLOW: "target one defending unit; roll it: unless it rolls its ID it is killed and buried",
+    Icon.SWALLOW: "target one defending unit; roll it: unless it rolls its ID it is killed and "
+                  "buried",
     Icon.TRUMPET: "each Feral unit in this army doubles its melee and save results",
     Icon.WEB: "target up to X health-worth of defending units: melee or be webbed",
     Icon.WITHER: "an opposing army here subtracts X results from all rolls until your next turn",
@@ -632,7 +636,8 @@ def _counter(sai: SaiRoll) -> SaiOutcome:
     """Melee: X melee. Save: X saves; against a melee attack also X damage to the attacking
     army that only spell saves reduce (seed 000 Counter)."""
     if sai.roll_type is RollType.MELEE:
-        return sai.generate(RollType.MELEE, f"Counter: X = {sai.x} melee results (seed 000 Counter)")
+        return sai.generate(RollType.MELEE,
+                            f"Counter: X = {sai.x} melee results (seed 000 Counter)")
     if sai.roll_type is RollType.SAVE:
         out = sai.generate(RollType.SAVE, f"Counter: X = {sai.x} save results (seed 000 Counter)")
         if sai.ctx.save_against is RollType.MELEE:
@@ -647,7 +652,8 @@ def _volley(sai: SaiRoll) -> SaiOutcome:
     """Missile: X missile. Save: X saves; against a missile attack also X damage to the
     attacking army that only spell saves reduce (seed 000 Volley)."""
     if sai.roll_type is RollType.MISSILE:
-        return sai.generate(RollType.MISSILE, f"Volley: X = {sai.x} missile results (seed 000 Volley)")
+        return sai.generate(RollType.MISSILE,
+                            f"Volley: X = {sai.x} missile results (seed 000 Volley)")
     if sai.roll_type is RollType.SAVE:
         out = sai.generate(RollType.SAVE, f"Volley: X = {sai.x} save results (seed 000 Volley)")
         if sai.ctx.save_against is RollType.MISSILE:
@@ -688,7 +694,8 @@ def _cantrip_only(sai: SaiRoll, what: str) -> SaiOutcome:
 def _cantrip(sai: SaiRoll) -> SaiOutcome:
     """Magic: X magic. Other non-maneuver rolls: X cantrip-only magic (seed 000 Cantrip)."""
     if sai.roll_type is RollType.MAGIC:
-        return sai.generate(RollType.MAGIC, f"Cantrip: X = {sai.x} magic results (seed 000 Cantrip)")
+        return sai.generate(RollType.MAGIC,
+                            f"Cantrip: X = {sai.x} magic results (seed 000 Cantrip)")
     if sai.roll_type is RollType.MANEUVER:
         return sai.not_applicable()
     return _cantrip_only(sai, "")
@@ -817,7 +824,8 @@ def _wave(sai: SaiRoll) -> SaiOutcome:
     rt = sai.roll_type
     if rt is RollType.MANEUVER:
         if sai.ctx.counter_maneuver:
-            return sai.ignored("Wave does nothing if rolled during a counter-maneuver (seed 000 Wave)")
+            return sai.ignored(
+                "Wave does nothing if rolled during a counter-maneuver (seed 000 Wave)")
         return sai.effect("subtract_from_counter_maneuver",
                           f"Wave: each counter-maneuvering army subtracts {sai.x} from its "
                           f"maneuver results (seed 000 Wave)")
@@ -882,7 +890,8 @@ def _logo(sai: SaiRoll) -> SaiOutcome:
                                   "to this army (Gold Medallion, seed 001)")
         return sai.unresolved(_NO_RULES_TEXT)
     if die.kind is DieKind.RELIC:
-        is_elemental = any(icon.value.startswith("Element ") for f in die.faces for icon, _ in f.icons)
+        is_elemental = any(icon.value.startswith("Element ")
+                           for f in die.faces for icon, _ in f.icons)
         if not is_elemental:  # the Earthfang relic's FAQ entry was not retrieved (digest §9)
             return sai.unresolved(_NO_RULES_TEXT)
         if not non_maneuver:
@@ -1068,9 +1077,9 @@ def _tallies(dice: Iterable[DieOutcome]) -> dict[RollType, _Tally]:
     return tallies
 
 
-def _describe(amounts: dict[RollType, int]) -> str:
-    shown = {rt: n for rt, n in amounts.items() if n}
-    return ", ".join(f"{rt.value} {n}" for rt, n in shown.items()) or "none"
+def _describe(amounts: dict[RollType, int], rolled: RollType) -> str:
+    """"melee 7" — the rolled type always, other types only when they are not 0."""
+    return ", ".join(f"{rt.value} {n}" for rt, n in amounts.items() if n or rt is rolled)
 
 
 def _pipeline(dice: tuple[DieOutcome, ...], ctx: RollContext,
@@ -1091,14 +1100,15 @@ def _pipeline(dice: tuple[DieOutcome, ...], ctx: RollContext,
     sai_count = sum(1 for d in dice for f in d.face_outcomes for icon in f.icons if icon.is_sai)
     unresolved = sum(len(d.unresolved) for d in dice)
     effects = sum(len(d.effects) for d in dice)
-    steps.append(f"step 4: {sai_count} SAI icon(s) shown" + (
+    shown = f"{sai_count} SAI icon(s) shown" if sai_count else "no SAIs shown"
+    steps.append(f"step 4: {shown}" + (
         f"; {effects} effect(s) passed on for after the roll" if effects else "") + (
         f"; {unresolved} not resolved yet" if unresolved else ""))
 
     tallies = _tallies(dice)
     subtotal = {t: tallies[t].action + tallies[t].ids for t in RollType}
     id_part = ", ".join(f"{t.value} {tallies[t].ids}" for t in RollType if tallies[t].ids)
-    steps.append(f"step 5: subtotal of non-SAI results: {_describe(subtotal)}"
+    steps.append(f"step 5: subtotal of non-SAI results: {_describe(subtotal, rt)}"
                  + (f" (from ID: {id_part})" if id_part else ""))
     # Steps 6 and 7 have no sources yet (spells, species abilities and terrain effects arrive
     # with issue 3). When they do, they act on (action, ids) with ID results removed last.
@@ -1136,7 +1146,8 @@ def _key_text(key: MagicKey) -> str:
     return "+".join(sorted(c.value for c in key))
 
 
-def _magic_by_color(dice: Iterable[DieOutcome], ctx: RollContext) -> tuple[tuple[MagicKey, int], ...]:
+def _magic_by_color(dice: Iterable[DieOutcome],
+                    ctx: RollContext) -> tuple[tuple[MagicKey, int], ...]:
     """Magic per element source, with ID magic multiplied like the total (step 9), so the
     amounts add up to the magic total."""
     by_key: dict[MagicKey, int] = {}
@@ -1181,7 +1192,8 @@ def count_faces(shown: Sequence[tuple[int, Die, Sequence[int]]], ctx: RollContex
     )
 
 
-def roll_army(dice: Sequence[tuple[int, Die]], ctx: RollContext, rng: Rng) -> tuple[RollResult, Rng]:
+def roll_army(dice: Sequence[tuple[int, Die]], ctx: RollContext,
+              rng: Rng) -> tuple[RollResult, Rng]:
     """Roll every die once, in the given order (step 1), then resolve re-rolls one die at a
     time in the same order, each chain until its re-roll icon stops coming up (step 3), then
     count with ``count_faces``. Returns (result, advanced rng).

@@ -37,6 +37,8 @@ VERSION = 1
 _LIST_FIELDS = ("dragons", "dragonkin", "minor_terrains")
 _REQUIRED = ("format", "version", "name", "points", "home_terrain", "frontier_terrain", "armies")
 _FIELDS = _REQUIRED + _LIST_FIELDS
+# More copies of one die than any force could hold (60 points is the largest suggested size).
+MAX_COUNT = 999
 
 
 class ForceFileError(ValueError):
@@ -76,18 +78,21 @@ def _read_source(source: object) -> tuple[str, str]:
 def _read_file(path: Path) -> tuple[str, str]:
     where = f"force file '{path}'"
     try:
-        if path.is_dir():
-            raise ForceFileError(f"'{path}' is a directory, not a force file")
-        data = path.read_bytes()
+        is_dir = path.is_dir()
+        data = b"" if is_dir else path.read_bytes()
     except FileNotFoundError:
         raise ForceFileError(f"no force file at '{path}' (force text must be a JSON object "
                              "starting with '{')") from None
-    except OSError as exc:
-        raise ForceFileError(f"cannot read {where}: {exc.strerror or exc}") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL character in the path
+        reason = getattr(exc, "strerror", None) or exc
+        raise ForceFileError(f"cannot read {where}: {reason}") from None
+    if is_dir:
+        raise ForceFileError(f"'{path}' is a directory, not a force file")
     try:
         text = data.decode("utf-8-sig")  # tolerate the BOM some Windows editors write
     except UnicodeDecodeError as exc:
-        raise ForceFileError(f"{where} is not UTF-8 text (bad byte at offset {exc.start})") from None
+        raise ForceFileError(f"{where} is not UTF-8 text (bad byte at offset {exc.start})") \
+            from None
     if not text.strip():
         raise ForceFileError(f"{where} is empty")
     return text, where
@@ -97,12 +102,32 @@ def _parse_json(text: str, where: str) -> object:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        ended_early = exc.pos >= len(text.rstrip())
-        hint = "; the data ends early, is it truncated?" if ended_early else ""
-        raise ForceFileError(f"{where} is not valid JSON: {exc.msg} at line {exc.lineno}, "
-                             f"column {exc.colno}{hint}") from None
+        hint = ("; the data ends before it is complete, is it truncated?"
+                if _ends_early(text) else "")
+        raise ForceFileError(f"{where} is not valid JSON: {exc.msg} (line {exc.lineno}, "
+                             f"column {exc.colno}){hint}") from None
     except RecursionError:
         raise ForceFileError(f"{where} is not a force: its JSON is nested too deeply") from None
+
+
+def _ends_early(text: str) -> bool:
+    """Whether JSON text stops inside a string or with brackets still open (a cut-off file)."""
+    depth, in_string, escaped = 0, False, False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "{[":
+            depth += 1
+        elif char in "}]":
+            depth -= 1
+    return in_string or depth > 0
 
 
 def force_from_data(data: object, catalog: Catalog, where: str = "force data") -> Force:
@@ -130,10 +155,14 @@ def _check_header(data: object, where: str) -> None:
         raise ForceFileError(f"{where} is not a Dragon Dice Desktop force: 'format' is "
                              f"{data.get('format')!r}, expected {FORMAT!r}")
     version = data.get("version")
+    if "version" not in data:
+        raise ForceFileError(f"{where}: missing fields 'version' (this app reads "
+                             f"version {VERSION})")
     if type(version) is not int or version != VERSION:
-        newer = " (written by a newer version of the app?)" if type(version) is int and version > VERSION else ""
-        raise ForceFileError(f"{where}: force format version {version!r} is not supported; "
-                             f"this app reads version {VERSION}{newer}")
+        newer = type(version) is int and version > VERSION
+        hint = " (written by a newer version of the app?)" if newer else ""
+        raise ForceFileError(f"{where}: force format version {json.dumps(version)} is not "
+                             f"supported; this app reads version {VERSION}{hint}")
     unknown = sorted(set(data) - set(_FIELDS))
     if unknown:
         raise ForceFileError(f"{where}: unknown fields {', '.join(map(repr, unknown))}; a "
@@ -146,7 +175,8 @@ def _check_header(data: object, where: str) -> None:
 def _typed(data: dict, name: str, kind: type, where: str):
     value = data[name]
     if not isinstance(value, kind):
-        raise ForceFileError(f"{where}: '{name}' must be a {_KIND_NAMES[kind]}, found {_kind(value)}")
+        raise ForceFileError(f"{where}: '{name}' must be a {_KIND_NAMES[kind]}, "
+                             f"found {_kind(value)}")
     return value
 
 
@@ -160,8 +190,8 @@ def _positive_int(value: object, name: str, where: str) -> int:
 
 def _armies(value: object, where: str) -> dict[str, tuple[str, ...]]:
     if not isinstance(value, dict):
-        raise ForceFileError(f"{where}: 'armies' must be an object with {', '.join(ARMY_NAMES)}, "
-                             f"found {_kind(value)}")
+        raise ForceFileError(f"{where}: 'armies' must be an object with "
+                             f"{', '.join(ARMY_NAMES)}, found {_kind(value)}")
     unknown = sorted(set(value) - set(ARMY_NAMES))
     if unknown:
         raise ForceFileError(f"{where}: unknown armies {', '.join(map(repr, unknown))}; the "
@@ -184,8 +214,13 @@ def _entries(value: object, field: str, where: str) -> tuple[str, ...]:
             raise ForceFileError(f"{where}: {place} must be a die key or "
                                  f'{{"die": key, "count": n}}, found {json.dumps(entry)}')
         if not isinstance(entry["die"], str):
-            raise ForceFileError(f"{where}: {place} 'die' must be a string, found {_kind(entry['die'])}")
+            raise ForceFileError(f"{where}: {place} 'die' must be a string, "
+                                 f"found {_kind(entry['die'])}")
         count = _positive_int(entry.get("count", 1), f"{field}[{index}].count", where)
+        if count > MAX_COUNT:
+            # Guards against a typo (or a hostile file) expanding into millions of dice.
+            raise ForceFileError(f"{where}: '{field}[{index}].count' is {count}; no force "
+                                 f"holds more than {MAX_COUNT} of one die")
         keys.extend([entry["die"]] * count)
     return tuple(keys)
 
@@ -267,7 +302,8 @@ def _render(value: object, depth: int) -> str:
     # file reads better with one die per line.
     pad, inner = "  " * depth, "  " * (depth + 1)
     if isinstance(value, dict):
-        body = ",\n".join(f"{inner}{json.dumps(k)}: {_render(v, depth + 1)}" for k, v in value.items())
+        body = ",\n".join(f"{inner}{json.dumps(k)}: {_render(v, depth + 1)}"
+                          for k, v in value.items())
         return "{\n" + body + "\n" + pad + "}"
     if isinstance(value, list) and value:
         body = ",\n".join(inner + json.dumps(v, ensure_ascii=False) for v in value)
@@ -320,7 +356,8 @@ def _octgn_root(xml_text: str | bytes) -> ET.Element:
     except ET.ParseError as exc:
         raise ForceFileError(f"OCTGN deck is not valid XML: {exc}") from None
     if root.tag != "deck":
-        raise ForceFileError(f"not an OCTGN deck: the root element is <{root.tag}>, expected <deck>")
+        raise ForceFileError(f"not an OCTGN deck: the root element is <{root.tag}>, "
+                             "expected <deck>")
     return root
 
 
@@ -332,8 +369,9 @@ def _octgn_fields(root: ET.Element, catalog: Catalog) -> dict:
         cards = section.findall("card")
         if title == OCTGN_POOL_ITEMS:
             if cards:
-                raise ForceFileError(f"OCTGN deck: section {title!r} holds {len(cards)} cards; "
-                                     "items start in an army (seed 001), move them to an army section")
+                raise ForceFileError(f"OCTGN deck: section {title!r} holds {len(cards)} "
+                                     "cards; items start in an army (seed 001), move them to "
+                                     "an army section")
             continue
         if title not in OCTGN_SECTIONS:
             raise ForceFileError(f"OCTGN deck: unknown section {title!r}; expected "
@@ -344,7 +382,8 @@ def _octgn_fields(root: ET.Element, catalog: Catalog) -> dict:
     if missing:
         raise ForceFileError("OCTGN deck: cards not in the catalog: " + "; ".join(missing))
     fields: dict = {field: tuple(found) for field, found in keys.items()}
-    for field, title in (("home_terrain", "Home Terrain"), ("frontier_terrain", "Frontier Terrain")):
+    for field, title in (("home_terrain", "Home Terrain"),
+                         ("frontier_terrain", "Frontier Terrain")):
         if len(keys[field]) != 1:
             raise ForceFileError(f"OCTGN deck: section {title!r} must hold exactly one terrain, "
                                  f"found {len(keys[field])}")
@@ -396,7 +435,10 @@ class SampleConversion(NamedTuple):
 
 
 def force_file_name(force_name: str) -> str:
-    """A readable file name for a force: "Amazons — Mages and Cavalry" -> "amazons-mages-and-cavalry.json"."""
+    """A readable file name for a force name.
+
+    "Amazons — Mages and Cavalry" -> "amazons-mages-and-cavalry.json".
+    """
     return re.sub(r"[^a-z0-9]+", "-", force_name.casefold()).strip("-") + ".json"
 
 
@@ -413,7 +455,8 @@ def convert_sample_decks(deck_dir: Path, catalog: Catalog | None = None) -> list
         try:
             xml_text = path.read_text(encoding="utf-8-sig")
         except OSError as exc:
-            raise ForceFileError(f"cannot read OCTGN deck '{path}': {exc.strerror or exc}") from None
+            raise ForceFileError(f"cannot read OCTGN deck '{path}': "
+                                 f"{exc.strerror or exc}") from None
         force = import_octgn_deck(xml_text, force_name, catalog)
         results.append(SampleConversion(force_file_name(force_name), force,
                                         validate_force(force, catalog)))

@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 from importlib import resources
 from importlib.abc import Traversable
-from pathlib import Path
 
 from .io import load_force
 from .model import Force
@@ -32,9 +31,6 @@ def _load_all() -> tuple[Force, ...]:
 
 
 def _forces_dir() -> Traversable:
-    try:
-        return resources.files(RESOURCE_PACKAGE)
-    except ModuleNotFoundError:
-        # pyproject maps the repository's resources/ folder into the package only when the
-        # app is installed; a source checkout run in place finds the folder beside the package.
-        return Path(__file__).resolve().parents[2] / "resources" / "forces"
+    # pyproject maps the repository's resources/ folder into the package, so an installed
+    # (or editable-installed) app finds the sample forces here.
+    return resources.files(RESOURCE_PACKAGE)

@@ -19,11 +19,13 @@ import difflib
 import itertools
 import math
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from typing import Literal
 
+from ..catalog.carrying import can_carry, carrier_elements
 from ..catalog.loader import Catalog
-from ..catalog.model import ADVANCED_EIGHTH_FACES, ELEMENTS, Color, Die, DieKind, Species
+from ..catalog.model import ADVANCED_EIGHTH_FACES, Color, Die, DieKind, Species
 from .model import ARMY_NAMES, STANDARD_POINTS, Force
 
 ERROR = "error"
@@ -45,7 +47,7 @@ class Problem:
     message: what is wrong, with the numbers, and how to fix it.
     """
 
-    severity: str
+    severity: Literal["error", "warning"]
     rule: str
     message: str
 
@@ -92,8 +94,7 @@ def choose_points(force: Force, catalog: Catalog, sizes: tuple[int, ...] = STAND
     def error_count(points: int) -> int:
         return len(errors(validate_force(replace(force, points=points), catalog)))
 
-    ordered = sorted(sizes)
-    return min(ordered, key=lambda points: (error_count(points), points))
+    return min(sizes, key=lambda points: (error_count(points), points))
 
 
 def closest_keys(ref: str, catalog: Catalog, n: int = 3) -> list[str]:
@@ -133,7 +134,11 @@ def _slot_problems(force: Force, catalog: Catalog) -> Iterator[Problem]:
             yield Problem(ERROR, wrong[0], f"{label}: {key!r} {wrong[1]}")
 
 
-def _slots(force: Force) -> Iterator[tuple[str, str, object]]:
+# A slot check returns None when the die fits, else (rule, complaint completing "<key> ...").
+SlotCheck = Callable[[Die], "tuple[str, str] | None"]
+
+
+def _slots(force: Force) -> Iterator[tuple[str, str, SlotCheck]]:
     """(label for messages, key, check returning None or (rule, complaint)) per die."""
     yield "Home terrain", force.home_terrain, _home_terrain_fault
     yield "Frontier terrain", force.frontier_terrain, _frontier_fault
@@ -167,7 +172,8 @@ def _frontier_fault(die: Die) -> tuple[str, str] | None:
 def _army_die_fault(die: Die) -> tuple[str, str] | None:
     if die.species is Species.DRAGONKIN:
         # Dragonkin start in the Summoning Pool, never in an army (digest §2.1, §5.6).
-        return "digest §2.1", "is Dragonkin; Dragonkin start in the Summoning Pool. Move it to Dragonkin."
+        return ("digest §2.1", "is Dragonkin; Dragonkin start in the Summoning Pool. "
+                "Move it to Dragonkin.")
     if not (die.kind.is_unit or die.kind.is_item):
         return ("digest §0", f"is a {die.kind.value}; armies hold only units and items. "
                 "Move it to its own list.")
@@ -182,13 +188,15 @@ def _dragon_fault(die: Die) -> tuple[str, str] | None:
 
 def _dragonkin_fault(die: Die) -> tuple[str, str] | None:
     if die.species is not Species.DRAGONKIN:
-        return "digest §5.6", f"is a {die.kind.value}, not a Dragonkin unit. Move it to its own list."
+        return ("digest §5.6", f"is a {die.kind.value}, not a Dragonkin unit. "
+                "Move it to its own list.")
     return None
 
 
 def _minor_terrain_fault(die: Die) -> tuple[str, str] | None:
     if die.kind is not DieKind.MINOR_TERRAIN:
-        return "digest §1.6", f"is a {die.kind.value}, not a minor terrain. Move it to its own list."
+        return ("digest §1.6", f"is a {die.kind.value}, not a minor terrain. "
+                "Move it to its own list.")
     return None
 
 
@@ -200,7 +208,7 @@ def _did_you_mean(key: str, catalog: Catalog) -> str:
 def _usable_part(force: Force, catalog: Catalog) -> Force:
     # The counting checks only look at dice that fit their slot, so one bad key gives one
     # problem rather than a cascade of knock-on ones.
-    def keep(keys: tuple[str, ...], fault) -> tuple[str, ...]:
+    def keep(keys: tuple[str, ...], fault: SlotCheck) -> tuple[str, ...]:
         return tuple(k for k in keys if k in catalog.dice and not fault(catalog.dice[k]))
 
     return replace(
@@ -220,9 +228,10 @@ def _points_problems(force: Force, catalog: Catalog) -> Iterator[Problem]:
     """Digest §2.1: units and items may not exceed the agreed force size."""
     total = force.total_points(catalog)
     if total > force.points:
+        excess = _n(total - force.points, "point")
         yield Problem(ERROR, "digest §2.1", f"Force has {total} points; the force size is "
-                      f"{force.points}. Remove {_n(total - force.points, 'point')} of units or items, "
-                      "or raise the force size.")
+                      f"{force.points}. Remove {excess} of units or items, or raise the "
+                      "force size.")
     elif total < force.points:
         yield Problem(WARNING, "digest §2.1", f"Force has {total} of {force.points} points; "
                       f"{_n(force.points - total, 'point')} unused. Add units or items, or lower "
@@ -240,8 +249,9 @@ def _army_problems(force: Force, catalog: Catalog) -> Iterator[Problem]:
                           "least 1 unit. Move or add a unit.")
         points = force.army_points(army, catalog)
         if points > cap:
-            yield Problem(ERROR, "digest §2.2", f"{label} has {points} points; the most is {cap} "
-                          f"(half of {force.points}). Move {_n(points - cap, 'point')} to another army.")
+            yield Problem(ERROR, "digest §2.2", f"{label} has {points} points; the most is "
+                          f"{cap} (half of {force.points}). Move {_n(points - cap, 'point')} "
+                          "to another army.")
 
 
 def dragon_allowance(points: int) -> int:
@@ -315,29 +325,10 @@ def _carrying_problems(force: Force, catalog: Catalog) -> Iterator[Problem]:
                               "unit or move the item to another army.")
         if carriable and not _all_carried(units, carriable):
             yield Problem(ERROR, "seed 001", f"{army.capitalize()} army has "
-                          f"{_n(len(carriable), 'item')} but its {_n(len(units), 'unit')} cannot carry them all: a unit "
-                          "carries up to 2 equipment or artifacts, or one medallion or relic "
-                          "alone, and equipment needs a unit of its colour. Add units or move "
-                          "items to another army.")
-
-
-def can_carry(unit: Die, item: Die) -> bool:
-    """Whether ``unit`` may carry ``item`` at all (seed 001).
-
-    Equipment needs a unit containing its element; Amazons carry any colour, Undead only
-    death (which their single element already gives). Artifacts, medallions and relics have
-    no colour limit in seed 001, so any unit may carry them.
-    """
-    if item.kind is not DieKind.EQUIPMENT:
-        return True
-    return bool(carrier_elements(unit) & item.elements)
-
-
-def carrier_elements(unit: Die) -> frozenset[Color]:
-    """Equipment colours a unit may carry: its elements, or all five for Amazons (seed 001)."""
-    if unit.species is Species.AMAZONS:
-        return frozenset(ELEMENTS)
-    return unit.elements
+                          f"{_n(len(carriable), 'item')} but its {_n(len(units), 'unit')} "
+                          "cannot carry them all: a unit carries up to 2 equipment or "
+                          "artifacts, or one medallion or relic alone, and equipment needs a "
+                          "unit of its colour. Add units or move items to another army.")
 
 
 def _carrier_need(item: Die) -> str:
@@ -358,6 +349,7 @@ def _all_carried(units: list[Die], items: list[Die]) -> bool:
     groups = Counter(carrier_elements(u) for u in units)
     lone = sum(1 for i in items if i.kind in (DieKind.MEDALLION, DieKind.RELIC))
     artifacts = sum(1 for i in items if i.kind is DieKind.ARTIFACT)
+    # Equipment is made of a single elemental colour (seed 001).
     equipment = Counter(next(iter(i.elements)) for i in items if i.kind is DieKind.EQUIPMENT)
     profiles = list(groups)
     for taken in _spread(lone, [groups[p] for p in profiles]):

@@ -33,7 +33,8 @@ def test_force_units_cost_their_health():
     (SMALL_EQ, 1), (LARGE_EQ, 2), (ARTIFACT, 3), (MEDALLION, 4), (RELIC, 4), (MEDIUM_EQ, 2),
 ])
 def test_force_item_costs_follow_seed_001(item, cost):
-    """Seed 001 / digest §1.3: small 1, lone medium 2, large 2, artifact 3, medallion 4, relic 4."""
+    """Seed 001 / digest §1.3: small 1, lone medium 2, large 2, artifact 3, medallion 4,
+    relic 4."""
     assert force(home_army=["Amazons/Seer", item]).total_points(CAT) == 1 + cost
 
 

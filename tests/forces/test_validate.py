@@ -74,7 +74,8 @@ def test_validate_home_terrain_must_be_a_terrain():
 
 def test_validate_frontier_must_be_a_terrain():
     """Digest §2.1: each player brings a proposed Frontier Terrain (a terrain die)."""
-    p = only(check(replace(LEGAL, frontier_terrain="Minor Terrains/Flatland Village")), "digest §2.1")
+    f = replace(LEGAL, frontier_terrain="Minor Terrains/Flatland Village")
+    p = only(check(f), "digest §2.1")
     assert "Frontier terrain" in p.message and "minor terrain" in p.message
 
 
@@ -96,7 +97,8 @@ def test_validate_advanced_terrain_only_as_frontier(terrain, face):
     ("minor_terrains", "Terrains/Flatland City", "digest §1.6"),
 ])
 def test_validate_summoning_pool_slots_hold_their_kind(field, key, rule):
-    """Digest §1.6, §1.7, §5.6: dragons, Dragonkin and minor terrains each go in their own list."""
+    """Digest §1.6, §1.7, §5.6: dragons, Dragonkin and minor terrains each go in their own
+    list."""
     p = only(check(replace(LEGAL, **{field: getattr(LEGAL, field)[:1] + (key,)})), rule)
     assert p.severity == ERROR and repr(key) in p.message
 
@@ -106,7 +108,8 @@ def test_validate_summoning_pool_slots_hold_their_kind(field, key, rule):
     ("Minor Terrains/Flatland Woods", "digest §0"), ("Dragonkin/Dragonfoal (Air)", "digest §2.1"),
 ])
 def test_validate_armies_hold_only_units_and_items(key, rule):
-    """Digest §0 "Army" (units and items only) and §2.1 (Dragonkin start in the Summoning Pool)."""
+    """Digest §0 "Army" (units and items only) and §2.1 (Dragonkin start in the Summoning
+    Pool)."""
     p = only(check(replace(LEGAL, home_army=LEGAL.home_army + (key,))), rule)
     assert p.severity == ERROR and "Home army" in p.message
 
@@ -186,7 +189,8 @@ def test_validate_dragon_allowance_per_24_points_or_part(points, dragons, ok):
 
 
 def test_validate_white_dragon_counts_two():
-    """Digest §1.7, §2.1: a White Dragon counts as two dragons, so it needs a force over 24 points."""
+    """Digest §1.7, §2.1: a White Dragon counts as two dragons, so it needs a force over 24
+    points."""
     p = only(check(replace(LEGAL, dragons=("Dragons/White Wyrm",))), "digest §2.1")
     assert "Dragons count 2 (a White Dragon counts 2)" in p.message and "may bring 1" in p.message
     f = replace(LEGAL, points=36, dragons=("Dragons/White Wyrm",))

@@ -1,0 +1,62 @@
+"""The immutable picture of a game that the worker hands to the window after every change.
+
+Pure Python (no Qt): a `GameSnapshot` is built in the worker thread and read in the GUI
+thread, so everything in it is an immutable value (the engine's frozen dataclasses and
+tuples). The window never asks the engine anything: what it shows and which moves it offers
+come from the snapshot.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from ..engine.actions import Action
+from ..engine.events import Event
+from ..engine.record import GameRecord
+from ..engine.state import GameState
+
+
+class Change(enum.Enum):
+    """What produced a snapshot; the log and roll panel rebuild on all but ACTION."""
+
+    NEW = "new"          # a new game started
+    ACTION = "action"    # one or more actions were played on top of the previous snapshot
+    UNDO = "undo"        # the last action was taken back
+    LOAD = "load"        # a saved game was opened
+
+
+@dataclass(frozen=True)
+class GameSnapshot:
+    """One moment of the game, as the window sees it.
+
+    record:  the GameRecord (players, seed, actions) that rebuilds `state`
+    state:   the engine GameState after `record.actions`
+    events:  the events this change produced, in order (NEW/UNDO: none; LOAD: all of them)
+    history: history[i] = the events of record.actions[i], so len(history) == len(actions)
+    legal:   legal_actions(state), sorted (empty once the game is over)
+    change:  what produced this snapshot
+    serial:  increases by one with every snapshot the worker sends (lets the GUI drop stale ones)
+    """
+
+    record: GameRecord
+    state: GameState
+    events: tuple[Event, ...]
+    history: tuple[tuple[Event, ...], ...]
+    legal: tuple[Action, ...]
+    change: Change
+    serial: int = 0
+
+    @property
+    def all_events(self) -> tuple[Event, ...]:
+        """Every event of the game so far, oldest first."""
+        return tuple(e for events in self.history for e in events)
+
+    @property
+    def can_undo(self) -> bool:
+        """True when there is an action to take back."""
+        return bool(self.record.actions)
+
+    def legal_texts(self) -> tuple[str, ...]:
+        """The text forms of the legal actions (what the window sends back to the worker)."""
+        return tuple(a.to_text() for a in self.legal)
