@@ -124,7 +124,7 @@ def _roll(args) -> int:
              "faces": [dice[outcome.die_id][1].faces[f].to_text() for f in outcome.faces],
              "results": [{"type": c.result_type.value, "amount": c.amount, "icon": c.icon.value,
                           "why": c.source} for c in outcome.contributions],
-             "unresolved": [f"{u.icon.value}: {u.reason}" for u in outcome.unresolved],
+             "unresolved": [u.reason for u in outcome.unresolved],
              "ignored": list(outcome.ignored)}
             for outcome in result.dice
         ],

@@ -60,8 +60,8 @@ def roll_for(state: GameState, zone: Zone, player: int, roll_type: RollType,
     ))
     for item in result.unresolved:
         events.append(Event(
-            "unresolved", f"Not resolved yet: {state.die_label(item.die_id)} rolled "
-                          f"{item.icon.value} — {item.reason}", player=player,
+            "unresolved", f"Not resolved yet: {state.die_label(item.die_id)} — {item.reason}",
+            player=player,
         ))
     return state.with_(rng=rng), result
 

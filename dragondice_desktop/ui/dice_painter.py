@@ -87,7 +87,7 @@ def _vertices(die_type: DieType) -> list[Vec]:
     if die_type is DieType.D10:
         # Pentagonal trapezohedron: two apexes and two staggered rings. The ring height
         # follows from the apex height so that every kite is planar.
-        apex = 1.15
+        apex = float(__import__('os').environ.get('APEX','1.15'))
         c36 = math.cos(math.radians(36))
         ring = apex * (1 - c36) / (1 + c36)
         top = [(math.cos(math.radians(72 * k)), math.sin(math.radians(72 * k)), ring)
@@ -162,11 +162,11 @@ def _rotate_y(v: Vec, degrees: float) -> Vec:
 # Tilt (about the screen x axis, then y) that brings the upper and right neighbours of the
 # shown face into view. Flatter solids need less tilt to show their sides.
 TILTS = {
-    DieType.D4: (24.0, -20.0),
+    DieType.D4: (10.0, -30.0),
     DieType.D6: (20.0, -16.0),
-    DieType.D8: (18.0, -14.0),
-    DieType.D10: (16.0, -12.0),
-    DieType.D12: (16.0, -12.0),
+    DieType.D8: (22.0, -14.0),
+    DieType.D10: (-14.0, -12.0),
+    DieType.D12: (10.0, -10.0),
 }
 
 
@@ -193,11 +193,13 @@ def _geometry(die_type: DieType, size: int) -> _Geometry:
     normal = _face_normal(points)
     if die_type is DieType.D6:
         # A square reads best edge-up, so aim "up" at an edge midpoint.
-        target = _centroid([points[0], points[1]])
+        up = _sub(_centroid([points[0], points[1]]), centre)
+    elif die_type is DieType.D8:
+        # Point down: tilting then stretches the octahedron into its familiar diamond.
+        up = _sub(centre, points[0])
     else:
         # Triangles and pentagons stand on a vertex; a kite on its far (long) apex.
-        target = max(points, key=lambda p: _dot(_sub(p, centre), _sub(p, centre)))
-    up = _sub(target, centre)
+        up = _sub(max(points, key=lambda p: _dot(_sub(p, centre), _sub(p, centre))), centre)
     up = _norm(_sub(up, tuple(_dot(up, normal) * c for c in normal)))
     right = _cross(up, normal)
     tilt_x, tilt_y = TILTS[die_type]

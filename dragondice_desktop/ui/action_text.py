@@ -1,0 +1,70 @@
+"""Button labels for actions, in the words of the game rather than the engine's text form.
+
+Pure Python (no Qt). `action_label(state, action)` turns ``march t2`` into "March the
+Campaign army at Wasteland Grove", ``no-counter`` into "Let it pass", and so on.
+"""
+
+from __future__ import annotations
+
+from ..catalog.loader import load_catalog
+from ..engine.actions import Action, Verb
+from ..engine.state import GameState, Zone
+
+_FIXED = {
+    Verb.ROLLOFF: "Roll off",
+    Verb.GO_FIRST: "Go first",
+    Verb.PICK_FRONTIER: "Pick the Frontier",
+    Verb.SKIP_MARCH: "Skip march",
+    Verb.MANEUVER: "Maneuver",
+    Verb.NO_MANEUVER: "No maneuver",
+    Verb.COUNTER: "Counter-maneuver",
+    Verb.NO_COUNTER: "Let it pass",
+    Verb.NO_ACTION: "No action",
+    Verb.COUNTER_ATTACK: "Counter-attack",
+    Verb.NO_COUNTER_ATTACK: "No counter-attack",
+    Verb.END_REINFORCE: "End reinforce",
+    Verb.END_TURN: "End turn",
+}
+
+
+def face_text(state: GameState, terrain_index: int, face: int) -> str:
+    """What a terrain's face (1-8) shows, e.g. "4: Melee" or "8: City"."""
+    terrain = state.terrains[terrain_index]
+    return f"{face}: {terrain.die.faces[face - 1].icon.value}"
+
+
+def action_label(state: GameState, action: Action) -> str:
+    """A short, readable label for `action` in `state` (raises nothing; falls back to the
+    action's text form for a verb it does not know)."""
+    verb, args = action.verb, action.args
+    if verb in _FIXED:
+        return _FIXED[verb]
+    if verb is Verb.FRONTIER:
+        key = state.proposed_frontiers[args[0]]
+        return f"Frontier: {load_catalog().die(key).name} ({state.players[args[0]].name}'s)"
+    if verb is Verb.MARCH:
+        zone = args[0]
+        return f"March the {state.army_name(zone, state.turn_player)} at {state.zone_name(zone)}"
+    if verb is Verb.TURN:
+        index = state.march.zone.index if state.march else None
+        if index is None:
+            return f"Turn {args[0]}"
+        face = state.terrains[index].face + (1 if args[0] == "up" else -1)
+        return f"Turn {args[0]} (to {face_text(state, index, face)})"
+    if verb is Verb.ACTION:
+        return str(args[0]).capitalize()
+    if verb is Verb.TARGET:
+        zone: Zone = args[0]
+        owners = [p for p in range(state.player_count)
+                  if p != state.turn_player and state.has_army(zone, p)]
+        army = state.army_name(zone, owners[0]) if owners else "army"
+        return f"Shoot the {army} at {state.zone_name(zone)}"
+    if verb is Verb.KILL:
+        die = state.dice[args[0]].die
+        return f"{die.name} ({die.health} health) to the DUA"
+    if verb is Verb.REINFORCE:
+        return f"{state.dice[args[0]].die.name} to {state.zone_name(args[1])}"
+    if verb is Verb.RETREAT:
+        zone = state.zones[args[0]]
+        return f"{state.dice[args[0]].die.name} from {state.zone_name(zone)} to the Reserve Area"
+    return action.to_text()

@@ -1,0 +1,266 @@
+"""The items on the board scene: zones, dice, terrain dice, the banner and player plates.
+
+Items only draw what the board tells them and forward mouse gestures to the board
+(`Board.begin_drag`, `Board.finish_drag`, `Board.show_die_menu`); the rules live elsewhere.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtWidgets import (
+    QGraphicsItem, QGraphicsPixmapItem, QGraphicsSceneContextMenuEvent, QGraphicsSceneMouseEvent,
+    QStyleOptionGraphicsItem, QWidget,
+)
+
+from ..engine.state import Zone
+from . import theme
+
+Z_ZONE, Z_TERRAIN, Z_DIE, Z_DRAGGED = 0, 1, 2, 100
+
+
+class ZoneItem(QGraphicsItem):
+    """A place for dice: holds an engine `Zone` and the `player` whose dice it shows.
+
+    The two army zones beside a terrain hold the same engine Zone (the terrain) with different
+    players. `highlighted` marks a legal drop target during a drag; `role` is "march" for the
+    marching army, "damage" for an army that must take damage, or "".
+    """
+
+    def __init__(self, zone: Zone, player: int, rect: QRectF, title: str) -> None:
+        super().__init__()
+        self.zone, self.player, self.rect, self.title = zone, player, QRectF(rect), title
+        self.note = ""
+        self.role = ""
+        self.highlighted = False
+        self.setZValue(Z_ZONE)
+
+    def boundingRect(self) -> QRectF:
+        return self.rect.adjusted(-4, -4, 4, 4)
+
+    def set_look(self, title: str, note: str, role: str, highlighted: bool) -> None:
+        """Change what the zone shows; repaints only when something changed."""
+        look = (title, note, role, highlighted)
+        if look != (self.title, self.note, self.role, self.highlighted):
+            self.title, self.note, self.role, self.highlighted = look
+            self.update()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        colour = theme.player_color(self.player)
+        fill = QColor(0, 0, 0, 70)
+        if self.highlighted:
+            fill = QColor(255, 210, 60, 60)
+        painter.setBrush(fill)
+        pen = QPen(colour, 2)
+        if self.role == "march":
+            pen = QPen(QColor(theme.MARCH_COLOR), 3, Qt.PenStyle.DashLine)
+        elif self.role == "damage":
+            pen = QPen(QColor(theme.DAMAGE_COLOR), 3)
+        if self.highlighted:
+            pen = QPen(QColor(theme.HIGHLIGHT), 4)
+        painter.setPen(pen)
+        painter.drawRoundedRect(self.rect, 9, 9)
+        # Title line: the zone's name in the owner's colour, a note (counts, damage) after it.
+        painter.setFont(theme.font(9.5, bold=True))
+        painter.setPen(colour.lighter(125))
+        title_rect = QRectF(self.rect.left() + 9, self.rect.top() + 3, self.rect.width() - 18, 18)
+        painter.drawText(title_rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         self.title)
+        if self.note:
+            painter.setFont(theme.font(8.5))
+            note_colour = {"damage": theme.DAMAGE_COLOR, "march": theme.MARCH_COLOR}.get(
+                self.role, "#d8e4d8")
+            painter.setPen(QColor(note_colour))
+            painter.drawText(title_rect, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                             self.note)
+
+
+class DieItem(QGraphicsPixmapItem):
+    """One die on the board, wrapping an engine die id. The pixmap (from the dice painter)
+    shows the face it last rolled. A die with a legal move can be dragged with the left
+    button; the right button opens a menu of its moves."""
+
+    def __init__(self, die_id: int) -> None:
+        super().__init__()
+        self.die_id = die_id
+        self.size = 0
+        self.home = QPointF()
+        self.draggable = False
+        self._press: QPointF | None = None
+        self.setZValue(Z_DIE)
+        self.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
+        self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton | Qt.MouseButton.RightButton)
+        self.setCursor(Qt.CursorShape.ArrowCursor)
+
+    def place(self, pixmap: QPixmap, size: int, pos: QPointF, draggable: bool) -> None:
+        """Show `pixmap` (scaled to `size` scene units) at `pos`."""
+        if pixmap.cacheKey() != self.pixmap().cacheKey():
+            self.setPixmap(pixmap)
+        scale = size / max(1.0, pixmap.width() / pixmap.devicePixelRatio())
+        if abs(self.scale() - scale) > 1e-6:
+            self.setScale(scale)
+        self.size, self.home, self.draggable = size, QPointF(pos), draggable
+        if self._press is None:
+            self.setPos(pos)
+        self.setCursor(Qt.CursorShape.OpenHandCursor if draggable else Qt.CursorShape.ArrowCursor)
+
+    def center(self) -> QPointF:
+        """The die's centre in scene coordinates (tests aim the mouse here)."""
+        return self.home + QPointF(self.size / 2, self.size / 2)
+
+    def snap_back(self) -> None:
+        """Return to the die's place after a refused drop."""
+        self.setZValue(Z_DIE)
+        self.setPos(self.home)
+
+    # --- mouse gestures -------------------------------------------------------------------
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if event.button() is not Qt.MouseButton.LeftButton or not self.draggable:
+            event.ignore()
+            return
+        self._press = event.scenePos()
+        self.setZValue(Z_DRAGGED)
+        self.setCursor(Qt.CursorShape.ClosedHandCursor)
+        self.scene().begin_drag(self.die_id)
+        event.accept()
+
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self._press is None:
+            return
+        self.setPos(self.home + (event.scenePos() - self._press))
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self._press is None:
+            return
+        self._press = None
+        self.setCursor(Qt.CursorShape.OpenHandCursor)
+        self.scene().finish_drag(self.die_id, event.scenePos())
+
+    def contextMenuEvent(self, event: QGraphicsSceneContextMenuEvent) -> None:
+        self.scene().show_die_menu(self.die_id, event.screenPos())
+        event.accept()
+
+
+class TerrainItem(QGraphicsItem):
+    """A terrain as a big d8 with its caption: name, whose terrain it is, the face showing
+    and what it allows; on the eighth face, who holds it (ring and text in their colour)."""
+
+    def __init__(self, index: int, rect: QRectF) -> None:
+        super().__init__()
+        self.index, self.rect = index, QRectF(rect)
+        self.pixmap = QPixmap()
+        self.lines: list[tuple[str, str, float, bool]] = []  # text, colour, point size, bold
+        self.ring: QColor | None = None
+        self.die_size = 0
+        self.setZValue(Z_TERRAIN)
+
+    def boundingRect(self) -> QRectF:
+        return self.rect
+
+    def set_look(self, pixmap: QPixmap, die_size: int, lines, ring: QColor | None,
+                 tooltip: str) -> None:
+        """Show the die `pixmap` at `die_size` and the caption `lines`."""
+        self.pixmap, self.die_size, self.lines, self.ring = pixmap, die_size, list(lines), ring
+        self.setToolTip(tooltip)
+        self.update()
+
+    def die_rect(self) -> QRectF:
+        """Where the terrain die is drawn."""
+        s = self.die_size
+        return QRectF(self.rect.left() + 10, self.rect.center().y() - s / 2, s, s)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHints(QPainter.RenderHint.Antialiasing
+                               | QPainter.RenderHint.SmoothPixmapTransform)
+        die = self.die_rect()
+        if self.ring is not None:
+            ring = QColor(self.ring)
+            ring.setAlpha(200)
+            painter.setPen(QPen(ring, 5))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(die.adjusted(-2, -2, 2, 2))
+        if not self.pixmap.isNull():
+            painter.drawPixmap(die, self.pixmap, QRectF(self.pixmap.rect()))
+        x = die.right() + 12
+        width = self.rect.right() - x - 4
+        heights = [size * 1.9 for _, _, size, _ in self.lines]
+        y = self.rect.center().y() - sum(heights) / 2
+        for (text, colour, size, bold), height in zip(self.lines, heights):
+            painter.setFont(theme.font(size, bold))
+            painter.setPen(QColor(colour))
+            painter.drawText(QRectF(x, y, width, height),
+                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
+            y += height
+
+
+class PanelItem(QGraphicsItem):
+    """A rounded text panel: the turn banner, or a player's name plate.
+
+    `stripe` colours a bar at the left edge (the player concerned); `lines` are
+    (text, colour, point size, bold) drawn left-aligned; `right` is an optional pill on the
+    right (text, colour) such as "Waiting for Ann".
+    """
+
+    def __init__(self, rect: QRectF, background: QColor) -> None:
+        super().__init__()
+        self.rect = QRectF(rect)
+        self.background = background
+        self.stripe: QColor | None = None
+        self.lines: list[tuple[str, str, float, bool]] = []
+        self.right: tuple[str, QColor] | None = None
+        self.setZValue(Z_TERRAIN)
+
+    def boundingRect(self) -> QRectF:
+        return self.rect
+
+    def set_look(self, lines, stripe: QColor | None = None,
+                 right: tuple[str, QColor] | None = None) -> None:
+        """Change the text, stripe colour and right-hand pill."""
+        self.lines, self.stripe, self.right = list(lines), stripe, right
+        self.update()
+
+    def text(self) -> str:
+        """Everything the panel says, for tests and accessibility."""
+        parts = [t for t, *_ in self.lines]
+        if self.right:
+            parts.append(self.right[0])
+        return " | ".join(parts)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        path = QPainterPath()
+        path.addRoundedRect(self.rect, 8, 8)
+        painter.fillPath(path, QBrush(self.background))
+        left = self.rect.left() + 10
+        if self.stripe is not None:
+            painter.save()
+            painter.setClipPath(path)
+            painter.fillRect(QRectF(self.rect.left(), self.rect.top(), 8, self.rect.height()),
+                             self.stripe)
+            painter.restore()
+            left += 8
+        right_edge = self.rect.right() - 10
+        if self.right:
+            text, colour = self.right
+            painter.setFont(theme.font(10, bold=True))
+            width = painter.fontMetrics().horizontalAdvance(text) + 22
+            pill = QRectF(right_edge - width, self.rect.center().y() - 12, width, 24)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(colour)
+            painter.drawRoundedRect(pill, 12, 12)
+            painter.setPen(QColor("#101010"))
+            painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, text)
+            right_edge = pill.left() - 10
+        heights = [size * 1.75 for _, _, size, _ in self.lines]
+        y = self.rect.center().y() - sum(heights) / 2
+        for (text, colour, size, bold), height in zip(self.lines, heights):
+            painter.setFont(theme.font(size, bold))
+            painter.setPen(QColor(colour))
+            painter.drawText(QRectF(left, y, right_edge - left, height),
+                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
+            y += height

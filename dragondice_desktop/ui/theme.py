@@ -1,0 +1,33 @@
+"""Colours and fonts shared by the board and the panels, so the players' colours agree
+everywhere (zone borders, banner, log, decision panel)."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QColor, QFont
+
+# Seat colours: chosen away from the die body colours' hues where possible, and bright enough
+# to read on the dark felt.
+PLAYER_COLORS = ("#4aa3ff", "#ff7a45")
+HIGHLIGHT = "#ffd23c"     # a legal drop target while dragging
+MARCH_COLOR = "#ffe27a"   # the marching army
+DAMAGE_COLOR = "#ff5a5a"  # an army that must take damage
+UNRESOLVED_COLOR = "#e08a00"
+FELT_CENTRE = "#2f7440"
+FELT_EDGE = "#123b1f"
+WOOD = "#5a3a1e"
+
+
+def player_color(player: int | None) -> QColor:
+    """The seat colour of `player` (grey for None)."""
+    if player is None:
+        return QColor("#cccccc")
+    return QColor(PLAYER_COLORS[player % len(PLAYER_COLORS)])
+
+
+def font(point_size: float, bold: bool = False) -> QFont:
+    """The app's sans-serif font at a given size (pixel sizes would not scale with the view)."""
+    f = QFont("DejaVu Sans")
+    f.setStyleHint(QFont.StyleHint.SansSerif)
+    f.setPointSizeF(point_size)
+    f.setBold(bold)
+    return f
