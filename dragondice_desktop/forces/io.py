@@ -14,7 +14,10 @@ Our format (version 1), keys are catalog die keys::
      "dragons": [...], "dragonkin": [...], "minor_terrains": [...]}
 
 A list entry is a key, or ``{"die": key, "count": n}`` for n copies of one die. ``dump_force``
-writes runs of the same die with counts, so ``load_force(dump_force(f)) == f``.
+writes runs of the same die with counts, so ``load_force(dump_force(f)) == f``. An empty
+terrain key ("") means "not chosen yet" (a draft); validation reports it. An optional
+``"problems": [text, ...]`` list states why an exported force is not legal; reading ignores
+it (the problems are always recomputed). The OCTGN deck format lives in ``forces.octgn``.
 """
 
 from __future__ import annotations
@@ -22,27 +25,26 @@ from __future__ import annotations
 import json
 import os
 import re
-import xml.etree.ElementTree as ET
-from dataclasses import replace
 from pathlib import Path
 from typing import NamedTuple
 
 from ..catalog.loader import Catalog, load_catalog
-from .model import ARMY_NAMES, STANDARD_POINTS, Force
-from .validate import Problem, choose_points, closest_keys, validate_force
+from .errors import (  # noqa: F401  (ForceFileError and MAX_COUNT are re-exported)
+    MAX_COUNT, MAX_FILE_BYTES, ForceFileError, check_dice_count, check_name,
+)
+from .model import ARMY_NAMES, Force
+from .octgn import (  # noqa: F401  (the OCTGN names keep their old home here too)
+    OCTGN_POOL_ITEMS, OCTGN_SECTIONS, import_octgn_deck,
+)
+from .validate import Problem, closest_keys, validate_force
 
 FORMAT = "dragondice-desktop-force"
 VERSION = 1
 
 _LIST_FIELDS = ("dragons", "dragonkin", "minor_terrains")
 _REQUIRED = ("format", "version", "name", "points", "home_terrain", "frontier_terrain", "armies")
-_FIELDS = _REQUIRED + _LIST_FIELDS
-# More copies of one die than any force could hold (60 points is the largest suggested size).
-MAX_COUNT = 999
-
-
-class ForceFileError(ValueError):
-    """A force file or OCTGN deck cannot be read; the message says where and why."""
+# "problems" is informational: an exported invalid force states them; reading ignores it.
+_FIELDS = _REQUIRED + _LIST_FIELDS + ("problems",)
 
 
 # --- reading our format ----------------------------------------------------------------
@@ -88,6 +90,9 @@ def _read_file(path: Path) -> tuple[str, str]:
         raise ForceFileError(f"cannot read {where}: {reason}") from None
     if is_dir:
         raise ForceFileError(f"'{path}' is a directory, not a force file")
+    if len(data) > MAX_FILE_BYTES:
+        raise ForceFileError(f"{where} is {len(data)} bytes; a force file is at most "
+                             f"{MAX_FILE_BYTES}")
     try:
         text = data.decode("utf-8-sig")  # tolerate the BOM some Windows editors write
     except UnicodeDecodeError as exc:
@@ -137,13 +142,18 @@ def force_from_data(data: object, catalog: Catalog, where: str = "force data") -
     """
     _check_header(data, where)
     force = Force(
-        name=_typed(data, "name", str, where),
+        name=check_name(_typed(data, "name", str, where), where),
         points=_positive_int(data["points"], "points", where),
         home_terrain=_typed(data, "home_terrain", str, where),
         frontier_terrain=_typed(data, "frontier_terrain", str, where),
         **{f"{army}_army": keys for army, keys in _armies(data["armies"], where).items()},
         **{name: _entries(data.get(name, []), name, where) for name in _LIST_FIELDS},
     )
+    problems = data.get("problems", [])
+    if not isinstance(problems, list) or not all(isinstance(p, str) for p in problems):
+        raise ForceFileError(f"{where}: 'problems' must be a list of strings, found "
+                             f"{_kind(problems)}")
+    check_dice_count(len(_all_keys(force)), where)
     _check_dice_exist(force, catalog, where)
     return force
 
@@ -222,11 +232,12 @@ def _entries(value: object, field: str, where: str) -> tuple[str, ...]:
             raise ForceFileError(f"{where}: '{field}[{index}].count' is {count}; no force "
                                  f"holds more than {MAX_COUNT} of one die")
         keys.extend([entry["die"]] * count)
+        check_dice_count(len(keys), where)
     return tuple(keys)
 
 
 def _check_dice_exist(force: Force, catalog: Catalog, where: str) -> None:
-    unknown = [key for key in _all_keys(force) if key not in catalog.dice]
+    unknown = [key for key in _all_keys(force) if key and key not in catalog.dice]
     if not unknown:
         return
     lines = []
@@ -264,9 +275,12 @@ def _kind(value: object) -> str:
 
 # --- writing our format ----------------------------------------------------------------
 
-def force_to_data(force: Force) -> dict:
-    """The JSON-ready dict of a force; runs of one die become {"die": key, "count": n}."""
-    return {
+def force_to_data(force: Force, problems: list[Problem] | None = None) -> dict:
+    """The JSON-ready dict of a force; runs of one die become {"die": key, "count": n}.
+
+    With ``problems`` (non-empty), the dict ends with ``"problems": [str(p), ...]``.
+    """
+    data = {
         "format": FORMAT,
         "version": VERSION,
         "name": force.name,
@@ -276,11 +290,17 @@ def force_to_data(force: Force) -> dict:
         "armies": {army: _compact(force.army(army)) for army in ARMY_NAMES},
         **{name: _compact(getattr(force, name)) for name in _LIST_FIELDS},
     }
+    if problems:
+        data["problems"] = [str(p) for p in problems]
+    return data
 
 
-def dump_force(force: Force) -> str:
-    """The force as our JSON text: one list entry per line, UTF-8 names kept, final newline."""
-    return _render(force_to_data(force), 0) + "\n"
+def dump_force(force: Force, problems: list[Problem] | None = None) -> str:
+    """The force as our JSON text: one list entry per line, UTF-8 names kept, final newline.
+
+    ``problems`` (from ``validate_force``) are written as the informational "problems" list.
+    """
+    return _render(force_to_data(force, problems), 0) + "\n"
 
 
 def _compact(keys: tuple[str, ...]) -> list:
@@ -309,108 +329,6 @@ def _render(value: object, depth: int) -> str:
         body = ",\n".join(inner + json.dumps(v, ensure_ascii=False) for v in value)
         return "[\n" + body + "\n" + pad + "]"
     return json.dumps(value, ensure_ascii=False)
-
-
-# --- OCTGN decks -----------------------------------------------------------------------
-
-# OCTGN deck section -> Force field (the Dragon Dice module's section names).
-OCTGN_SECTIONS = {
-    "Home Terrain": "home_terrain",
-    "Frontier Terrain": "frontier_terrain",
-    "Home Army": "home_army",
-    "Horde Army": "horde_army",
-    "Campaign Army": "campaign_army",
-    "Dragons": "dragons",
-    "Dragonkin": "dragonkin",
-    "Minor Terrain": "minor_terrains",
-}
-# Items start in an army (seed 001), so this section of the module must be empty.
-OCTGN_POOL_ITEMS = "Items (Summoning Pool)"
-
-
-def import_octgn_deck(xml_text: str | bytes, name: str, catalog: Catalog | None = None,
-                      points: int | None = None) -> Force:
-    """Convert an OCTGN Dragon Dice deck (``.o8d`` XML text) into a Force called ``name``.
-
-    Each ``<card qty="N" id="GUID">Name</card>`` becomes N keys; the GUID is looked up with
-    ``catalog.by_octgn_id`` and, failing that, the card name with ``catalog.die``. ``points``
-    defaults to the smallest standard force size the force is legal at (``choose_points``).
-    Raises ForceFileError for XML that does not parse or is not a deck, an unknown section,
-    a bad quantity, a terrain section without exactly one terrain, items in the Summoning
-    Pool section, or cards not in the catalog (all listed at once).
-    """
-    catalog = catalog or load_catalog()
-    fields = _octgn_fields(_octgn_root(xml_text), catalog)
-    if points is not None:
-        return Force(name=name, points=points, **fields)
-    force = Force(name=name, points=max(STANDARD_POINTS), **fields)
-    return replace(force, points=choose_points(force, catalog))
-
-
-def _octgn_root(xml_text: str | bytes) -> ET.Element:
-    if isinstance(xml_text, bytes):
-        # Decoding ourselves drops the BOM OCTGN writes and keeps ParseError the only failure.
-        xml_text = xml_text.decode("utf-8-sig", errors="replace")
-    try:
-        root = ET.fromstring(xml_text.lstrip("\ufeff"))
-    except ET.ParseError as exc:
-        raise ForceFileError(f"OCTGN deck is not valid XML: {exc}") from None
-    if root.tag != "deck":
-        raise ForceFileError(f"not an OCTGN deck: the root element is <{root.tag}>, "
-                             "expected <deck>")
-    return root
-
-
-def _octgn_fields(root: ET.Element, catalog: Catalog) -> dict:
-    keys: dict[str, list[str]] = {field: [] for field in OCTGN_SECTIONS.values()}
-    missing: list[str] = []
-    for section in root.iter("section"):
-        title = section.get("name", "")
-        cards = section.findall("card")
-        if title == OCTGN_POOL_ITEMS:
-            if cards:
-                raise ForceFileError(f"OCTGN deck: section {title!r} holds {len(cards)} "
-                                     "cards; items start in an army (seed 001), move them to "
-                                     "an army section")
-            continue
-        if title not in OCTGN_SECTIONS:
-            raise ForceFileError(f"OCTGN deck: unknown section {title!r}; expected "
-                                 f"{', '.join(map(repr, OCTGN_SECTIONS))}")
-        for card in cards:
-            key = _card_key(card, catalog, title, missing)
-            keys[OCTGN_SECTIONS[title]] += [key] * _quantity(card, title)
-    if missing:
-        raise ForceFileError("OCTGN deck: cards not in the catalog: " + "; ".join(missing))
-    fields: dict = {field: tuple(found) for field, found in keys.items()}
-    for field, title in (("home_terrain", "Home Terrain"),
-                         ("frontier_terrain", "Frontier Terrain")):
-        if len(keys[field]) != 1:
-            raise ForceFileError(f"OCTGN deck: section {title!r} must hold exactly one terrain, "
-                                 f"found {len(keys[field])}")
-        fields[field] = keys[field][0]
-    return fields
-
-
-def _card_key(card: ET.Element, catalog: Catalog, section: str, missing: list[str]) -> str:
-    guid, title = card.get("id", ""), (card.text or "").strip()
-    try:
-        return catalog.by_octgn_id(guid).key
-    except KeyError:
-        pass
-    try:
-        # Older decks may carry ids the module has since changed; names are the fallback.
-        return catalog.die(title).key
-    except KeyError as exc:
-        missing.append(f"{title!r} (id {guid}) in {section!r}: {exc.args[0]}")
-        return ""
-
-
-def _quantity(card: ET.Element, section: str) -> int:
-    qty = card.get("qty", "1")
-    if not qty.isdigit() or int(qty) < 1:
-        raise ForceFileError(f"OCTGN deck: card {(card.text or '').strip()!r} in {section!r} has "
-                             f"quantity {qty!r}; expected a whole number of at least 1")
-    return int(qty)
 
 
 # --- the bundled sample forces (a development-time conversion) --------------------------

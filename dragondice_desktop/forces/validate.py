@@ -125,6 +125,10 @@ def closest_keys(ref: str, catalog: Catalog, n: int = 3) -> list[str]:
 def _slot_problems(force: Force, catalog: Catalog) -> Iterator[Problem]:
     for label, key, accepts in _slots(force):
         die = catalog.dice.get(key)
+        if not key and accepts in (_home_terrain_fault, _frontier_fault):
+            yield Problem(ERROR, "digest §2.1", f"{label}: none chosen; each player brings a "
+                          "Home Terrain and a proposed Frontier Terrain. Pick a terrain die.")
+            continue
         if die is None:
             yield Problem(ERROR, "catalog", f"{label}: no die {key!r} in the catalog"
                           f"{_did_you_mean(key, catalog)}. Pick a die from the catalog.")

@@ -35,8 +35,8 @@ TERRAIN_DIE = 118
 # Terrain columns left to right: player 1's Home Terrain, the Frontier, player 0's Home.
 TERRAIN_ORDER = (1, 2, 0)
 # Strip zones and their share of the width.
-STRIP = ((ZoneKind.RESERVE, 0.34), (ZoneKind.SUMMONING, 0.2), (ZoneKind.DUA, 0.27),
-         (ZoneKind.BUA, 0.19))
+STRIP = ((ZoneKind.RESERVE, 0.28), (ZoneKind.SUMMONING, 0.26), (ZoneKind.DUA, 0.28),
+         (ZoneKind.BUA, 0.18))
 LABEL_HEIGHT = 22.0  # a zone's title line
 ARMY_DIE = (58, 24)  # preferred and smallest die size in army zones
 STRIP_DIE = (44, 20)  # ... in the Reserve / Summoning / DUA / BUA zones

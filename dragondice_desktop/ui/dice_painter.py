@@ -18,7 +18,6 @@ import math
 from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
-from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -50,6 +49,7 @@ UNCOLOURED = "#9a968c"
 GLOW = QColor("#ffd23c")
 LIGHT: Vec = (-0.48, 0.62, 0.62)  # towards the light: up-left and in front (y up, z to viewer)
 MARGIN = 0.11  # fraction of the pixmap kept free on each side for the shadow and the glow
+LIFT = 0.015  # the die sits this fraction above centre: its shadow falls below it
 
 
 # ------------------------------------------------------------------ 3D geometry
@@ -87,7 +87,7 @@ def _vertices(die_type: DieType) -> list[Vec]:
     if die_type is DieType.D10:
         # Pentagonal trapezohedron: two apexes and two staggered rings. The ring height
         # follows from the apex height so that every kite is planar.
-        apex = float(__import__('os').environ.get('APEX','1.15'))
+        apex = 1.3
         c36 = math.cos(math.radians(36))
         ring = apex * (1 - c36) / (1 + c36)
         top = [(math.cos(math.radians(72 * k)), math.sin(math.radians(72 * k)), ring)
@@ -165,9 +165,17 @@ TILTS = {
     DieType.D4: (10.0, -30.0),
     DieType.D6: (20.0, -16.0),
     DieType.D8: (22.0, -14.0),
-    DieType.D10: (-14.0, -12.0),
-    DieType.D12: (10.0, -10.0),
+    DieType.D10: (-4.0, -10.0),
+    DieType.D12: (8.0, -8.0),
 }
+# The faces of the rounder solids are small next to the whole die; real dice print their
+# numbers right to the face edges, so the printing may run a little past the fitted box.
+PRINT_SCALE = {DieType.D4: 1.1, DieType.D6: 1.0, DieType.D8: 1.25, DieType.D10: 1.5,
+               DieType.D12: 1.6}
+# On small pixmaps the printing of the small-faced solids grows by up to this much more,
+# trading realism for legibility.
+SMALL_BOOST = {DieType.D4: 0.1, DieType.D6: 0.0, DieType.D8: 0.2, DieType.D10: 0.3,
+               DieType.D12: 0.3}
 
 
 @dataclass(frozen=True)
@@ -176,9 +184,8 @@ class _Geometry:
 
     faces: tuple[tuple[tuple[QPointF, ...], float], ...]  # visible faces, brightness
     outline: tuple[QPointF, ...]  # silhouette, convex
-    front: tuple[QPointF, ...]  # the face showing the result
+    front_local: tuple[tuple[float, float], ...]  # the face showing the result, face-local
     front_transform: QTransform  # face-local pixels (origin at its centre, y down) to screen
-    front_inradius: float  # pixels
     bounds: QRectF
 
 
@@ -217,7 +224,8 @@ def _geometry(die_type: DieType, size: int) -> _Geometry:
     mid_x, mid_y = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
 
     def screen(p: Vec) -> QPointF:
-        return QPointF(size / 2 + (p[0] - mid_x) * scale, size / 2 - (p[1] - mid_y) * scale)
+        return QPointF(size / 2 + (p[0] - mid_x) * scale,
+                       size * (0.5 - LIFT) - (p[1] - mid_y) * scale)
 
     light = _norm(LIGHT)
     visible = []
@@ -228,27 +236,49 @@ def _geometry(die_type: DieType, size: int) -> _Geometry:
             continue
         visible.append((tuple(screen(p) for p in face_points), _dot(n, light)))
     outline = _convex_hull([screen(p) for p in posed])
-    front_posed = [posed[i] for i in front]
     r_axis, u_axis = pose(right), pose(up)
-    c = screen(_centroid(front_posed))
+    c = screen(_centroid([posed[i] for i in front]))
     # Unit vectors of the face plane, projected: local x -> r_axis, local y (down) -> -u_axis.
     transform = QTransform(r_axis[0], -r_axis[1], -u_axis[0], u_axis[1], c.x(), c.y())
-    centre2 = _centroid(points)
-    inradius = min(
-        _distance_to_line(centre2, points[i], points[(i + 1) % len(points)])
-        for i in range(len(points))
-    ) * scale
-    xs2 = [p.x() for p in outline]
-    ys2 = [p.y() for p in outline]
+    local = tuple((_dot(_sub(q, centre), right) * scale, -_dot(_sub(q, centre), up) * scale)
+                  for q in points)
+    xs2 = [q.x() for q in outline]
+    ys2 = [q.y() for q in outline]
     bounds = QRectF(min(xs2), min(ys2), max(xs2) - min(xs2), max(ys2) - min(ys2))
-    return _Geometry(tuple(visible), tuple(outline), tuple(screen(p) for p in front_posed),
-                     transform, inradius, bounds)
+    return _Geometry(tuple(visible), tuple(outline), local, transform, bounds)
 
 
-def _distance_to_line(p: Vec, a: Vec, b: Vec) -> float:
-    ab = _sub(b, a)
-    cross = _cross(ab, _sub(p, a))
-    return math.sqrt(_dot(cross, cross) / _dot(ab, ab))
+@functools.lru_cache(maxsize=256)
+def _fit_box(die_type: DieType, size: int, aspect: float) -> tuple[QPointF, float]:
+    """The largest upright box of width ``aspect`` x height that fits in the shown face:
+    (its centre, its half height), face-local pixels. Glyphs and numbers are laid out in it.
+
+    The face is convex, so a box fits when it is inside every edge's half-plane; a grid
+    search over centres is plenty for faces a few dozen pixels across.
+    """
+    face = _geometry(die_type, size).front_local
+    edges = []
+    for i, (ax, ay) in enumerate(face):
+        bx, by = face[(i + 1) % len(face)]
+        nx, ny = by - ay, ax - bx  # outward for a counter-clockwise face in y-down coords
+        length = math.hypot(nx, ny)
+        nx, ny = nx / length, ny / length
+        if nx * (0 - ax) + ny * (0 - ay) > 0:  # the centroid must be inside: flip if not
+            nx, ny = -nx, -ny
+        edges.append((nx, ny, nx * ax + ny * ay))
+    xs = [x for x, _ in face]
+    ys = [y for _, y in face]
+    best = (QPointF(0, 0), 0.0)
+    steps = 24
+    for i in range(steps + 1):
+        for j in range(steps + 1):
+            cx = min(xs) + (max(xs) - min(xs)) * i / steps
+            cy = min(ys) + (max(ys) - min(ys)) * j / steps
+            half = min((d - nx * cx - ny * cy) / (aspect * abs(nx) + abs(ny))
+                       for nx, ny, d in edges)
+            if half > best[1]:
+                best = (QPointF(cx, cy), half)
+    return best
 
 
 def _convex_hull(points: list[QPointF]) -> list[QPointF]:
@@ -323,12 +353,8 @@ def _ink(die: Die) -> tuple[QColor, QColor]:
 
 # ------------------------------------------------------------------ glyphs
 def _glyph_root() -> Traversable:
-    try:
-        return resources.files("dragondice_desktop.resources.icons")
-    except ModuleNotFoundError:
-        # In a source checkout that is not pip-installed the package does not exist yet:
-        # pyproject maps the top-level resources/ folder into it only at install time.
-        return Path(__file__).resolve().parents[2] / "resources" / "icons"
+    # pyproject maps the repository's resources/ into the package (installed or editable).
+    return resources.files("dragondice_desktop.resources.icons")
 
 
 @functools.lru_cache(maxsize=None)
@@ -364,8 +390,9 @@ def _glyph_image(icon: Icon, px: int, ink: int, halo: int) -> QImage:
     out = QImage(full, full, QImage.Format.Format_ARGB32_Premultiplied)
     out.fill(Qt.GlobalColor.transparent)
     p = QPainter(out)
+    ring = _tinted(shape, QColor.fromRgba(halo))
     for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, 1), (-1, 1), (1, -1)):
-        p.drawImage(QPointF(dx * pad * 0.8, dy * pad * 0.8), _tinted(shape, QColor.fromRgba(halo)))
+        p.drawImage(QPointF(dx * pad * 0.8, dy * pad * 0.8), ring)
     p.drawImage(0, 0, _tinted(shape, QColor.fromRgba(ink)))
     p.end()
     return out
@@ -404,7 +431,8 @@ def _render(die: Die, face_index: int, size: int, highlighted: bool, dimmed: boo
     image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
     image.fill(Qt.GlobalColor.transparent)
     p = QPainter(image)
-    p.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform
+    p.setRenderHints(QPainter.RenderHint.Antialiasing
+                     | QPainter.RenderHint.SmoothPixmapTransform
                      | QPainter.RenderHint.TextAntialiasing)
     outline = QPolygonF(list(geo.outline))
     _paint_shadow(p, outline, size)
@@ -414,23 +442,24 @@ def _render(die: Die, face_index: int, size: int, highlighted: bool, dimmed: boo
     _paint_face(p, die, die.faces[face_index].icons, geo, size)
     if highlighted:
         p.setBrush(Qt.BrushStyle.NoBrush)
-        p.setPen(QPen(GLOW, max(1.5, size * 0.025), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
-                      Qt.PenJoinStyle.RoundJoin))
+        p.setPen(QPen(GLOW, max(1.5, size * 0.025), Qt.PenStyle.SolidLine,
+                      Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
         p.drawPolygon(outline)
     if dimmed:
         # Grey the die out but keep its shape and icon readable.
         p.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceAtop)
-        p.fillRect(image.rect(), QColor(128, 128, 128, 165))
+        p.fillRect(image.rect(), QColor(120, 120, 120, 150))
         p.setCompositionMode(QPainter.CompositionMode.CompositionMode_DestinationIn)
-        p.fillRect(image.rect(), QColor(0, 0, 0, 150))
+        p.fillRect(image.rect(), QColor(0, 0, 0, 190))
     p.end()
     return QPixmap.fromImage(image)
 
 
 def _blurred(p: QPainter, size: int, draw) -> None:
-    """Draw something soft: paint it at 1/6 scale and let smooth upscaling blur it."""
-    factor = 6
-    small_size = max(4, size // factor)
+    """Draw something soft: paint it at a fifth of the size and let smooth upscaling blur it.
+    Tiny pixmaps keep at least 16 px so their blur stays inside the margin and the corners
+    stay transparent."""
+    small_size = max(size // 5, min(size, 16))
     small = QImage(small_size, small_size, QImage.Format.Format_ARGB32_Premultiplied)
     small.fill(Qt.GlobalColor.transparent)
     sp = QPainter(small)
@@ -443,7 +472,7 @@ def _blurred(p: QPainter, size: int, draw) -> None:
 
 def _paint_shadow(p: QPainter, outline: QPolygonF, size: int) -> None:
     def draw(sp: QPainter) -> None:
-        sp.translate(size * 0.035, size * 0.055)
+        sp.translate(size * 0.03, size * 0.045)
         sp.setPen(Qt.PenStyle.NoPen)
         sp.setBrush(QColor(0, 0, 0, 120))
         sp.drawPolygon(outline)
@@ -470,8 +499,9 @@ def _paint_body(p: QPainter, die: Die, geo: _Geometry, size: int) -> None:
     edge_width = max(1.0, size * 0.012)
     for polygon_points, brightness in geo.faces:
         polygon = QPolygonF(list(polygon_points))
-        # Faces turned to the light are lighter; the shown face sits near the middle.
-        k = (brightness - 0.55) * 0.85
+        # Faces turned to the light are lighter; the shown face sits near the middle. Pale
+        # bodies get a gentler range so white and ivory dice do not turn grey.
+        k = (brightness - 0.55) * (0.5 if _luma(base) > 0.8 else 0.85)
         body = QLinearGradient(b.topLeft(), b.bottomRight())
         for pos, color, extra in stops:
             body.setColorAt(pos, _shade(color, k + extra))
@@ -487,9 +517,13 @@ def _paint_body(p: QPainter, die: Die, geo: _Geometry, size: int) -> None:
         p.setBrush(QBrush(sheen))
         p.drawPolygon(polygon)
         # Light catches the edges of a real die.
+        if _luma(base) >= 0.8:
+            edge = QColor(255, 255, 255, 200)
+        else:
+            edge = _shade(base, max(0.35, k + 0.45))
         p.setBrush(Qt.BrushStyle.NoBrush)
-        p.setPen(QPen(_shade(base, max(0.35, k + 0.45)) if _luma(base) < 0.8 else QColor(255, 255, 255, 200),
-                      edge_width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+        p.setPen(QPen(edge, edge_width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+                      Qt.PenJoinStyle.RoundJoin))
         p.drawPolygon(polygon)
     # Specular highlight towards the light, on the upper left of the body.
     outline = QPolygonF(list(geo.outline))
@@ -506,9 +540,7 @@ def _paint_body(p: QPainter, die: Die, geo: _Geometry, size: int) -> None:
     p.drawRect(b)
     p.restore()
     # A darker rim gives the silhouette weight against any background.
-    rim = _shade(base, -0.55 if _luma(base) > 0.2 else 0.0)
-    if _luma(base) <= 0.2:
-        rim = QColor("#0c0c0e")
+    rim = QColor("#0c0c0e") if _luma(base) <= 0.2 else _shade(base, -0.55)
     p.setBrush(Qt.BrushStyle.NoBrush)
     p.setPen(QPen(rim, max(1.0, size * 0.018), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
                   Qt.PenJoinStyle.RoundJoin))
@@ -517,44 +549,43 @@ def _paint_body(p: QPainter, die: Die, geo: _Geometry, size: int) -> None:
 
 def _paint_face(p: QPainter, die: Die, icons: tuple[tuple[Icon, int], ...], geo: _Geometry,
                 size: int) -> None:
-    """The printed face: glyph(s), and the number a player reads off it."""
+    """The printed face: glyph(s) and the number a player reads off it, in the largest box
+    the shown face offers."""
     ink, halo = _ink(die)
-    r = geo.front_inradius
+    icon, count = icons[0]
     p.save()
     p.setTransform(geo.front_transform)
-    icon, count = icons[0]
-    if die.kind is DieKind.TERRAIN:
-        if icon.is_action:
-            # Terrain faces are read by their number; the action is secondary.
-            _draw_number(p, str(count), QPointF(0, -0.18 * r), 1.15 * r, ink, halo)
-            _draw_glyph(p, icon, QPointF(0, 0.6 * r), 0.62 * r, ink, halo)
+    badges: list[tuple[str, QPointF, float]] = []  # drawn upright afterwards
+    small = min(1.0, max(0.0, (80 - size) / 40))  # 0 at 80 px and up, 1 at 40 px and down
+    grow = PRINT_SCALE[die.die_type] * (1 + SMALL_BOOST[die.die_type] * small)
+    if die.kind is DieKind.TERRAIN and icon.is_action:
+        # A terrain face is read by its number (the height of the terrain); the action
+        # icon beside it is secondary.
+        c, h = _fit_box(die.die_type, size, 1.75)
+        h *= grow
+        _draw_number(p, str(count), QPointF(c.x() - 0.78 * h, c.y()), 1.7 * h, ink, halo)
+        _draw_glyph(p, icon, QPointF(c.x() + 0.9 * h, c.y() + 0.1 * h), 1.45 * h, ink, halo)
+    else:
+        if die.kind is DieKind.TERRAIN:
+            labels = [str(count)]  # the eighth face still shows its number, 8
+        elif die.kind is DieKind.DRAGON:
+            labels = [str(n) if n > 0 else "" for _, n in icons]  # damage; Belly has none
         else:
-            _draw_glyph(p, icon, QPointF(0, -0.12 * r), 1.15 * r, ink, halo)
-            _draw_number(p, str(count), QPointF(0, 0.7 * r), 0.5 * r, ink, halo)
-        p.restore()
-        return
-    if len(icons) > 1:
-        # Several icons on one face: side by side, each with its own small count.
-        step = 1.5 * r / len(icons)
-        for i, (each, n) in enumerate(icons):
-            x = -0.75 * r + step * (i + 0.5)
-            _draw_glyph(p, each, QPointF(x, -0.1 * r), step * 0.95, ink, halo)
-            if n > 1:
-                _draw_number(p, str(n), QPointF(x, 0.62 * r), 0.45 * r, ink, halo)
-        p.restore()
-        return
-    badge = count > 0 if die.kind is DieKind.DRAGON else count > 1
-    glyph_size = {DieType.D4: 1.35, DieType.D10: 1.3}.get(die.die_type, 1.45) * r
-    if badge:
-        centre = QPointF(-0.14 * r, -0.12 * r) if die.die_type is not DieType.D4 else QPointF(0, -0.1 * r)
-        _draw_glyph(p, icon, centre, glyph_size * 0.9, ink, halo)
-        spot = QPointF(0.55 * r, 0.5 * r) if die.die_type is not DieType.D4 else QPointF(0.62 * r, 0.45 * r)
-        where = p.transform().map(spot)
-        p.restore()
-        _draw_badge(p, str(count), where, max(5.5, 0.42 * r), ink, size)
-        return
-    _draw_glyph(p, icon, QPointF(0, 0), glyph_size, ink, halo)
+            labels = [str(n) if n > 1 else "" for _, n in icons]  # results per icon
+        c, h = _fit_box(die.die_type, size, float(len(icons)))
+        h *= grow
+        for i, ((each, _), label) in enumerate(zip(icons, labels)):
+            centre = QPointF(c.x() + (2 * i - len(icons) + 1) * h, c.y())
+            if label:
+                nudged = centre + QPointF(-0.14 * h, -0.14 * h)  # make room for the badge
+                _draw_glyph(p, each, nudged, 1.72 * h, ink, halo)
+                spot = p.transform().map(centre + QPointF(0.78 * h, 0.78 * h))
+                badges.append((label, spot, max(0.36 * h, size * 0.09, 5.5)))
+            else:
+                _draw_glyph(p, each, centre, 2.0 * h, ink, halo)
     p.restore()
+    for label, spot, radius in badges:
+        _draw_badge(p, label, spot, radius, ink, size)
 
 
 def _draw_glyph(p: QPainter, icon: Icon, centre: QPointF, px: float, ink: QColor,

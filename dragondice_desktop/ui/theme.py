@@ -25,9 +25,8 @@ def player_color(player: int | None) -> QColor:
 
 
 def font(point_size: float, bold: bool = False) -> QFont:
-    """The app's sans-serif font at a given size (pixel sizes would not scale with the view)."""
-    f = QFont("DejaVu Sans")
-    f.setStyleHint(QFont.StyleHint.SansSerif)
+    """The application font at a given point size, optionally bold."""
+    f = QFont()
     f.setPointSizeF(point_size)
     f.setBold(bold)
     return f

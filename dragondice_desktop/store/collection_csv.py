@@ -1,0 +1,288 @@
+"""The collection as CSV: export, and import in two steps, preview then apply.
+
+No Qt. Columns: ``die_key, name, species, kind, quantity, printing, condition, notes``. On
+import, a row finds its die by ``die_key`` if that column holds a catalog key, else by the
+name (a key or a unique printed name, in ``die_key`` or ``name``); ``quantity`` is a whole
+number from 0 to 9999 (blank means 0); the other columns may be missing.
+
+``preview_import(db, text, mode, catalog)`` reads everything and writes nothing. It returns
+an ``ImportPreview``: the changes the import would make, every bad row (errors: the import
+cannot go on) and every unknown die name with the closest catalog names (the import goes on
+only when the user confirms; those rows are then skipped). ``apply_import`` writes it in one
+transaction after backing the file up. Two modes:
+
+- ``"add"``: quantities in the file are added to those owned; non-blank text replaces;
+- ``"replace"``: the collection becomes exactly the file (dice not in it are removed), so
+  importing the same file twice gives the same database.
+
+Rows naming the same die twice are added together in both modes.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field, replace
+
+from sqlite_utils import Database
+
+from ..catalog.loader import Catalog
+from ..forces.validate import closest_keys
+from .collection import (
+    MAX_QUANTITY, TEXT_FIELDS, CollectionEntry, CollectionError, all_entries, check_entry,
+    write_entries,
+)
+from .database import backup_now
+
+COLUMNS = ("die_key", "name", "species", "kind", "quantity", "printing", "condition", "notes")
+MODES = ("add", "replace")
+MAX_CSV_BYTES = 5_000_000
+MAX_ROWS = 20_000
+
+
+class CsvImportError(ValueError):
+    """The CSV cannot be imported as it is; nothing was written."""
+
+
+def export_csv(db: Database, catalog: Catalog, *, every_die: bool = False) -> str:
+    """The collection as CSV text (header row first, rows in key order).
+
+    ``every_die`` writes a row for every catalog die (quantity 0 for those not owned), a
+    checklist to fill in; otherwise only recorded dice. Keys not in the catalog (from an
+    older catalog) are written too, with empty name columns, so nothing is lost.
+    """
+    entries = all_entries(db)
+    keys = sorted(set(entries) | (set(catalog.dice) if every_die else set()))
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    for key in keys:
+        entry = entries.get(key, CollectionEntry(key))
+        die = catalog.dice.get(key)
+        writer.writerow([key, die.name if die else "",
+                         die.species.value if die and die.species else "",
+                         die.kind.value if die else "", entry.quantity, entry.printing,
+                         entry.condition, entry.notes])
+    return out.getvalue()
+
+
+@dataclass(frozen=True)
+class UnknownDie:
+    """A CSV row whose die is not in the catalog: line number, the text, closest keys."""
+
+    line: int
+    text: str
+    closest: tuple[str, ...]
+
+    def __str__(self) -> str:
+        hint = f"; closest: {', '.join(self.closest)}" if self.closest else ""
+        return f"line {self.line}: no die {self.text!r} in the catalog{hint}"
+
+
+@dataclass(frozen=True)
+class Change:
+    """What an import does to one die: ``before`` and ``after`` (None = no row)."""
+
+    die_key: str
+    before: CollectionEntry | None
+    after: CollectionEntry | None
+
+    @property
+    def action(self) -> str:
+        """"add", "remove" or "change"."""
+        if self.before is None:
+            return "add"
+        if self.after is None:
+            return "remove"
+        return "change"
+
+
+@dataclass
+class ImportPreview:
+    """Everything an import would do, computed without writing.
+
+    mode: "add" or "replace"; rows: the file's entries by key (duplicates added together);
+    errors: bad rows and file problems (the import cannot be applied); unknown: rows naming
+    no catalog die (skipped, and only after the user confirms); changes: per die, in key
+    order.
+    """
+
+    mode: str
+    rows: dict[str, CollectionEntry] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+    unknown: list[UnknownDie] = field(default_factory=list)
+    changes: list[Change] = field(default_factory=list)
+
+    @property
+    def can_apply(self) -> bool:
+        """No errors (unknown dice still need the user's confirmation)."""
+        return not self.errors
+
+    @property
+    def needs_confirmation(self) -> bool:
+        """Some rows name unknown dice: applying skips them, so ask first."""
+        return bool(self.unknown)
+
+    def summary(self) -> str:
+        """One line: "3 to add, 1 to change, 2 to remove, 1 unknown name (add mode)"."""
+        counts = {a: sum(1 for c in self.changes if c.action == a)
+                  for a in ("add", "change", "remove")}
+        parts = [f"{counts['add']} to add", f"{counts['change']} to change",
+                 f"{counts['remove']} to remove"]
+        if self.unknown:
+            parts.append(f"{len(self.unknown)} unknown name{'s' if len(self.unknown) != 1 else ''}")
+        if self.errors:
+            parts.append(f"{len(self.errors)} error{'s' if len(self.errors) != 1 else ''}")
+        return ", ".join(parts) + f" ({self.mode} mode)"
+
+
+def preview_import(db: Database, text: str | bytes, mode: str, catalog: Catalog) -> ImportPreview:
+    """Read CSV ``text`` and say what importing it in ``mode`` would do; writes nothing.
+
+    Raises ValueError for a mode other than "add" or "replace"; problems with the file are
+    reported in ``errors`` rather than raised.
+    """
+    if mode not in MODES:
+        raise ValueError(f"unknown import mode {mode!r}; the modes are add and replace")
+    preview = ImportPreview(mode)
+    text = _decode(text, preview)
+    if text is None:
+        return preview
+    _read_rows(text, preview, catalog)
+    if not preview.errors:
+        preview.changes = _changes(all_entries(db), preview.rows, mode)
+    return preview
+
+
+def _decode(text: str | bytes, preview: ImportPreview) -> str | None:
+    if isinstance(text, bytes):
+        if len(text) > MAX_CSV_BYTES:
+            preview.errors.append(f"the file is {len(text)} bytes; a collection CSV is at most "
+                                  f"{MAX_CSV_BYTES}")
+            return None
+        try:
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            preview.errors.append(f"the file is not UTF-8 text (bad byte at offset {exc.start});"
+                                  " save it from the spreadsheet as 'CSV UTF-8'")
+            return None
+    text = text.lstrip("\ufeff")
+    if len(text) > MAX_CSV_BYTES:
+        preview.errors.append(f"the file is {len(text)} characters; a collection CSV is at "
+                              f"most {MAX_CSV_BYTES}")
+        return None
+    if not text.strip():
+        preview.errors.append("the file is empty: expected a header row with die_key (or "
+                              "name) and quantity")
+        return None
+    return text
+
+
+def _read_rows(text: str, preview: ImportPreview, catalog: Catalog) -> None:
+    reader = csv.reader(io.StringIO(text, newline=""))
+    try:
+        header = [h.strip().casefold() for h in next(reader)]
+        columns = {name: header.index(name) for name in COLUMNS if name in header}
+        if "quantity" not in columns or not ({"die_key", "name"} & set(columns)):
+            preview.errors.append(f"the header row is {', '.join(header)[:120]!r}; it needs a "
+                                  "'quantity' column and a 'die_key' or 'name' column")
+            return
+        for row in reader:
+            if reader.line_num > MAX_ROWS + 1:
+                preview.errors.append(f"the file has more than {MAX_ROWS} rows")
+                return
+            if not any(cell.strip() for cell in row):
+                continue
+            _read_row(row, reader.line_num, columns, preview, catalog)
+    except csv.Error as exc:
+        preview.errors.append(f"line {reader.line_num}: not valid CSV ({exc})")
+
+
+def _cell(row: list[str], columns: dict[str, int], name: str) -> str:
+    index = columns.get(name)
+    return row[index].strip() if index is not None and index < len(row) else ""
+
+
+def _read_row(row: list[str], line: int, columns: dict[str, int], preview: ImportPreview,
+              catalog: Catalog) -> None:
+    key_text, name_text = _cell(row, columns, "die_key"), _cell(row, columns, "name")
+    key = _find_key(key_text, name_text, catalog)
+    if key is None:
+        shown = key_text or name_text
+        if not shown:
+            preview.errors.append(f"line {line}: no die_key or name")
+            return
+        preview.unknown.append(UnknownDie(line, shown[:80], tuple(closest_keys(shown, catalog))))
+        return
+    qty_text = _cell(row, columns, "quantity") or "0"
+    if not qty_text.isdigit() or int(qty_text) > MAX_QUANTITY:
+        preview.errors.append(f"line {line}: {key}: quantity {qty_text[:20]!r} must be a whole "
+                              f"number from 0 to {MAX_QUANTITY}")
+        return
+    found = CollectionEntry(key, int(qty_text),
+                            **{f: _cell(row, columns, f) for f in TEXT_FIELDS})
+    earlier = preview.rows.get(key)
+    if earlier is not None:
+        texts = {f: getattr(found, f) or getattr(earlier, f) for f in TEXT_FIELDS}
+        found = CollectionEntry(key, earlier.quantity + found.quantity, **texts)
+    try:
+        preview.rows[key] = check_entry(found)
+    except CollectionError as exc:
+        preview.errors.append(f"line {line}: {exc}")
+
+
+def _find_key(key_text: str, name_text: str, catalog: Catalog) -> str | None:
+    if key_text in catalog.dice:
+        return key_text
+    for ref in (key_text, name_text):
+        if ref:
+            try:
+                return catalog.die(ref).key
+            except KeyError:
+                continue
+    return None
+
+
+def _merged(before: CollectionEntry | None, incoming: CollectionEntry, mode: str
+            ) -> CollectionEntry:
+    if mode == "replace" or before is None:
+        return incoming
+    texts = {f: getattr(incoming, f) or getattr(before, f) for f in TEXT_FIELDS}
+    return replace(before, quantity=min(MAX_QUANTITY, before.quantity + incoming.quantity),
+                   **texts)
+
+
+def _changes(current: dict[str, CollectionEntry], rows: dict[str, CollectionEntry],
+             mode: str) -> list[Change]:
+    keys = sorted(set(rows) | (set(current) if mode == "replace" else set()))
+    changes = []
+    for key in keys:
+        before = current.get(key)
+        after = _merged(before, rows[key], mode) if key in rows else None
+        if after is not None and after.is_blank:
+            after = None
+        if before != after:
+            changes.append(Change(key, before, after))
+    return changes
+
+
+def apply_import(db: Database, preview: ImportPreview, *, confirmed: bool = False) -> int:
+    """Write a previewed import in one transaction; returns the number of dice changed.
+
+    The changes are recomputed against the database as it is now (it may have changed since
+    the preview). The file is backed up first (``database.backup_now``). Raises
+    CsvImportError, writing nothing, when the preview has errors, or has unknown dice and
+    ``confirmed`` is False.
+    """
+    if preview.errors:
+        raise CsvImportError("the CSV has errors; nothing was imported: "
+                             + "; ".join(preview.errors[:10]))
+    if preview.unknown and not confirmed:
+        raise CsvImportError("the CSV names dice not in the catalog; nothing was imported. "
+                             "Confirm to import the other rows and skip: "
+                             + "; ".join(str(u) for u in preview.unknown[:10]))
+    changes = _changes(all_entries(db), preview.rows, preview.mode)
+    backup_now(db, "before-import")
+    with db.atomic():
+        write_entries(db, [c.after or CollectionEntry(c.die_key) for c in changes])
+    return len(changes)

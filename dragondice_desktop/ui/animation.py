@@ -1,0 +1,80 @@
+"""The one home of animation: dice faces flicking for a moment before they settle.
+
+`RollAnimator(instant=True)` (tests, screenshots) shows the final faces at once; otherwise the
+faces flick for `DURATION_MS` and a click (`skip()`) ends it early. Animation only changes
+pixmaps of labels that already show the result's layout, so skipping can never lose
+information.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtGui import QPixmap
+from PySide6.QtWidgets import QLabel
+
+
+@dataclass
+class Flicker:
+    """One label to animate: the frames to cycle through, then the final pixmap."""
+
+    label: QLabel
+    frames: list[QPixmap]
+    final: QPixmap
+
+
+class RollAnimator(QObject):
+    """Cycles `Flicker` labels through their frames, then settles them. Signal finished()."""
+
+    DURATION_MS = 400
+    INTERVAL_MS = 50
+
+    finished = Signal()
+
+    def __init__(self, instant: bool = False, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.instant = instant
+        self._flickers: list[Flicker] = []
+        self._tick = 0
+        self._timer = QTimer(self)
+        self._timer.setInterval(self.INTERVAL_MS)
+        self._timer.timeout.connect(self._step)
+
+    @property
+    def running(self) -> bool:
+        """True while faces are flicking."""
+        return self._timer.isActive()
+
+    def start(self, flickers: list[Flicker], instant: bool | None = None) -> None:
+        """Animate `flickers` (ending any animation still running first); `instant` overrides
+        the animator's own switch for this call (e.g. no flicking when replaying a game)."""
+        self.skip()
+        self._flickers = [f for f in flickers if f.frames]
+        self._tick = 0
+        if (self.instant if instant is None else instant) or not self._flickers:
+            self._settle(flickers)
+            return
+        self._step()
+        self._timer.start()
+
+    def skip(self) -> None:
+        """Show the final faces now."""
+        if self._timer.isActive() or self._flickers:
+            self._settle(self._flickers)
+
+    def _step(self) -> None:
+        self._tick += 1
+        if self._tick * self.INTERVAL_MS >= self.DURATION_MS:
+            self._settle(self._flickers)
+            return
+        for n, flicker in enumerate(self._flickers):
+            # Dice do not flick in step: offsetting by the label's place looks less mechanical.
+            flicker.label.setPixmap(flicker.frames[(self._tick + n) % len(flicker.frames)])
+
+    def _settle(self, flickers: list[Flicker]) -> None:
+        self._timer.stop()
+        for flicker in flickers:
+            flicker.label.setPixmap(flicker.final)
+        self._flickers = []
+        self.finished.emit()

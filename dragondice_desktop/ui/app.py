@@ -1,0 +1,105 @@
+"""Starting the desktop app, and rendering it headless to a PNG.
+
+`run_app(demo, seed)` is what `dragondice` runs; `screenshot(out, ...)` is what
+`dragondice screenshot OUT.png` runs (it works without a display).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+from collections.abc import Callable
+
+from PySide6.QtCore import QEventLoop, QTimer
+from PySide6.QtWidgets import QApplication
+
+from ..matchup import demo_setups
+
+DEMO_ACTIONS = 30
+WAIT_MS = 20_000
+
+
+def _application() -> QApplication:
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication(sys.argv[:1])
+    app.setApplicationName("Dragon Dice Desktop")
+    app.setOrganizationName("dragondice-desktop")
+    return app
+
+
+def run_app(demo: bool = False, seed: int | None = None) -> int:
+    """Open the main window and run the event loop; returns the exit code.
+
+    demo: start the two sample forces' game and let the automatic policy play
+    `DEMO_ACTIONS` actions; otherwise the New Game dialog opens on start.
+    seed: the demo game's seed (random when None).
+    """
+    from .main_window import MainWindow
+
+    app = _application()
+    window = MainWindow()
+    window.resize(1400, 900)
+    window.show()
+    if demo:
+        window.start_game(demo_setups(), seed if seed is not None else random.randrange(10**6))
+        window.client.autoplay(DEMO_ACTIONS)
+    else:
+        QTimer.singleShot(0, window.new_game_dialog)
+    code = app.exec()
+    window.client.shutdown()
+    return code
+
+
+def wait_for_snapshot(window, request: Callable[[], None], timeout_ms: int = WAIT_MS) -> bool:
+    """Make a request of the worker and run the event loop until the window has shown the
+    answer (or the worker refused). Returns False on timeout or refusal."""
+    loop = QEventLoop()
+    outcome = {"ok": False}
+
+    def done(_snapshot) -> None:
+        outcome["ok"] = True
+        loop.quit()
+
+    window.client.stateChanged.connect(done)
+    window.client.failed.connect(loop.quit)
+    timer = QTimer()
+    timer.setSingleShot(True)
+    timer.timeout.connect(loop.quit)
+    timer.start(timeout_ms)
+    request()
+    loop.exec()
+    timer.stop()
+    window.client.stateChanged.disconnect(done)
+    window.client.failed.disconnect(loop.quit)
+    # The window's own slot was connected first, so it has already drawn this snapshot.
+    return outcome["ok"]
+
+
+def screenshot(out: str, seed: int = 7, actions: int = 40,
+               size: tuple[int, int] = (1400, 900)) -> int:
+    """Render the window on the seeded demo game after `actions` policy actions to the PNG
+    `out`. Works headless (uses the offscreen platform when there is no display). Returns 0
+    on success, 1 if the worker did not answer or the PNG could not be written."""
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from .main_window import MainWindow
+
+    app = _application()
+    window = MainWindow(instant=True)
+    window.resize(*size)
+    ok = wait_for_snapshot(window, lambda: window.start_game(demo_setups(), seed))
+    if ok and actions > 0:
+        ok = wait_for_snapshot(window, lambda: window.client.autoplay(actions))
+    window.show()
+    for _ in range(3):
+        app.processEvents()
+    saved = ok and window.grab().save(out)
+    window.close()
+    window.client.shutdown()
+    if not saved:
+        print(f"screenshot: could not render the game to {out}", file=sys.stderr)
+        return 1
+    print(out)
+    return 0

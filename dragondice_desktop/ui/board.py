@@ -1,0 +1,369 @@
+"""The game table: a QGraphicsScene drawn from engine state, and the view that shows it.
+
+`Board.set_snapshot(snapshot)` places every die in its zone; nothing moves any other way. A
+drag is a request: `drop_die(die_id, zone)` finds the legal action that moves the die there
+and emits `actionRequested(text)` for the worker, or shows the rule that forbids it in the
+status bar (`statusMessage`) and snaps the die back. The die moves when the worker's next
+snapshot arrives. Every drag has a menu equivalent (right-click a die).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QRadialGradient, QResizeEvent
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QMenu, QWidget
+
+from ..engine.events import Event
+from ..engine.state import GameState, Phase, Step, Zone, ZoneKind
+from ..worker.snapshot import Change, GameSnapshot
+from . import theme
+from .action_text import face_text
+from .board_items import DieItem, PanelItem, TerrainItem, ZoneItem
+from .board_layout import ARMY_DIE, STRIP_DIE, TERRAIN_DIE, board_layout, dice_area, grid
+from .dice_painter import render_die
+from .moves import DieMove, die_moves, movable_dice, refusal
+
+_STRIP_TITLES = {ZoneKind.RESERVE: "Reserve Area", ZoneKind.SUMMONING: "Summoning Pool",
+                 ZoneKind.DUA: "DUA · dead units", ZoneKind.BUA: "BUA · buried"}
+
+
+def last_faces(events: Iterable[Event], faces: dict[int, int] | None = None) -> dict[int, int]:
+    """die id -> the face index it showed last, from the roll events in `events` (the final
+    face of a re-roll chain). Updates and returns `faces` when given."""
+    faces = {} if faces is None else faces
+    for event in events:
+        if event.kind == "roll" and event.roll is not None:
+            for outcome in event.roll.dice:
+                if outcome.faces:
+                    faces[outcome.die_id] = outcome.faces[-1]
+    return faces
+
+
+def _count(n: int, one: str, many: str | None = None) -> str:
+    """ "1 unit", "3 units" (or an irregular plural)."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+class Board(QGraphicsScene):
+    """The board scene. Signals: actionRequested(str) — an action text for the worker;
+    statusMessage(str) — a line for the status bar (a refused drop names the rule)."""
+
+    actionRequested = Signal(str)
+    statusMessage = Signal(str)
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.layout = board_layout()
+        self.setSceneRect(self.layout.scene_rect)
+        self.snapshot: GameSnapshot | None = None
+        self.faces: dict[int, int] = {}
+        self._movable: frozenset[int] = frozenset()
+        self._dragging: int | None = None
+        self.zone_items: dict[tuple[Zone, int], ZoneItem] = {}
+        for (zone, player), rect in self.layout.zones.items():
+            item = ZoneItem(zone, player, rect, "")
+            self.addItem(item)
+            self.zone_items[(zone, player)] = item
+        self.terrain_items: dict[int, TerrainItem] = {}
+        for index, rect in self.layout.terrains.items():
+            item = TerrainItem(index, rect)
+            self.addItem(item)
+            self.terrain_items[index] = item
+        self.banner = PanelItem(self.layout.banner, QColor(10, 20, 12, 200))
+        self.addItem(self.banner)
+        self.plates = {p: PanelItem(r, QColor(0, 0, 0, 90)) for p, r in self.layout.plates.items()}
+        for plate in self.plates.values():
+            self.addItem(plate)
+        self.die_items: dict[int, DieItem] = {}
+        self.banner.set_look([("Start a game with Game ▸ New…", "#f0f0f0", 13, True)])
+
+    # --- reading a snapshot ---------------------------------------------------------------
+
+    def set_snapshot(self, snapshot: GameSnapshot) -> None:
+        """Show `snapshot`: every die in its zone showing its last rolled face."""
+        if snapshot.change is Change.ACTION and self.snapshot is not None:
+            last_faces(snapshot.events, self.faces)
+        else:
+            self.faces = last_faces(snapshot.all_events)
+        self.snapshot = snapshot
+        self._dragging = None
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Redraw from the current snapshot (also puts back a die whose drop was refused)."""
+        snapshot = self.snapshot
+        if snapshot is None:
+            return
+        state = snapshot.state
+        self._movable = frozenset(movable_dice(state, snapshot.legal))
+        self._sync_die_items(state)
+        for (zone, player), item in self.zone_items.items():
+            self._show_zone(state, zone, player, item)
+        for index, item in self.terrain_items.items():
+            self._show_terrain(state, index, item)
+        self._show_banner(state)
+        for player, plate in self.plates.items():
+            self._show_plate(state, player, plate)
+
+    def _sync_die_items(self, state: GameState) -> None:
+        if len(self.die_items) != len(state.dice):
+            for item in self.die_items.values():
+                self.removeItem(item)
+            self.die_items = {}
+            for die in state.dice:
+                item = DieItem(die.id)
+                self.addItem(item)
+                self.die_items[die.id] = item
+
+    def _zone_dice(self, state: GameState, zone: Zone, player: int):
+        if zone.kind is ZoneKind.TERRAIN:
+            return state.dice_in(zone, player)
+        return state.dice_in(zone)
+
+    def _show_zone(self, state: GameState, zone: Zone, player: int, item: ZoneItem) -> None:
+        dice = self._zone_dice(state, zone, player)
+        preferred, smallest = ARMY_DIE if zone.kind is ZoneKind.TERRAIN else STRIP_DIE
+        size, points = grid(dice_area(item.rect), len(dice), preferred, smallest)
+        for die, point in zip(dice, points):
+            face = self.faces.get(die.id)
+            if face is None:
+                face = die.die.id_face or 0
+            draggable = die.id in self._movable
+            pixmap = render_die(die.die, face, size, highlighted=draggable,
+                                dimmed=zone.kind is ZoneKind.BUA)
+            die_item = self.die_items[die.id]
+            die_item.place(pixmap, size, point, draggable)
+            die_item.setToolTip(self._die_tooltip(state, die.id, face))
+        title, note, role = self._zone_text(state, zone, player, dice)
+        item.set_look(title, note, role, False)
+
+    def _zone_text(self, state: GameState, zone: Zone, player: int, dice) -> tuple[str, str, str]:
+        units = [d for d in dice if d.die.kind.is_unit]
+        health = sum(d.die.health for d in units)
+        role = ""
+        if zone.kind is ZoneKind.TERRAIN:
+            title = f"{state.army_name(zone, player)} · {state.players[player].name}"
+            note = f"{_count(len(units), 'unit')} · {health} health" if units else "no army"
+            march = state.march
+            if march is not None and march.zone == zone and player == state.turn_player:
+                role, note = "march", f"marching · {note}"
+            elif march is not None and march.target == zone and player != state.turn_player:
+                role, note = "march", f"under attack · {note}"
+        else:
+            title = _STRIP_TITLES[zone.kind]
+            note = _count(len(dice), "die", "dice") if dice else ""
+            if zone.kind in (ZoneKind.RESERVE, ZoneKind.DUA) and units:
+                note = f"{_count(len(units), 'unit')} · {health} health"
+        if state.step is Step.DAMAGE and state.damage:
+            due = state.damage[0]
+            if zone == due.zone and player == due.player:
+                role, note = "damage", f"assign {due.amount - due.killed} damage"
+        return title, note, role
+
+    def _die_tooltip(self, state: GameState, die_id: int, face: int) -> str:
+        die = state.dice[die_id].die
+        lines = [state.die_label(die_id),
+                 f"{die.kind.value}" + (f", health {die.health}" if die.health else ""),
+                 f"showing: {die.faces[face].to_text()}"]
+        moves = self.moves_for(die_id)
+        if moves:
+            lines.append("drag or right-click: " + "; ".join(m.label for m in moves))
+        return "\n".join(lines)
+
+    def _show_terrain(self, state: GameState, index: int, item: TerrainItem) -> None:
+        terrain = state.terrains[index]
+        die = terrain.die
+        owner = state.players[terrain.owner].name
+        where = f"{owner}'s Home Terrain" if terrain.home else "Frontier"
+        if state.phase is Phase.SETUP_ROLLOFF or state.phase is Phase.SETUP_CHOICE:
+            if not terrain.home:
+                where = "Frontier (not picked yet)"
+        lines = [(die.name, "#ffffff", 12.5, True), (where, "#cfe3cf", 9, False),
+                 (f"Face {face_text(state, index, terrain.face)}", "#ffe9a8", 11, True)]
+        ring = None
+        if terrain.face == 8 and terrain.controller is not None:
+            ring = theme.player_color(terrain.controller)
+            lines.append((f"Held by {state.players[terrain.controller].name}",
+                          ring.name(), 10, True))
+        else:
+            lines.append(("8th face: " + die.faces[7].icon.value, "#a9c4a9", 8.5, False))
+        tooltip = "\n".join([die.name] + [f"  {n}: {f.to_text()}"
+                                          for n, f in enumerate(die.faces, start=1)])
+        item.set_look(render_die(die, terrain.face - 1, TERRAIN_DIE), TERRAIN_DIE, lines, ring,
+                      tooltip)
+
+    def _show_banner(self, state: GameState) -> None:
+        names = [p.name for p in state.players]
+        if state.phase is Phase.GAME_OVER:
+            winner = names[state.winner] if state.winner is not None else "Nobody"
+            self.banner.set_look([(f"Game over — {winner} wins!", "#ffe27a", 15, True)],
+                                 theme.player_color(state.winner))
+            return
+        pending = state.pending
+        if state.phase in (Phase.SETUP_ROLLOFF, Phase.SETUP_CHOICE, Phase.SETUP_FRONTIER):
+            head = f"Setup · {state.phase.value}"
+            stripe = None
+        else:
+            step = f" › {state.step.value}" if state.step is not Step.NONE else ""
+            head = (f"Turn {state.turn_number} · {names[state.turn_player]}'s turn · "
+                    f"{state.phase.value}{step}")
+            stripe = theme.player_color(state.turn_player)
+        lines = [(head, "#ffffff", 13, True)]
+        right = None
+        if pending is not None:
+            lines.append((pending.prompt, "#d6e6d6", 9.5, False))
+            right = (f"{names[pending.player]} to choose", theme.player_color(pending.player))
+        self.banner.set_look(lines, stripe, right)
+
+    def _show_plate(self, state: GameState, player: int, plate: PanelItem) -> None:
+        setup = state.players[player]
+        held = sum(1 for t in state.terrains if t.face == 8 and t.controller == player)
+        colour = theme.player_color(player)
+        seat = "top" if player == 1 else "bottom"
+        plate.set_look([(f"{setup.name} · {setup.force_name}   —   "
+                         f"{state.health_in_play(player)} health in play · "
+                         f"{held} of 2 terrains needed", colour.lighter(120).name(), 9.5, True)],
+                       colour)
+        plate.setToolTip(f"{setup.name} sits at the {seat} of the table")
+
+    # --- moves, drags and drops -----------------------------------------------------------
+
+    def moves_for(self, die_id: int) -> tuple[DieMove, ...]:
+        """The legal moves of die `die_id` now (empty without a game)."""
+        if self.snapshot is None:
+            return ()
+        return die_moves(self.snapshot.state, self.snapshot.legal, die_id)
+
+    def target_items(self, die_id: int) -> list[ZoneItem]:
+        """The zone items a die may be dropped on now (the ones highlighted during a drag)."""
+        state = self.snapshot.state if self.snapshot else None
+        if state is None:
+            return []
+        owner = state.dice[die_id].owner
+        items = []
+        for move in self.moves_for(die_id):
+            player = owner if move.target.kind is ZoneKind.TERRAIN else move.target.index
+            item = self.zone_items.get((move.target, player))
+            if item is not None:
+                items.append(item)
+        return items
+
+    def begin_drag(self, die_id: int) -> None:
+        """Highlight the legal targets of the die being dragged."""
+        self._dragging = die_id
+        targets = set(map(id, self.target_items(die_id)))
+        for item in self.zone_items.values():
+            item.set_look(item.title, item.note, item.role, id(item) in targets)
+
+    def zone_at(self, scene_pos: QPointF) -> ZoneItem | None:
+        """The zone under a scene point, or None."""
+        for item in self.items(scene_pos):
+            if isinstance(item, ZoneItem):
+                return item
+        return None
+
+    def finish_drag(self, die_id: int, scene_pos: QPointF) -> str | None:
+        """A dragged die was released at `scene_pos`: drop it on the zone there."""
+        self._dragging = None
+        for item in self.zone_items.values():
+            item.set_look(item.title, item.note, item.role, False)
+        target = self.zone_at(scene_pos)
+        if target is None:
+            self.statusMessage.emit("Drop the die on a highlighted zone")
+            self.die_items[die_id].snap_back()
+            return None
+        return self.drop_die(die_id, target.zone)
+
+    def drop_die(self, die_id: int, zone: Zone) -> str | None:
+        """Drop die `die_id` on engine zone `zone`.
+
+        If a legal action moves the die there, emits actionRequested(text) and returns the
+        text; the die stays where it was dropped until the next snapshot places it. Otherwise
+        snaps the die back, shows why in the status bar and returns None.
+        """
+        if self.snapshot is None:
+            return None
+        for move in self.moves_for(die_id):
+            if move.target == zone:
+                text = move.action.to_text()
+                self.statusMessage.emit(f"{self.snapshot.state.die_label(die_id)}: {move.label}")
+                self.actionRequested.emit(text)
+                return text
+        reason = refusal(self.snapshot.state, self.snapshot.legal, die_id, zone)
+        if reason:
+            self.statusMessage.emit(reason)
+        item = self.die_items.get(die_id)
+        if item is not None:
+            item.snap_back()
+        return None
+
+    def die_menu(self, die_id: int, parent: QWidget | None = None) -> QMenu:
+        """The context menu of a die: its legal moves (the drag's keyboard/menu equivalent)
+        and its faces for reference."""
+        menu = QMenu(parent)
+        state = self.snapshot.state
+        header = menu.addAction(state.die_label(die_id))
+        header.setEnabled(False)
+        menu.addSeparator()
+        moves = self.moves_for(die_id)
+        for move in moves:
+            action = menu.addAction(move.label)
+            action.setData(move.action.to_text())
+            action.triggered.connect(lambda _=False, t=move.action.to_text(): self.request(t))
+        if not moves:
+            none = menu.addAction("No move for this die now")
+            none.setEnabled(False)
+        faces = menu.addMenu("Faces")
+        for number, face in enumerate(state.dice[die_id].die.faces, start=1):
+            faces.addAction(f"{number}: {face.to_text()}").setEnabled(False)
+        return menu
+
+    def show_die_menu(self, die_id: int, screen_pos: QPoint) -> None:
+        """Open the die's context menu at a screen position."""
+        if self.snapshot is None:
+            return
+        menu = self.die_menu(die_id)
+        menu.exec(screen_pos)
+        menu.deleteLater()
+
+    def request(self, text: str) -> None:
+        """Send an action text to the worker."""
+        self.actionRequested.emit(text)
+
+    # --- the table ------------------------------------------------------------------------
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        painter.fillRect(rect, QColor(theme.WOOD))
+        table = self.sceneRect()
+        felt = QRadialGradient(table.center(), max(table.width(), table.height()) * 0.65)
+        felt.setColorAt(0.0, QColor(theme.FELT_CENTRE))
+        felt.setColorAt(1.0, QColor(theme.FELT_EDGE))
+        painter.fillRect(table, QBrush(felt))
+        painter.setPen(QPen(QColor(0, 0, 0, 120), 3))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(table.adjusted(1, 1, -1, -1))
+
+
+class BoardView(QGraphicsView):
+    """Shows the whole board, scaled to fit the widget and keeping its proportions."""
+
+    def __init__(self, board: Board, parent: QWidget | None = None) -> None:
+        super().__init__(board, parent)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing
+                            | QPainter.RenderHint.SmoothPixmapTransform
+                            | QPainter.RenderHint.TextAntialiasing)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFrameShape(QGraphicsView.Shape.NoFrame)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.FullViewportUpdate)
+        self.setMinimumSize(480, 400)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)

@@ -1,0 +1,238 @@
+"""The pending decision, answered in the window: the prompt and one button per choice.
+
+No modal dialogs during play: `DecisionPanel.set_snapshot` rebuilds the buttons from the
+snapshot's legal actions and `actionChosen(text)` carries the answer to the worker. Moves that
+are drags on the board (reinforce, retreat, casualties) get their keyboard equivalents here
+too: a button per casualty in the damage step, a unit picker with destination buttons in the
+Reserves phase.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import (
+    QComboBox, QGridLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget,
+)
+
+from ..engine.actions import Action, Verb
+from ..engine.state import GameState, Step
+from ..worker.snapshot import GameSnapshot
+from . import theme
+from .action_text import action_label
+
+# Natural one-key shortcuts; numbered choices (frontiers, marches, targets) use 1-9.
+KEYS = {
+    Verb.ROLLOFF: "R", Verb.GO_FIRST: "F", Verb.PICK_FRONTIER: "P", Verb.SKIP_MARCH: "S",
+    Verb.MANEUVER: "M", Verb.NO_MANEUVER: "N", Verb.COUNTER: "C", Verb.NO_COUNTER: "N",
+    Verb.NO_ACTION: "N", Verb.COUNTER_ATTACK: "C", Verb.NO_COUNTER_ATTACK: "N",
+    Verb.END_REINFORCE: "E", Verb.END_TURN: "E",
+}
+ACTION_KEYS = {"melee": "M", "missile": "I", "magic": "G"}
+TURN_KEYS = {"up": "U", "down": "D"}
+NUMBERED = (Verb.FRONTIER, Verb.MARCH, Verb.TARGET, Verb.KILL)
+MOVES = (Verb.REINFORCE, Verb.RETREAT)
+
+
+def shortcut_for(action: Action, number: int) -> str:
+    """The key for an action's button; `number` is its 1-based place among numbered choices."""
+    if action.verb in KEYS:
+        return KEYS[action.verb]
+    if action.verb is Verb.ACTION:
+        return ACTION_KEYS.get(str(action.args[0]), "")
+    if action.verb is Verb.TURN:
+        return TURN_KEYS.get(str(action.args[0]), "")
+    if action.verb in NUMBERED and number <= 9:
+        return str(number)
+    return ""
+
+
+class DecisionPanel(QWidget):
+    """Shows who must decide what, with a button per legal choice.
+
+    Signal actionChosen(str): the action text of the button pressed.
+    Attributes for tests: `prompt_label`, `buttons` (action text -> QPushButton).
+    """
+
+    actionChosen = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.who_label = QLabel()
+        self.who_label.setObjectName("decisionWho")
+        self.prompt_label = QLabel("No game yet: Game ▸ New… (Ctrl+N)")
+        self.prompt_label.setObjectName("decisionPrompt")
+        self.prompt_label.setWordWrap(True)
+        self.prompt_label.setFont(theme.font(10.5, bold=True))
+        self.hint_label = QLabel()
+        self.hint_label.setWordWrap(True)
+        self.hint_label.setStyleSheet("color: #666;")
+        self._grid = QGridLayout()
+        self._grid.setSpacing(4)
+        self._moves_box = QVBoxLayout()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 6)
+        layout.addWidget(self.who_label)
+        layout.addWidget(self.prompt_label)
+        layout.addWidget(self.hint_label)
+        layout.addLayout(self._moves_box)
+        layout.addLayout(self._grid)
+        layout.addStretch(1)
+        self.buttons: dict[str, QPushButton] = {}
+        self.unit_picker: QComboBox | None = None
+        self._state: GameState | None = None
+        self._move_actions: list[Action] = []
+        self._kill_counts: dict[str, int] = {}
+        self._destination_buttons: list[QPushButton] = []
+        self.hint_label.hide()
+
+    # --- building -------------------------------------------------------------------------
+
+    def set_snapshot(self, snapshot: GameSnapshot) -> None:
+        """Show the decision pending in `snapshot` (or the winner once the game is over)."""
+        state = self._state = snapshot.state
+        self._clear()
+        if state.pending is None:
+            winner = state.players[state.winner].name if state.winner is not None else "Nobody"
+            self.who_label.setText("")
+            self.prompt_label.setText(f"Game over — {winner} wins. Game ▸ New… to play again.")
+            self.hint_label.hide()
+            return
+        player = state.pending.player
+        colour = theme.player_color(player).darker(115).name()
+        self.who_label.setText(f"<span style='color:{colour}; font-weight:bold'>"
+                               f"{state.players[player].name}</span> decides")
+        self.prompt_label.setText(state.pending.prompt)
+        legal = list(snapshot.legal)
+        moves = [a for a in legal if a.verb in MOVES]
+        others = [a for a in legal if a.verb not in MOVES]
+        hint = ""
+        if state.step is Step.DAMAGE and state.damage:
+            due = state.damage[0]
+            hint = (f"Assign {due.amount - due.killed} damage: drag units to your DUA "
+                    f"(or choose below)")
+            others = self._grouped_kills(state, others)
+        elif state.step is Step.REINFORCE:
+            hint = ("Drag units from your Reserve Area to a terrain (or pick one below)"
+                    if moves else "No units in your Reserve Area to reinforce with")
+        elif state.step is Step.RETREAT:
+            hint = ("Drag units from terrains to your Reserve Area (or pick one below)"
+                    if moves else "")
+        self.hint_label.setText(hint)
+        self.hint_label.setVisible(bool(hint))
+        if moves:
+            self._add_move_picker(state, moves)
+        number = 0
+        placed: list[tuple[QPushButton, bool]] = []
+        for action in others:
+            if action.verb in NUMBERED:
+                number += 1
+            placed.append(self._button(state, action, shortcut_for(action, number)))
+        self._lay_out(placed)
+
+    def _grouped_kills(self, state: GameState, actions: list[Action]) -> list[Action]:
+        """One casualty button per kind of unit: identical dice are interchangeable, so
+        "Thug ×3" beats three equal buttons (dragging still picks a particular die)."""
+        kills: OrderedDict[str, list[Action]] = OrderedDict()
+        rest = []
+        for action in actions:
+            if action.verb is Verb.KILL:
+                kills.setdefault(state.dice[action.args[0]].key, []).append(action)
+            else:
+                rest.append(action)
+        self._kill_counts = {group[0].to_text(): len(group) for group in kills.values()}
+        return [group[0] for group in kills.values()] + rest
+
+    def _button(self, state: GameState, action: Action, key: str) -> tuple[QPushButton, bool]:
+        """A button for `action` (registered in `buttons`) and whether it needs a full row."""
+        label = action_label(state, action)
+        count = self._kill_counts.get(action.to_text(), 1)
+        if action.verb is Verb.KILL and count > 1:
+            label += f"  (×{count})"
+        button = QPushButton(f"{label}   [{key}]" if key else label)
+        button.setToolTip(f"Action: {action.to_text()}")
+        if key:
+            button.setShortcut(QKeySequence(key))
+        button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        text = action.to_text()
+        button.clicked.connect(lambda _=False, t=text: self.actionChosen.emit(t))
+        self.buttons[text] = button
+        wide = len(label) > 22 or action.verb in (Verb.MARCH, Verb.TARGET, Verb.FRONTIER,
+                                                  Verb.KILL)
+        return button, wide
+
+    def _lay_out(self, placed: list[tuple[QPushButton, bool]]) -> None:
+        """Long labels take a whole row; short answers (yes/no pairs) sit two to a row."""
+        row, column = 0, 0
+        for button, wide in placed:
+            if wide:
+                if column:
+                    row, column = row + 1, 0
+                self._grid.addWidget(button, row, 0, 1, 2)
+                row += 1
+            else:
+                self._grid.addWidget(button, row, column)
+                row, column = (row, 1) if column == 0 else (row + 1, 0)
+
+    def _add_move_picker(self, state: GameState, moves: list[Action]) -> None:
+        """A unit picker plus one button per destination: the keyboard way to drag."""
+        self._move_actions = moves
+        picker = QComboBox()
+        picker.setObjectName("unitPicker")
+        seen = []
+        for action in moves:
+            die_id = action.args[0]
+            if die_id not in seen:
+                seen.append(die_id)
+                where = state.zone_name(state.zones[die_id])
+                picker.addItem(f"{state.dice[die_id].die.name} ({where})", die_id)
+        self.unit_picker = picker
+        self._moves_box.addWidget(picker)
+        picker.currentIndexChanged.connect(lambda _i: self._show_destinations())
+        self._show_destinations()
+
+    def _show_destinations(self) -> None:
+        for button in self._destination_buttons:
+            self._moves_box.removeWidget(button)
+            button.deleteLater()
+            self.buttons = {t: b for t, b in self.buttons.items() if b is not button}
+        self._destination_buttons = []
+        die_id = self.unit_picker.currentData()
+        state = self._state
+        number = 0
+        for action in self._move_actions:
+            if action.args[0] != die_id:
+                continue
+            number += 1
+            if action.verb is Verb.REINFORCE:
+                label = f"→ {state.zone_name(action.args[1])}"
+            else:
+                label = "→ Reserve Area"
+            key = f"Ctrl+{number}"
+            button = QPushButton(f"{label}  [{key}]")
+            button.setShortcut(QKeySequence(key))
+            button.setToolTip(f"{action_label(state, action)} ({action.to_text()})")
+            text = action.to_text()
+            button.clicked.connect(lambda _=False, t=text: self.actionChosen.emit(t))
+            self._moves_box.addWidget(button)
+            self._destination_buttons.append(button)
+            self.buttons[text] = button
+
+    def _clear(self) -> None:
+        self.buttons = {}
+        self._kill_counts = {}
+        self._destination_buttons = []
+        self.unit_picker = None
+        for layout in (self._grid, self._moves_box):
+            while layout.count():
+                item = layout.takeAt(0)
+                if item.widget() is not None:
+                    item.widget().deleteLater()
+
+    def sizeHint(self):
+        hint = super().sizeHint()
+        hint.setWidth(max(hint.width(), 340))
+        return hint
+

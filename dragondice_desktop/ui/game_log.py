@@ -1,0 +1,82 @@
+"""The game log: every event's text, newest at the bottom, turn headers in bold.
+
+Rebuilt from the snapshot's history after a new game, undo or load; appended to after an
+action, so a long game does not redraw thousands of lines per move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QAbstractItemView, QListWidget, QListWidgetItem, QWidget
+
+from ..engine.events import Event
+from ..worker.snapshot import Change, GameSnapshot
+from . import theme
+
+_KIND_COLOURS = {"unresolved": theme.UNRESOLVED_COLOR, "victory": "#9a6b00", "damage": "#b02a2a"}
+
+
+def is_turn_header(event: Event) -> bool:
+    """True for the event that starts a turn ("Turn 3: Bob")."""
+    return event.kind == "phase" and event.text.startswith("Turn ")
+
+
+class GameLog(QListWidget):
+    """The log widget. `lines()` returns the texts shown (for tests)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("gameLog")
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.setWordWrap(True)
+        self.setUniformItemSizes(False)
+        self.setAlternatingRowColors(False)
+
+    def set_snapshot(self, snapshot: GameSnapshot) -> None:
+        """Append this change's events, or rebuild the log for a new, undone or loaded game."""
+        if snapshot.change is Change.ACTION:
+            self.append(snapshot.events)
+        else:
+            self.clear()
+            self.append(snapshot.all_events)
+
+    def append(self, events: Iterable[Event]) -> None:
+        """Add events at the bottom and scroll to show the newest."""
+        for event in events:
+            self.addItem(self._item(event))
+        self.scrollToBottom()
+
+    def resizeEvent(self, event) -> None:
+        # Keep the newest line in view when the dock is resized or first shown.
+        at_bottom = self.verticalScrollBar().value() >= self.verticalScrollBar().maximum() - 2
+        super().resizeEvent(event)
+        if at_bottom or not self.isVisible():
+            self.scrollToBottom()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self.scrollToBottom()
+
+    def lines(self) -> list[str]:
+        """The text of every line, oldest first."""
+        return [self.item(i).text() for i in range(self.count())]
+
+    def _item(self, event: Event) -> QListWidgetItem:
+        item = QListWidgetItem(event.text)
+        if is_turn_header(event):
+            item.setFont(theme.font(10.5, bold=True))
+            item.setBackground(QBrush(QColor(theme.player_color(event.player)).lighter(170)))
+        elif event.kind == "phase":
+            font = theme.font(9)
+            font.setItalic(True)
+            item.setFont(font)
+            item.setForeground(QBrush(QColor("#555555")))
+        elif event.kind in _KIND_COLOURS:
+            item.setForeground(QBrush(QColor(_KIND_COLOURS[event.kind])))
+            if event.kind == "victory":
+                item.setFont(theme.font(10.5, bold=True))
+        elif event.kind == "roll":
+            item.setForeground(QBrush(theme.player_color(event.player).darker(160)))
+        return item

@@ -1,0 +1,183 @@
+"""The latest roll(s), die by die: the faces shown (re-rolls too), what each gave, the total,
+effects the engine does not resolve yet, and the engine's "explain this roll" text.
+
+`RollPanel.set_snapshot` shows the rolls of the most recent action that rolled dice. New
+rolls flick for a moment (`RollAnimator`); clicking the panel skips that.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import (
+    QFrame, QGridLayout, QHBoxLayout, QLabel, QScrollArea, QToolButton, QVBoxLayout, QWidget,
+)
+
+from ..catalog.loader import load_catalog
+from ..engine.events import Event
+from ..worker.snapshot import Change, GameSnapshot
+from . import theme
+from .animation import Flicker, RollAnimator
+from .dice_painter import render_die
+
+FACE_SIZE = 34
+FLICK_FRAMES = 6
+COLUMNS = 4  # dice per row in a roll block
+
+
+def latest_rolls(history: Sequence[Sequence[Event]]) -> list[Event]:
+    """The roll events of the most recent action that rolled dice (empty if none did)."""
+    for events in reversed(history):
+        rolls = [e for e in events if e.kind == "roll" and e.roll is not None]
+        if rolls:
+            return rolls
+    return []
+
+
+def gains_text(outcome) -> str:
+    """What one die gave in plain words, e.g. "2 melee, 1 save" or "nothing"."""
+    parts = [f"{c.amount} {c.result_type.value}" for c in outcome.contributions if c.amount]
+    return ", ".join(parts) or "nothing"
+
+
+class RollPanel(QScrollArea):
+    """Shows the latest roll(s). For tests: `total_labels`, `explain_labels`,
+    `unresolved_labels` (QLabels of what is shown) and `animator`."""
+
+    def __init__(self, instant: bool = False, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.animator = RollAnimator(instant=instant, parent=self)
+        self.total_labels: list[QLabel] = []
+        self.explain_labels: list[QLabel] = []
+        self.unresolved_labels: list[QLabel] = []
+        self._shown: tuple = ()
+        self._set_content([QLabel("No dice rolled yet.")])
+
+    def set_snapshot(self, snapshot: GameSnapshot) -> None:
+        """Show the rolls of the latest action that rolled; animate only fresh rolls."""
+        rolls = latest_rolls(snapshot.history)
+        key = tuple(id(e.roll) for e in rolls)
+        if key == self._shown:
+            return
+        self._shown = key
+        fresh = snapshot.change is Change.ACTION and any(e.kind == "roll" for e in snapshot.events)
+        self.show_rolls(rolls, animate=fresh)
+
+    def show_rolls(self, rolls: Sequence[Event], animate: bool = False) -> None:
+        """Show these roll events (each carries a RollResult in `.roll`)."""
+        self.animator.skip()
+        self.total_labels, self.explain_labels, self.unresolved_labels = [], [], []
+        if not rolls:
+            self._set_content([QLabel("No dice rolled yet.")])
+            return
+        flickers: list[Flicker] = []
+        blocks = [self._roll_block(event, flickers) for event in rolls]
+        self._set_content(blocks)
+        self.animator.start(flickers, instant=None if animate else True)
+
+    def _roll_block(self, event: Event, flickers: list[Flicker]) -> QWidget:
+        result = event.roll
+        block = QFrame()
+        block.setFrameShape(QFrame.Shape.StyledPanel)
+        layout = QVBoxLayout(block)
+        layout.setContentsMargins(6, 4, 6, 4)
+        layout.setSpacing(2)
+        header = QLabel(event.text.rsplit(" rolls ", 1)[0])
+        header.setWordWrap(True)
+        colour = theme.player_color(event.player).darker(120).name()
+        header.setStyleSheet(f"font-weight: bold; color: {colour};")
+        layout.addWidget(header)
+        total = QLabel(f"Total {result.roll_type.value}: {result.total()}")
+        total.setObjectName("rollTotal")
+        total.setFont(theme.font(11, bold=True))
+        layout.addWidget(total)
+        self.total_labels.append(total)
+        grid = QGridLayout()
+        grid.setSpacing(2)
+        for column in range(COLUMNS):
+            grid.setColumnStretch(column, 1)
+        catalog = load_catalog()
+        for index, outcome in enumerate(result.dice):
+            die = catalog.die(outcome.key)
+            grid.addWidget(self._die_cell(die, outcome, flickers), *divmod(index, COLUMNS))
+        layout.addLayout(grid)
+        for outcome in result.dice:
+            for item in outcome.unresolved:
+                name = catalog.die(outcome.key).name
+                warn = QLabel(f"⚠ {name} — {item.icon.value} not resolved yet: {item.reason}")
+                warn.setWordWrap(True)
+                warn.setStyleSheet(f"color: {theme.UNRESOLVED_COLOR}; font-weight: bold;")
+                layout.addWidget(warn)
+                self.unresolved_labels.append(warn)
+        explain = QLabel(result.explain())
+        explain.setObjectName("rollExplain")
+        explain.setWordWrap(True)
+        explain.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        explain.setStyleSheet("font-family: monospace; font-size: 8pt; color: #333;"
+                              "background: #f4f1e6; padding: 4px;")
+        explain.hide()
+        toggle = QToolButton()
+        toggle.setText("Explain this roll")
+        toggle.setCheckable(True)
+        toggle.toggled.connect(explain.setVisible)
+        layout.addWidget(toggle)
+        layout.addWidget(explain)
+        self.explain_labels.append(explain)
+        return block
+
+    def _die_cell(self, die, outcome, flickers: list[Flicker]) -> QWidget:
+        """One die: every face it showed (re-rolled faces dimmed), its name, what it gave."""
+        cell = QWidget()
+        column = QVBoxLayout(cell)
+        column.setContentsMargins(0, 0, 0, 2)
+        column.setSpacing(0)
+        faces = QHBoxLayout()
+        faces.setSpacing(0)
+        faces.addStretch(1)
+        for n, face in enumerate(outcome.faces):
+            last = n == len(outcome.faces) - 1
+            label = QLabel()
+            label.setFixedSize(FACE_SIZE, FACE_SIZE)
+            label.setToolTip(die.faces[face].to_text() + ("" if last else " (rolled again)"))
+            final = render_die(die, face, FACE_SIZE, dimmed=not last)
+            frames = [render_die(die, (face + k * 3 + 1) % len(die.faces), FACE_SIZE)
+                      for k in range(FLICK_FRAMES)]
+            label.setPixmap(final)
+            flickers.append(Flicker(label, frames, final))
+            faces.addWidget(label)
+        faces.addStretch(1)
+        column.addLayout(faces)
+        name = QLabel(die.name)
+        name.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+        name.setStyleSheet("font-size: 7.5pt; color: #444;")
+        gains = QLabel(gains_text(outcome))
+        gains.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+        gains.setWordWrap(True)
+        nothing = not any(c.amount for c in outcome.contributions)
+        gains.setStyleSheet("font-size: 8pt; color: #999;" if nothing
+                            else "font-size: 8pt; font-weight: bold; color: #1d4d1d;")
+        column.addWidget(name)
+        column.addWidget(gains)
+        cell.setToolTip("\n".join([die.name] + [c.source for c in outcome.contributions]
+                                   + [f"no effect: {r}" for r in outcome.ignored]))
+        return cell
+
+    def _set_content(self, widgets: list[QWidget]) -> None:
+        content = QWidget()
+        layout = QVBoxLayout(content)
+        layout.setContentsMargins(4, 4, 4, 4)
+        for widget in widgets:
+            layout.addWidget(widget)
+        layout.addStretch(1)
+        old = self.takeWidget()
+        if old is not None:
+            old.deleteLater()
+        self.setWidget(content)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.animator.skip()
+        super().mousePressEvent(event)

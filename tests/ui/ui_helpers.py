@@ -1,0 +1,52 @@
+"""Positions for UI tests, built by playing the engine directly in the test (the window
+itself only ever talks to its worker)."""
+
+from __future__ import annotations
+
+from dragondice_desktop.engine.actions import Verb
+from dragondice_desktop.engine.game import legal_actions, play
+from dragondice_desktop.engine.policy import choose
+from dragondice_desktop.engine.record import GameRecord
+from dragondice_desktop.engine.state import Step, Zone, ZoneKind
+from dragondice_desktop.matchup import demo_setups
+
+WAIT_MS = 10_000
+
+
+def record_until(predicate, seed: int = 7, retreat: int = 0, limit: int = 600) -> GameRecord:
+    """The demo game played by the policy until `predicate(state)` holds. With `retreat`,
+    the player in a retreat step first retreats units until `retreat` of their units are in
+    reserve (the policy itself never retreats). Raises AssertionError if never reached."""
+    record = GameRecord(demo_setups(), seed)
+    state = record.state()
+    while legal_actions(state) and len(record.actions) < limit:
+        if predicate(state):
+            return record
+        action = choose(state)
+        if retreat and state.step is Step.RETREAT:
+            player = state.turn_player
+            retreats = [a for a in legal_actions(state) if a.verb is Verb.RETREAT]
+            if retreats and len(state.units_in(Zone(ZoneKind.RESERVE, player), player)) < retreat:
+                action = retreats[0]
+        state, _ = play(state, action)
+        record = record.with_action(action)
+    raise AssertionError("the position was never reached")
+
+
+def in_damage_step(state) -> bool:
+    """A damage step with a casualty to choose."""
+    return state.step is Step.DAMAGE and any(a.verb is Verb.KILL for a in legal_actions(state))
+
+
+def reinforce_with_reserves(state) -> bool:
+    """A reinforce step where the player has units in their Reserve Area."""
+    player = state.turn_player
+    return (state.step is Step.REINFORCE
+            and bool(state.units_in(Zone(ZoneKind.RESERVE, player), player)))
+
+
+def open_record(qtbot, window, record: GameRecord):
+    """Load `record` into the window through its worker; returns the snapshot shown."""
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        window.open_record(record)
+    return window.snapshot
