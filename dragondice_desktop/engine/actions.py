@@ -36,7 +36,11 @@ class Verb(enum.Enum):
     REINFORCE = "reinforce"          # reinforce <die id> <terrain zone>
     END_REINFORCE = "end-reinforce"
     RETREAT = "retreat"              # retreat <die id>
+    CARRY = "carry"                  # carry <item id> <unit id>: the item follows a unit moved
     END_TURN = "end-turn"
+    PICK = "pick"                    # pick <die id>: one more unit for an SAI (targets, returns)
+    DONE = "done"                    # stop picking (when fewer units are allowed)
+    CHOOSE = "choose"                # choose <option or zone>: an SAI choice (saves, return, t1)
 
 
 @dataclass(frozen=True, order=True)

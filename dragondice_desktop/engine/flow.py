@@ -5,25 +5,20 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..catalog.carrying import can_carry
 from ..catalog.model import DieKind, Icon
+from .dice_moves import move_die
 from .events import Event
-from .rolls import RollContext, RollType, roll_army
+from .items import rolling_items
+from .lasting import army_modifiers, cannot_roll, expire, glaring_units, prune_armies
+from .roll_model import DieRoll, RollInput
+from .rolls import RollContext, RollType, count_roll, extend_chain
 from .state import GameState, Pending, Phase, Step, Zone, ZoneKind
 
 Events = list[Event]
 
-
-def move_die(state: GameState, die_id: int, to: Zone, events: Events) -> GameState:
-    """Move one die to `to`, logging it. Dice never leave the game: they change zone."""
-    zones = list(state.zones)
-    origin = zones[die_id]
-    zones[die_id] = to
-    events.append(Event(
-        "move", f"{state.die_label(die_id)}: {state.zone_name(origin)} → {state.zone_name(to)}",
-        player=state.dice[die_id].owner, die_id=die_id, zone=to,
-    ))
-    return state.with_(zones=tuple(zones))
+__all__ = ["move_die", "controls_eighth_face", "rolling_dice", "army_context", "roll_for",
+           "drop_lost_captures", "check_victory", "begin_turn", "marchable_zones",
+           "start_march", "end_march", "start_reserves", "wait"]
 
 
 def controls_eighth_face(state: GameState, zone: Zone, player: int) -> bool:
@@ -34,36 +29,80 @@ def controls_eighth_face(state: GameState, zone: Zone, player: int) -> bool:
     return terrain.face == 8 and terrain.controller == player
 
 
-def roll_for(state: GameState, zone: Zone, player: int, roll_type: RollType,
-             events: Events, **context) -> tuple[GameState, object]:
-    """Roll `player`'s army at `zone` for `roll_type`; returns (state with advanced RNG, result).
+def rolling_dice(state: GameState, zone: Zone, player: int,
+                 exclude: tuple[int, ...] = ()) -> tuple[list[tuple[int, object]], list[str]]:
+    """The dice of `player`'s army at `zone` that roll in an army roll, and notes on the
+    units that do not: units that cannot be rolled (asleep, webbed, netted, stunned,
+    hypnotized), units in `exclude` (charmed) and glaring units keeping their Hypnotic Glare
+    (rulings). Items roll only with a unit able to carry them (seed 001)."""
+    notes = []
+    glaring = glaring_units(state, player)
+    units = []
+    for unit in state.units_in(zone, player):
+        why = cannot_roll(state, unit.id)
+        if unit.id in exclude:
+            why = "charmed: it does not roll to save this march (seed 000 Charm)"
+        elif unit.id in glaring:
+            why = "left out to keep its Hypnotic Glare (seed 000; rulings)"
+        if why:
+            notes.append(f"{state.die_label(unit.id)} does not roll: {why}")
+        else:
+            units.append(unit)
+    items = rolling_items(state, zone, player, units)
+    dice = [(u.id, u.die) for u in units] + [(i, state.dice[i].die) for i in items]
+    return dice, notes
 
-    Every unit rolls; an item rolls only if a unit able to carry it is rolled (seed 001).
-    The army that controls the eighth face doubles its ID results (digest §8).
-    """
-    units = state.units_in(zone, player)
-    dice = [(d.id, d.die) for d in units]
-    for item in state.dice_in(zone, player):
-        if item.die.kind.is_item and any(can_carry(u.die, item.die) for u in units):
-            dice.append((item.id, item.die))
-    ctx = RollContext(
+
+def army_context(state: GameState, zone: Zone, player: int, roll_type: RollType,
+                 **context) -> RollContext:
+    """The context of an army roll at `zone`: the army that controls the eighth face doubles
+    its ID results (digest §8); a Reserve army rolls in reserves."""
+    return RollContext(
         roll_type=roll_type,
         id_multiplier=2 if controls_eighth_face(state, zone, player) else 1,
         in_reserve=zone.kind is ZoneKind.RESERVE, **context,
     )
-    result, rng = roll_army(dice, ctx, state.rng)
+
+
+def roll_for(state: GameState, zone: Zone, player: int, roll_type: RollType,
+             events: Events, **context) -> tuple[GameState, object]:
+    """Roll `player`'s army at `zone` for `roll_type` with no decisions to make (the Horde
+    roll-off); returns (state with advanced RNG, result). Rolls in a march go through the
+    task queue instead (``army_roll.py``), which may stop for the players' choices."""
+    dice, notes = rolling_dice(state, zone, player)
+    ctx = army_context(state, zone, player, roll_type, **context)
+    rng = state.rng
+    firsts = []
+    for _, die in dice:
+        face, rng = rng.roll_face(len(die.faces))
+        firsts.append(face)
+    rolled = []
+    for (die_id, die), first in zip(dice, firsts):
+        chain, rng = extend_chain(die, die_id, (first,), ctx, rng)
+        rolled.append(DieRoll(die_id, die, chain))
+    result = count_roll(RollInput(ctx, tuple(rolled), army_modifiers(state, zone, player)))
+    log_roll(state, zone, player, result, events, notes)
+    return state.with_(rng=rng), result
+
+
+def log_roll(state: GameState, zone: Zone, player: int, result, events: Events,
+             notes: list[str] | tuple[str, ...] = ()) -> None:
+    """Log an army roll (the event keeps the whole result for "explain this roll") and every
+    SAI in it that cannot be resolved."""
     name = state.players[player].name
+    totals = ", ".join(f"{result.total(t)} {t.value}" for t in result.context.counted)
     events.append(Event(
         "roll", f"{name}'s {state.army_name(zone, player)} at {state.zone_name(zone)} rolls "
-                f"{roll_type.value}: {result.total(roll_type)}",
+                f"{result.context.describe()}: {totals}",
         player=player, roll=result, zone=zone,
     ))
+    for note in notes:
+        events.append(Event("message", note, player=player))
     for item in result.unresolved:
         events.append(Event(
-            "unresolved", f"Not resolved yet: {state.die_label(item.die_id)} — {item.reason}",
+            "unresolved", f"Not resolved: {state.die_label(item.die_id)} — {item.reason}",
             player=player,
         ))
-    return state.with_(rng=rng), result
 
 
 def drop_lost_captures(state: GameState, events: Events) -> GameState:
@@ -76,15 +115,6 @@ def drop_lost_captures(state: GameState, events: Events) -> GameState:
             terrains[index] = replace(terrain, face=7, controller=None)
             events.append(Event("terrain", f"{terrain.die.name} is no longer held: back to 7"))
     return state.with_(terrains=tuple(terrains))
-
-
-def bury_orphan_items(state: GameState, zone: Zone, player: int, events: Events) -> GameState:
-    """Items left in an army with no unit able to carry them are buried (seed 001)."""
-    units = state.units_in(zone, player)
-    for item in state.dice_in(zone, player):
-        if item.die.kind.is_item and not any(can_carry(u.die, item.die) for u in units):
-            state = move_die(state, item.id, Zone(ZoneKind.BUA, player), events)
-    return state
 
 
 def check_victory(state: GameState, events: Events) -> GameState:
@@ -111,14 +141,14 @@ def _win(state: GameState, player: int, why: str, events: Events) -> GameState:
 def begin_turn(state: GameState, player: int, events: Events) -> GameState:
     """Run the phases before the marches (digest §3.1-3.4) and wait for the first march.
 
-    Expire Effects has nothing to expire yet (no lasting effects exist in this version); the
-    eighth-face powers, dragon attacks and species abilities are announced as not resolved.
+    Expire Effects ends the lasting effects this player created (digest §3.1); the eighth-face
+    powers, dragon attacks and species abilities are announced as not resolved.
     """
     name = state.players[player].name
     state = state.with_(turn_player=player, turn_number=state.turn_number + 1, marched=(),
-                        march=None, damage=())
+                        march=None, damage=(), tasks=())
     events.append(Event("phase", f"Turn {state.turn_number}: {name}", player=player))
-    events.append(Event("phase", "Expire Effects: no lasting effects to expire", player=player))
+    state = expire(state, player, events)
     for index, terrain in enumerate(state.terrains):
         if terrain.controller == player and terrain.die.eighth_face in (Icon.CITY, Icon.TEMPLE):
             events.append(Event(
@@ -158,9 +188,12 @@ def start_march(state: GameState, phase: Phase, events: Events) -> GameState:
 
 
 def end_march(state: GameState, events: Events) -> GameState:
-    """The march is over: go on to the Second March or to the Reserves phase."""
+    """The march is over: army effects of armies left with no units end (digest §4.3); go on
+    to the Second March or to the Reserves phase."""
     zone = state.march.zone if state.march else None
-    state = state.with_(marched=state.marched + ((zone,) if zone else ()), march=None)
+    state = prune_armies(state, events)
+    state = state.with_(marched=state.marched + ((zone,) if zone else ()), march=None,
+                        tasks=())
     if state.phase is Phase.FIRST_MARCH:
         return start_march(state, Phase.SECOND_MARCH, events)
     return start_reserves(state, events)
@@ -174,6 +207,8 @@ def start_reserves(state: GameState, events: Events) -> GameState:
                 "Reinforce: move units from your Reserve Area to terrains, then end the step")
 
 
-def wait(state: GameState, player: int, step: Step, prompt: str) -> GameState:
-    """Set the pending decision."""
-    return state.with_(step=step, pending=Pending(player, step, prompt))
+def wait(state: GameState, player: int, step: Step, prompt: str,
+         default: str = "") -> GameState:
+    """Set the pending decision (`default`: the action text taken when there is no
+    preference)."""
+    return state.with_(step=step, pending=Pending(player, step, prompt, default))

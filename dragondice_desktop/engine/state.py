@@ -10,10 +10,15 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from ..catalog.loader import load_catalog
-from ..catalog.model import Die, DieKind
+from ..catalog.model import Die, DieKind, Icon
 from .rng import Rng
+from .roll_model import RollResult
+
+if TYPE_CHECKING:
+    from .tasks import Task
 
 
 class ZoneKind(enum.Enum):
@@ -80,6 +85,8 @@ class Step(enum.Enum):
     COUNTER_ATTACK = "counter-attack"
     REINFORCE = "reinforce"
     RETREAT = "retreat"
+    SAI_PICK = "choose units for an SAI"
+    SAI_CHOOSE = "make an SAI choice"
 
 
 @dataclass(frozen=True)
@@ -137,27 +144,87 @@ class PlayerSetup:
 @dataclass(frozen=True)
 class DamageDue:
     """Damage a player must assign to their army at `zone` (digest §4.7); `killed` is the
-    health-worth already removed for it."""
+    health-worth already removed for it. `on_kill`: what happens to each unit it kills beyond
+    going to the DUA: "save_or_bury" (Firebreath: the killed roll a save or are buried),
+    "bury_dragonkin" (Sneak Attack: Dragonkin killed are buried), "" nothing more."""
 
     player: int
     zone: Zone
     amount: int
     reason: str
     killed: int = 0
+    on_kill: str = ""
 
 
 @dataclass(frozen=True)
 class Pending:
-    """The decision the game waits on: who must choose, of what kind (architecture guide)."""
+    """The decision the game waits on: who must choose, of what kind (architecture guide).
+    `default`: the text of the action taken when the player has no preference (SAI choices:
+    the UI may offer it as the default button, the automatic player takes it)."""
 
     player: int
     step: Step
     prompt: str
+    default: str = ""
+
+
+@dataclass(frozen=True)
+class LastingEffect:
+    """An effect lasting "until the beginning of your next turn" (seed 000), kept in
+    ``GameState.effects`` so later rolls and moves see it and the UI can show it.
+
+    creator: the player whose Expire Effects phase ends it (digest §3.1).
+    icon / text: the SAI that made it and a readable line for the window.
+    kind: what it does (``lasting.py`` lists them): "halve" (Frost Breath), "subtract_all"
+        (Wither), "galeforce", "cloak", "illusion" on armies; "asleep", "webbed", "netted",
+        "stunned", "hypnotized" on units.
+    player / zone: for army effects, the army's owner and its location (an army effect stays
+        with the location, digest §4.3). die_id: for unit effects, the unit (it follows the
+        unit to another army, seed 000 Targeting).
+    amount: results subtracted or added. source_die: the die whose SAI made it (Hypnotic
+        Glare ends when that unit leaves the terrain, is killed or is rolled).
+    """
+
+    creator: int
+    icon: Icon
+    kind: str
+    text: str
+    player: int | None = None
+    zone: Zone | None = None
+    die_id: int | None = None
+    amount: int = 0
+    source_die: int | None = None
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """One attack in a march: a melee attack, a counter-attack or a missile attack.
+
+    kind: "melee" or "missile"; attacker / defender and their armies' zones; counter_attack;
+    charmed: defending units charmed (they do not save this march, seed 000 Charm);
+    surprise: the defender cannot counter-attack (seed 000 Surprise); charge: the defender
+    makes a combination save and melee roll instead of saving and counter-attacking (Charge).
+    """
+
+    kind: str
+    attacker: int
+    attacker_zone: Zone
+    defender: int
+    defender_zone: Zone
+    counter_attack: bool = False
+    charmed: tuple[int, ...] = ()
+    surprise: bool = False
+    charge: bool = False
 
 
 @dataclass(frozen=True)
 class MarchState:
-    """The march in progress: the marching army's zone and what it has done so far."""
+    """The march in progress: the marching army's zone and what it has done so far.
+
+    exchange: the attack in progress; results: the rolls of this march by purpose
+    ("maneuver", "counter-maneuver", "attack", "save", "counter-attack", "counter-save",
+    "magic"), each updated as its SAI effects are applied (``RollResult.applied``).
+    """
 
     zone: Zone
     maneuvered: bool = False
@@ -165,6 +232,17 @@ class MarchState:
     target: Zone | None = None       # the defending army's zone in an attack
     attack_damage_done: bool = False
     counter_attacked: bool = False
+    exchange: Exchange | None = None
+    results: tuple[tuple[str, RollResult], ...] = ()
+
+    def result(self, purpose: str) -> RollResult | None:
+        """The roll made for `purpose` in this march, or None."""
+        return dict(self.results).get(purpose)
+
+    def with_result(self, purpose: str, result: RollResult) -> "MarchState":
+        """The march with the roll for `purpose` recorded (replacing an earlier one)."""
+        kept = tuple((p, r) for p, r in self.results if p != purpose)
+        return replace(self, results=kept + ((purpose, result),))
 
 
 @dataclass(frozen=True)
@@ -176,6 +254,10 @@ class GameState:
     - terrains: the terrains in play (index = terrain number used by Zone)
     - phase, step, turn_player, turn_number, marched (zones of armies that marched this turn)
     - march: the march in progress, damage: damage still to assign, in order
+    - tasks: the rolls and SAI effects still to resolve, in order (``resolution.py``)
+    - effects: the lasting effects in force (``lasting.py``), for rolls, moves and the window
+    - moved: units moved in the current Reserves step with where they came from (items may
+      follow a unit that carries them, seed 001)
     - pending: the decision waited on (None only when the game is over)
     - rng: the seeded randomness; winner: the player who won, when the game is over
     - setup_rolls / first_player / frontier_picker: setup bookkeeping (digest §2)
@@ -193,6 +275,9 @@ class GameState:
     marched: tuple[Zone, ...] = ()
     march: MarchState | None = None
     damage: tuple[DamageDue, ...] = ()
+    tasks: tuple["Task", ...] = ()
+    effects: tuple[LastingEffect, ...] = ()
+    moved: tuple[tuple[int, Zone], ...] = ()
     pending: Pending | None = None
     winner: int | None = None
     rolloff_winner: int | None = None

@@ -87,8 +87,8 @@ def _octgn_root(xml_text: str | bytes) -> ET.Element:
                              f"{MAX_FILE_BYTES}")
     found = _FORBIDDEN.search(xml_text)
     if found:
-        raise ForceFileError(f"OCTGN deck declares a {found.group(1).upper()}; decks never do, "
-                             "and such files are refused for safety")
+        raise ForceFileError(f"OCTGN deck contains a <!{found.group(1).upper()}> declaration; "
+                             "decks never do, and such files are refused for safety")
     try:
         root = ET.fromstring(xml_text.lstrip("\ufeff"))
     except ET.ParseError as exc:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ..catalog.loader import Catalog
 from .model import ARMY_NAMES, Force
+from .text_list import short_name
 from .validate import WARNING, Problem
 
 COLLECTION_RULE = "collection"
@@ -58,7 +59,7 @@ def ownership_problems(force: Force, owned: Mapping[str, int],
     problems = []
     for s in shortages(force, owned):
         die = catalog.dice.get(s.key)
-        name = die.name if die else s.key
+        name = short_name(die, catalog) if die else s.key
         problems.append(Problem(WARNING, COLLECTION_RULE, f"{name}: you own {s.owned}, this "
                                 f"force uses {s.uses}. Remove {s.lacks} or add {s.lacks} to "
                                 "your collection."))

@@ -76,6 +76,17 @@ def die_label(die: Die, catalog: Catalog) -> str:
     return die.key
 
 
+def short_name(die: Die, catalog: Catalog) -> str:
+    """The die's printed name, with the element when several dice share the name (Dragonkin
+    come in five elements under one name): "Dragonfoal (Fire)", the key after its "/"."""
+    try:
+        if catalog.die(die.name.strip()) is die:
+            return die.name.strip()
+    except KeyError:
+        pass
+    return die.key.partition("/")[2] or die.key
+
+
 def export_text(force: Force, catalog: Catalog | None = None,
                 problems: list[Problem] | None = None) -> str:
     """The force as a plain-text list (the module docstring's form), ending in a newline.

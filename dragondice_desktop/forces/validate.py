@@ -7,7 +7,8 @@ document), the numbers involved and a fix. Errors make a force unplayable; warni
 - every key is in the catalog and fits its slot (digest §0, §1.5, §1.6, §1.7, §2.1, §5.6);
 - force total <= force size (digest §2.1; items: digest §1.3, seed 001);
 - each army has >= 1 unit and <= floor(size / 2) points (digest §2.2);
-- dragons <= ceil(size / 24), a White Dragon counting 2 (digest §2.1, §1.7);
+- dragons <= ceil(size / 24), a White Dragon counting 2 (digest §2.1, §1.7); fewer is a
+  warning;
 - Dragonkin health <= floor(size / 3) (digest §2.1);
 - minor terrains <= terrains in play + 1 (digest §1.6, seed 003);
 - every item can be carried in its army (seed 001, digest §1.3).
@@ -277,6 +278,12 @@ def _dragon_problems(force: Force, catalog: Catalog) -> Iterator[Problem]:
         yield Problem(ERROR, "digest §2.1", f"Dragons count {count}{white}; "
                       f"a {force.points}-point force may bring {allowed} (1 per 24 points or part "
                       f"thereof). Remove {count - allowed}.")
+    elif count < allowed:
+        # Dragons are not optional (unlike Dragonkin and minor terrains), but a force short of
+        # them can still be played, so this is a warning.
+        yield Problem(WARNING, "digest §2.1", f"Force brings {_n(count, 'dragon')}; a "
+                      f"{force.points}-point force brings {allowed} (1 per 24 points or part "
+                      f"thereof). Add {_n(allowed - count, 'dragon')}.")
 
 
 def dragonkin_allowance(points: int) -> int:
@@ -379,3 +386,24 @@ def _hall_holds(slots: dict[frozenset[Color], int], equipment: Counter, artifact
             if need > room:
                 return False
     return sum(equipment.values()) + artifacts <= sum(slots.values())
+
+
+# --- one die in one slot (used by the force builder to refuse a drop) -----------------------
+
+_SLOT_CHECKS: dict[str, SlotCheck] = {
+    "home_terrain": _home_terrain_fault,
+    "frontier_terrain": _frontier_fault,
+    "home_army": _army_die_fault,
+    "horde_army": _army_die_fault,
+    "campaign_army": _army_die_fault,
+    "dragons": _dragon_fault,
+    "dragonkin": _dragonkin_fault,
+    "minor_terrains": _minor_terrain_fault,
+}
+
+
+def slot_fault(slot: str, die: Die) -> tuple[str, str] | None:
+    """None if ``die`` may go in ``slot`` (a Force field name such as "horde_army"), else
+    (rule, complaint) with the complaint completing "<key> ...", as validation reports it.
+    Raises KeyError for an unknown slot."""
+    return _SLOT_CHECKS[slot](die)

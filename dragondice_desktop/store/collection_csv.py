@@ -179,7 +179,7 @@ def _decode(text: str | bytes, preview: ImportPreview) -> str | None:
 
 
 def _read_rows(text: str, preview: ImportPreview, catalog: Catalog) -> None:
-    reader = csv.reader(io.StringIO(text, newline=""))
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     try:
         header = [h.strip().casefold() for h in next(reader)]
         columns = {name: header.index(name) for name in COLUMNS if name in header}

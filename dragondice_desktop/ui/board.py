@@ -15,6 +15,7 @@ from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QRadialGradient, QResizeEvent
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QMenu, QWidget
 
+from ..catalog.loader import load_catalog
 from ..engine.events import Event
 from ..engine.state import GameState, Phase, Step, Zone, ZoneKind
 from ..worker.snapshot import Change, GameSnapshot
@@ -25,6 +26,7 @@ from .board_layout import ARMY_DIE, STRIP_DIE, TERRAIN_DIE, board_layout, dice_a
 from .dice_painter import render_die
 from .moves import DieMove, die_moves, movable_dice, refusal
 
+SETUP_PHASES = (Phase.SETUP_ROLLOFF, Phase.SETUP_CHOICE, Phase.SETUP_FRONTIER)
 _STRIP_TITLES = {ZoneKind.RESERVE: "Reserve Area", ZoneKind.SUMMONING: "Summoning Pool",
                  ZoneKind.DUA: "DUA · dead units", ZoneKind.BUA: "BUA · buried"}
 
@@ -55,25 +57,27 @@ class Board(QGraphicsScene):
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        self.layout = board_layout()
-        self.setSceneRect(self.layout.scene_rect)
+        self.table = board_layout()
+        self.setSceneRect(self.table.scene_rect)
         self.snapshot: GameSnapshot | None = None
         self.faces: dict[int, int] = {}
         self._movable: frozenset[int] = frozenset()
-        self._dragging: int | None = None
+        # Device pixels per scene unit: dice are painted at this resolution so they stay
+        # sharp when the view scales the table up (big windows, high-DPI screens).
+        self.render_scale = 1.0
         self.zone_items: dict[tuple[Zone, int], ZoneItem] = {}
-        for (zone, player), rect in self.layout.zones.items():
+        for (zone, player), rect in self.table.zones.items():
             item = ZoneItem(zone, player, rect, "")
             self.addItem(item)
             self.zone_items[(zone, player)] = item
         self.terrain_items: dict[int, TerrainItem] = {}
-        for index, rect in self.layout.terrains.items():
+        for index, rect in self.table.terrains.items():
             item = TerrainItem(index, rect)
             self.addItem(item)
             self.terrain_items[index] = item
-        self.banner = PanelItem(self.layout.banner, QColor(10, 20, 12, 200))
+        self.banner = PanelItem(self.table.banner, QColor(10, 20, 12, 200))
         self.addItem(self.banner)
-        self.plates = {p: PanelItem(r, QColor(0, 0, 0, 90)) for p, r in self.layout.plates.items()}
+        self.plates = {p: PanelItem(r, QColor(0, 0, 0, 90)) for p, r in self.table.plates.items()}
         for plate in self.plates.values():
             self.addItem(plate)
         self.die_items: dict[int, DieItem] = {}
@@ -88,8 +92,18 @@ class Board(QGraphicsScene):
         else:
             self.faces = last_faces(snapshot.all_events)
         self.snapshot = snapshot
-        self._dragging = None
         self.refresh()
+
+    def set_render_scale(self, scale: float) -> None:
+        """Paint dice for `scale` device pixels per scene unit (rounded to quarter steps so
+        resizing the window does not fill the painter's cache); redraws when it changes."""
+        scale = max(1.0, round(scale * 4) / 4)
+        if scale != self.render_scale:
+            self.render_scale = scale
+            self.refresh()
+
+    def _pixels(self, size: float) -> int:
+        return max(16, round(size * self.render_scale))
 
     def refresh(self) -> None:
         """Redraw from the current snapshot (also puts back a die whose drop was refused)."""
@@ -131,26 +145,30 @@ class Board(QGraphicsScene):
             if face is None:
                 face = die.die.id_face or 0
             draggable = die.id in self._movable
-            pixmap = render_die(die.die, face, size, highlighted=draggable,
+            pixmap = render_die(die.die, face, self._pixels(size), highlighted=draggable,
                                 dimmed=zone.kind is ZoneKind.BUA)
             die_item = self.die_items[die.id]
             die_item.place(pixmap, size, point, draggable)
             die_item.setToolTip(self._die_tooltip(state, die.id, face))
-        title, note, role = self._zone_text(state, zone, player, dice)
-        item.set_look(title, note, role, False)
+        title, note, role, tag = self._zone_text(state, zone, player, dice)
+        item.set_look(title, note, role, False, tag)
 
-    def _zone_text(self, state: GameState, zone: Zone, player: int, dice) -> tuple[str, str, str]:
+    def _zone_text(self, state: GameState, zone: Zone, player: int,
+                   dice) -> tuple[str, str, str, str]:
+        """(title, note, role, tag) of a zone: its name, a count, "march"/"damage"/"" for the
+        border, and the pill on its bottom border."""
         units = [d for d in dice if d.die.kind.is_unit]
         health = sum(d.die.health for d in units)
-        role = ""
+        role, tag = "", ""
         if zone.kind is ZoneKind.TERRAIN:
             title = f"{state.army_name(zone, player)} · {state.players[player].name}"
             note = f"{_count(len(units), 'unit')} · {health} health" if units else "no army"
             march = state.march
             if march is not None and march.zone == zone and player == state.turn_player:
-                role, note = "march", f"marching · {note}"
-            elif march is not None and march.target == zone and player != state.turn_player:
-                role, note = "march", f"under attack · {note}"
+                role, tag = "march", "MARCHING"
+            elif (march is not None and march.target == zone and player != state.turn_player
+                  and units):
+                role, tag = "march", "UNDER ATTACK"
         else:
             title = _STRIP_TITLES[zone.kind]
             note = _count(len(dice), "die", "dice") if dice else ""
@@ -159,8 +177,8 @@ class Board(QGraphicsScene):
         if state.step is Step.DAMAGE and state.damage:
             due = state.damage[0]
             if zone == due.zone and player == due.player:
-                role, note = "damage", f"assign {due.amount - due.killed} damage"
-        return title, note, role
+                role, tag = "damage", f"ASSIGN {due.amount - due.killed} DAMAGE"
+        return title, note, role, tag
 
     def _die_tooltip(self, state: GameState, die_id: int, face: int) -> str:
         die = state.dice[die_id].die
@@ -177,13 +195,20 @@ class Board(QGraphicsScene):
         die = terrain.die
         owner = state.players[terrain.owner].name
         where = f"{owner}'s Home Terrain" if terrain.home else "Frontier"
-        if state.phase is Phase.SETUP_ROLLOFF or state.phase is Phase.SETUP_CHOICE:
-            if not terrain.home:
-                where = "Frontier (not picked yet)"
         lines = [(die.name, "#ffffff", 12.5, True), (where, "#cfe3cf", 9, False),
                  (f"Face {face_text(state, index, terrain.face)}", "#ffe9a8", 11, True)]
         ring = None
-        if terrain.face == 8 and terrain.controller is not None:
+        if state.phase in SETUP_PHASES:
+            # Until the Frontier is picked the engine holds a placeholder there, and no
+            # terrain has been rolled yet: say so rather than show a face that means nothing.
+            lines[2] = ("Not rolled yet", "#ffe9a8", 10, True)
+            if not terrain.home:
+                proposals = [(f"{load_catalog().die(key).name} ({state.players[p].name})",
+                              "#cfe3cf", 8.5, False)
+                             for p, key in enumerate(state.proposed_frontiers)]
+                lines[:2] = [("Frontier", "#ffffff", 12.5, True),
+                             ("to be picked from:", "#a9c4a9", 8.5, False)] + proposals
+        elif terrain.face == 8 and terrain.controller is not None:
             ring = theme.player_color(terrain.controller)
             lines.append((f"Held by {state.players[terrain.controller].name}",
                           ring.name(), 10, True))
@@ -191,8 +216,10 @@ class Board(QGraphicsScene):
             lines.append(("8th face: " + die.faces[7].icon.value, "#a9c4a9", 8.5, False))
         tooltip = "\n".join([die.name] + [f"  {n}: {f.to_text()}"
                                           for n, f in enumerate(die.faces, start=1)])
-        item.set_look(render_die(die, terrain.face - 1, TERRAIN_DIE), TERRAIN_DIE, lines, ring,
-                      tooltip)
+        placeholder = state.phase in SETUP_PHASES and not terrain.home
+        item.set_look(render_die(die, terrain.face - 1, self._pixels(TERRAIN_DIE),
+                                 dimmed=placeholder),
+                      TERRAIN_DIE, lines, ring, tooltip)
 
     def _show_banner(self, state: GameState) -> None:
         names = [p.name for p in state.players]
@@ -202,7 +229,7 @@ class Board(QGraphicsScene):
                                  theme.player_color(state.winner))
             return
         pending = state.pending
-        if state.phase in (Phase.SETUP_ROLLOFF, Phase.SETUP_CHOICE, Phase.SETUP_FRONTIER):
+        if state.phase in SETUP_PHASES:
             head = f"Setup · {state.phase.value}"
             stripe = None
         else:
@@ -224,7 +251,7 @@ class Board(QGraphicsScene):
         seat = "top" if player == 1 else "bottom"
         plate.set_look([(f"{setup.name} · {setup.force_name}   —   "
                          f"{state.health_in_play(player)} health in play · "
-                         f"{held} of 2 terrains needed", colour.lighter(120).name(), 9.5, True)],
+                         f"{held}/2 terrains captured", colour.lighter(120).name(), 9.5, True)],
                        colour)
         plate.setToolTip(f"{setup.name} sits at the {seat} of the table")
 
@@ -250,9 +277,16 @@ class Board(QGraphicsScene):
                 items.append(item)
         return items
 
+    def explain_die(self, die_id: int) -> None:
+        """Say in the status bar why a die that was clicked cannot be dragged now."""
+        if self.snapshot is None:
+            return
+        state = self.snapshot.state
+        waiting = f" — now: {state.pending.prompt}" if state.pending else ""
+        self.statusMessage.emit(f"{state.die_label(die_id)} has no move now{waiting}")
+
     def begin_drag(self, die_id: int) -> None:
         """Highlight the legal targets of the die being dragged."""
-        self._dragging = die_id
         targets = set(map(id, self.target_items(die_id)))
         for item in self.zone_items.values():
             item.set_look(item.title, item.note, item.role, id(item) in targets)
@@ -266,7 +300,6 @@ class Board(QGraphicsScene):
 
     def finish_drag(self, die_id: int, scene_pos: QPointF) -> str | None:
         """A dragged die was released at `scene_pos`: drop it on the zone there."""
-        self._dragging = None
         for item in self.zone_items.values():
             item.set_look(item.title, item.note, item.role, False)
         target = self.zone_at(scene_pos)
@@ -362,8 +395,14 @@ class BoardView(QGraphicsView):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self._fit()
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
         self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        board = self.scene()
+        if isinstance(board, Board):
+            board.set_render_scale(self.transform().m11() * self.devicePixelRatioF())

@@ -32,49 +32,64 @@ class ZoneItem(QGraphicsItem):
         self.zone, self.player, self.rect, self.title = zone, player, QRectF(rect), title
         self.note = ""
         self.role = ""
+        self.tag = ""
         self.highlighted = False
         self.setZValue(Z_ZONE)
 
     def boundingRect(self) -> QRectF:
-        return self.rect.adjusted(-4, -4, 4, 4)
+        # The role tag sits on the bottom border and reaches a little below it.
+        return self.rect.adjusted(-4, -4, 4, 14)
 
-    def set_look(self, title: str, note: str, role: str, highlighted: bool) -> None:
-        """Change what the zone shows; repaints only when something changed."""
-        look = (title, note, role, highlighted)
-        if look != (self.title, self.note, self.role, self.highlighted):
-            self.title, self.note, self.role, self.highlighted = look
+    def set_look(self, title: str, note: str, role: str, highlighted: bool,
+                 tag: str | None = None) -> None:
+        """Change what the zone shows (tag: the pill on the bottom border, e.g. "MARCHING";
+        None keeps the current one); repaints only when something changed."""
+        tag = self.tag if tag is None else tag
+        look = (title, note, role, highlighted, tag)
+        if look != (self.title, self.note, self.role, self.highlighted, self.tag):
+            self.title, self.note, self.role, self.highlighted, self.tag = look
             self.update()
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         colour = theme.player_color(self.player)
-        fill = QColor(0, 0, 0, 70)
-        if self.highlighted:
-            fill = QColor(255, 210, 60, 60)
-        painter.setBrush(fill)
+        role_colour = QColor({"damage": theme.DAMAGE_COLOR, "march": theme.MARCH_COLOR}.get(
+            self.role, "#d8e4d8"))
+        painter.setBrush(QColor(255, 210, 60, 60) if self.highlighted else QColor(0, 0, 0, 70))
         pen = QPen(colour, 2)
         if self.role == "march":
-            pen = QPen(QColor(theme.MARCH_COLOR), 3, Qt.PenStyle.DashLine)
+            pen = QPen(role_colour, 3, Qt.PenStyle.DashLine)
         elif self.role == "damage":
-            pen = QPen(QColor(theme.DAMAGE_COLOR), 3)
+            pen = QPen(role_colour, 3)
         if self.highlighted:
             pen = QPen(QColor(theme.HIGHLIGHT), 4)
         painter.setPen(pen)
         painter.drawRoundedRect(self.rect, 9, 9)
-        # Title line: the zone's name in the owner's colour, a note (counts, damage) after it.
-        painter.setFont(theme.font(9.5, bold=True))
-        painter.setPen(colour.lighter(125))
-        title_rect = QRectF(self.rect.left() + 9, self.rect.top() + 3, self.rect.width() - 18, 18)
-        painter.drawText(title_rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                         self.title)
+        # Title line: the zone's name in the owner's colour, a note (counts) right-aligned;
+        # the title gives way (elided) when both do not fit.
+        line = QRectF(self.rect.left() + 9, self.rect.top() + 3, self.rect.width() - 18, 18)
+        note_width = 0.0
         if self.note:
             painter.setFont(theme.font(8.5))
-            note_colour = {"damage": theme.DAMAGE_COLOR, "march": theme.MARCH_COLOR}.get(
-                self.role, "#d8e4d8")
-            painter.setPen(QColor(note_colour))
-            painter.drawText(title_rect, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+            note_width = painter.fontMetrics().horizontalAdvance(self.note) + 10
+            painter.setPen(QColor("#d8e4d8"))
+            painter.drawText(line, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
                              self.note)
+        painter.setFont(theme.font(9.5, bold=True))
+        painter.setPen(colour.lighter(125))
+        title = painter.fontMetrics().elidedText(self.title, Qt.TextElideMode.ElideRight,
+                                                 int(line.width() - note_width))
+        painter.drawText(line, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, title)
+        if self.tag:
+            painter.setFont(theme.font(8, bold=True))
+            width = painter.fontMetrics().horizontalAdvance(self.tag) + 18
+            pill = QRectF(self.rect.center().x() - width / 2, self.rect.bottom() - 9, width, 18)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(role_colour)
+            painter.drawRoundedRect(pill, 9, 9)
+            painter.setPen(QColor("#1a1a1a"))
+            painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, self.tag)
 
 
 class DieItem(QGraphicsPixmapItem):
@@ -98,7 +113,7 @@ class DieItem(QGraphicsPixmapItem):
         """Show `pixmap` (scaled to `size` scene units) at `pos`."""
         if pixmap.cacheKey() != self.pixmap().cacheKey():
             self.setPixmap(pixmap)
-        scale = size / max(1.0, pixmap.width() / pixmap.devicePixelRatio())
+        scale = size / max(1, pixmap.width())
         if abs(self.scale() - scale) > 1e-6:
             self.setScale(scale)
         self.size, self.home, self.draggable = size, QPointF(pos), draggable
@@ -118,7 +133,11 @@ class DieItem(QGraphicsPixmapItem):
     # --- mouse gestures -------------------------------------------------------------------
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        if event.button() is not Qt.MouseButton.LeftButton or not self.draggable:
+        if event.button() is not Qt.MouseButton.LeftButton:
+            event.ignore()
+            return
+        if not self.draggable:
+            self.scene().explain_die(self.die_id)
             event.ignore()
             return
         self._press = event.scenePos()

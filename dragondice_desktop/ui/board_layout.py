@@ -23,15 +23,15 @@ from PySide6.QtCore import QPointF, QRectF
 from ..engine.state import Zone, ZoneKind
 
 WIDTH = 1000.0
-HEIGHT = 830.0
+HEIGHT = 828.0
 MARGIN = 10.0
 GAP = 10.0
 BANNER = QRectF(MARGIN, 8, WIDTH - 2 * MARGIN, 50)
 PLATE_HEIGHT = 22.0
-STRIP_HEIGHT = 112.0
+STRIP_HEIGHT = 122.0
 ARMY_HEIGHT = 150.0
-TERRAIN_HEIGHT = 150.0
-TERRAIN_DIE = 118
+TERRAIN_HEIGHT = 136.0
+TERRAIN_DIE = 112
 # Terrain columns left to right: player 1's Home Terrain, the Frontier, player 0's Home.
 TERRAIN_ORDER = (1, 2, 0)
 # Strip zones and their share of the width.

@@ -49,6 +49,15 @@ def shortcut_for(action: Action, number: int) -> str:
     return ""
 
 
+def _discard(widget: QWidget) -> None:
+    """Retire a widget at once: hidden and without its shortcut now (so a key pressed before
+    the deferred delete cannot reach it or clash with its replacement), deleted later."""
+    widget.hide()
+    if isinstance(widget, QPushButton):
+        widget.setShortcut(QKeySequence())
+    widget.deleteLater()
+
+
 class DecisionPanel(QWidget):
     """Shows who must decide what, with a button per legal choice.
 
@@ -196,7 +205,7 @@ class DecisionPanel(QWidget):
     def _show_destinations(self) -> None:
         for button in self._destination_buttons:
             self._moves_box.removeWidget(button)
-            button.deleteLater()
+            _discard(button)
             self.buttons = {t: b for t, b in self.buttons.items() if b is not button}
         self._destination_buttons = []
         die_id = self.unit_picker.currentData()
@@ -229,7 +238,7 @@ class DecisionPanel(QWidget):
             while layout.count():
                 item = layout.takeAt(0)
                 if item.widget() is not None:
-                    item.widget().deleteLater()
+                    _discard(item.widget())
 
     def sizeHint(self):
         hint = super().sizeHint()

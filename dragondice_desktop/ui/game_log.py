@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QAbstractItemView, QListWidget, QListWidgetItem, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QListView, QListWidget, QListWidgetItem, QWidget
 
 from ..engine.events import Event
 from ..worker.snapshot import Change, GameSnapshot
@@ -30,9 +31,12 @@ class GameLog(QListWidget):
         super().__init__(parent)
         self.setObjectName("gameLog")
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        # Long lines wrap instead of scrolling sideways; Adjust re-wraps when the dock resizes.
         self.setWordWrap(True)
         self.setUniformItemSizes(False)
-        self.setAlternatingRowColors(False)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setResizeMode(QListView.ResizeMode.Adjust)
+        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
 
     def set_snapshot(self, snapshot: GameSnapshot) -> None:
         """Append this change's events, or rebuild the log for a new, undone or loaded game."""

@@ -13,21 +13,38 @@ die for its moves. Answer every other decision in the Decision panel; its button
 keyboard shortcuts in brackets.</p>
 <p>Dragon Dice is a trademark of SFR, Inc. This is a fan-made program.</p>"""
 
-RULES_COVERAGE = """<h3>Rules coverage</h3>
+_COVERAGE = """<h3>Rules coverage</h3>
 <p>The engine plays setup, marches (maneuver and counter-maneuver, turning terrains,
 capturing eighth faces), melee with saves and counter-attacks, missile attacks, damage
-assignment, the Reserves phase and both victory conditions. Army rolls are resolved through
-the ten-step roll pipeline, with many SAIs (re-rolls, Counter, Volley, Wave, Fly, Trample,
-automatic saves ...).</p>
-<p><b>Not resolved yet</b> — these are reported in the game log (in orange) rather than
-silently dropped:</p>
+assignment, the Reserves phase and both victory conditions. Army rolls go through the
+ten-step roll pipeline.</p>
+<p><b>Not resolved yet</b> — reported in the game log and the roll panel (in orange),
+never silently dropped:</p>
 <ul>
 <li>spells: magic results are counted but cannot be spent yet;</li>
 <li>dragon attacks and summoning dragons;</li>
 <li>eighth-face powers of captured terrains (City, Temple, Tower, Standing Stones and the
 advanced faces);</li>
 <li>species abilities;</li>
-<li>many SAIs whose effects reach outside the roll (e.g. Slay, Stone, Poison, Convert,
-Teleport): the roll panel lists each one the engine could not resolve;</li>
-<li>moving items by hand, minor terrains and more than two players.</li>
-</ul>"""
+<li>moving items by hand, minor terrains, more than two players;</li>
+<li>many SAIs (below).</li>
+</ul>
+<p><b>SAIs resolved in army rolls:</b> {full}.</p>
+<p><b>Partly resolved</b> (the roll part counts; the rest is reported): {partial}.</p>
+<p><b>Reported only</b> (when they apply to the roll): {reported}.</p>"""
+
+
+def rules_coverage_html() -> str:
+    """The Rules coverage text, with the SAI lists taken from the roll engine itself so they
+    stay true as handlers are added."""
+    from ..catalog.model import SAI_ICONS
+    from ..engine.rolls import SAI_HANDLERS, handled_icons
+
+    full = handled_icons()
+    partial = set(SAI_HANDLERS) - full
+    reported = set(SAI_ICONS) - full - partial
+
+    def names(icons) -> str:
+        return ", ".join(sorted(i.value for i in icons)) or "none"
+
+    return _COVERAGE.format(full=names(full), partial=names(partial), reported=names(reported))

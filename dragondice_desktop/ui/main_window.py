@@ -23,7 +23,7 @@ from .board import Board, BoardView
 from .decision_panel import DecisionPanel
 from .game_files import EXTENSION, FILE_FILTER, read_game_text, write_game_file
 from .game_log import GameLog
-from .help_texts import ABOUT, RULES_COVERAGE
+from .help_texts import ABOUT, rules_coverage_html
 from .new_game_dialog import NewGameDialog
 from .roll_panel import RollPanel
 
@@ -98,8 +98,8 @@ class MainWindow(QMainWindow):
         self._action(game, "&Quit", self.close, QKeySequence.StandardKey.Quit)
         help_menu = self.menuBar().addMenu("&Help")
         self._action(help_menu, "&About", lambda: self._text_box("About", ABOUT))
-        self._action(help_menu, "&Rules coverage", lambda: self._text_box("Rules coverage",
-                                                                          RULES_COVERAGE))
+        self._action(help_menu, "&Rules coverage",
+                     lambda: self._text_box("Rules coverage", rules_coverage_html()))
         for action in (self.save_action, self.save_as_action, self.undo_action, self.auto_action):
             action.setEnabled(False)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QMouseEvent
+from PySide6.QtGui import QMouseEvent, QPixmap
 from PySide6.QtWidgets import (
     QFrame, QGridLayout, QHBoxLayout, QLabel, QScrollArea, QToolButton, QVBoxLayout, QWidget,
 )
@@ -143,8 +143,8 @@ class RollPanel(QScrollArea):
             label = QLabel()
             label.setFixedSize(FACE_SIZE, FACE_SIZE)
             label.setToolTip(die.faces[face].to_text() + ("" if last else " (rolled again)"))
-            final = render_die(die, face, FACE_SIZE, dimmed=not last)
-            frames = [render_die(die, (face + k * 3 + 1) % len(die.faces), FACE_SIZE)
+            final = self._face(die, face, dimmed=not last)
+            frames = [self._face(die, (face + k * 3 + 1) % len(die.faces))
                       for k in range(FLICK_FRAMES)]
             label.setPixmap(final)
             flickers.append(Flicker(label, frames, final))
@@ -165,6 +165,13 @@ class RollPanel(QScrollArea):
         cell.setToolTip("\n".join([die.name] + [c.source for c in outcome.contributions]
                                    + [f"no effect: {r}" for r in outcome.ignored]))
         return cell
+
+    def _face(self, die, face: int, dimmed: bool = False) -> QPixmap:
+        """A FACE_SIZE die picture painted for this screen's pixel density."""
+        ratio = self.devicePixelRatioF()
+        pixmap = QPixmap(render_die(die, face, round(FACE_SIZE * ratio), dimmed=dimmed))
+        pixmap.setDevicePixelRatio(ratio)  # on a copy: the painter's cached pixmap is shared
+        return pixmap
 
     def _set_content(self, widgets: list[QWidget]) -> None:
         content = QWidget()

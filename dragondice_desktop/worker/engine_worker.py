@@ -13,7 +13,7 @@ QtCore only (architecture guide). The GUI never calls `play`: it emits a request
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
 from ..engine.actions import Action
 from ..engine.events import Event
@@ -176,6 +176,10 @@ class EngineClient(QObject):
         self.worker.failed.connect(self.failed)
         self.worker.loadFailed.connect(self.loadFailed)
         self.thread.finished.connect(self.worker.deleteLater)
+        app = QCoreApplication.instance()
+        if app is not None:
+            # A QThread destroyed while running aborts the process: stop it on quit at the latest.
+            app.aboutToQuit.connect(self.shutdown)
         self.thread.start()
 
     def new_game(self, players, seed: int) -> None:

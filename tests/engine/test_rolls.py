@@ -55,6 +55,8 @@ def accounted(outcome, icon: Icon) -> set[str]:
         where.add("unresolved")
     if any(icon.value in reason for reason in outcome.ignored):
         where.add("ignored")
+    if any(m.icon is icon for m in outcome.modifiers):
+        where.add("modifier")
     return where
 
 
@@ -168,21 +170,26 @@ def test_tail_on_a_unit_gives_two_melee_and_rerolls():
     assert result.total(MEL) == 2 + 4
 
 
-@pytest.mark.parametrize("key, chain, ctx, icon, expected", [
-    # Seed 000 Bullseye: targeting unresolved, the unit is rolled again (then 4 Missile).
-    ("Coral Elves/Sharpshooter", (5, 2), RollContext(MIS), Icon.BULLSEYE, 4),
-    # Seed 000 Double Strike: targeting unresolved, roll again (then 4 Melee).
-    ("Amazons/Hydra", (5, 1), RollContext(MEL), Icon.DOUBLE_STRIKE, 4),
-    # Seed 000 Stun: unresolved, roll again (then 3 Melee).
-    ("Dracolem/Bronze Draco-Rogue", (1, 4), RollContext(MEL), Icon.STUN, 3),
-    # Seed 000 Summon Dragon at a terrain: summoning unresolved, roll again (then 4 Magic).
-    ("Items/Air Dragonstaff", (1, 2), RollContext(MAG), Icon.SUMMON_DRAGON, 4),
+@pytest.mark.parametrize("key, chain, ctx, icon, expected, where", [
+    # Seed 000 Bullseye: targets pass on to the game, the unit is rolled again (then 4 Missile).
+    ("Coral Elves/Sharpshooter", (5, 2), RollContext(MIS), Icon.BULLSEYE, 4, "effect"),
+    # Seed 000 Double Strike: targets pass on, roll again (then 4 Melee).
+    ("Amazons/Hydra", (5, 1), RollContext(MEL), Icon.DOUBLE_STRIKE, 4, "effect"),
+    # Seed 000 Stun: targets pass on, roll again (then 3 Melee).
+    ("Dracolem/Bronze Draco-Rogue", (1, 4), RollContext(MEL), Icon.STUN, 3, "effect"),
+    # Seed 001 Summon Dragon at a terrain: dragons in play come later, roll again (4 Magic).
+    ("Items/Air Dragonstaff", (1, 2), RollContext(MAG), Icon.SUMMON_DRAGON, 4, "unresolved"),
 ])
-def test_reroll_sais_with_unresolved_effects_still_reroll(key, chain, ctx, icon, expected):
+def test_reroll_sais_reroll_and_pass_their_effect_on(key, chain, ctx, icon, expected, where):
+    """Seed 000 / 001: "Roll this unit again and apply the new result as well" — the re-roll's
+    results count, and the SAI's own effect goes on to the game (or is reported)."""
     result = roll(ctx, (key, chain))
     assert result.total(ctx.roll_type) == expected
-    assert accounted(result.dice[0], icon) == {"unresolved"}
-    assert "rolled again" in result.unresolved[0].reason
+    assert accounted(result.dice[0], icon) == {where}
+    if where == "unresolved":
+        assert "rolled again" in result.unresolved[0].reason
+    else:
+        assert result.effects[0].icon is icon
 
 
 def test_summon_dragon_in_reserve_gives_magic():
@@ -204,39 +211,39 @@ def test_reroll_chain_is_capped():
 
 # --- SAIs that generate results ----------------------------------------------------------------
 
-# (key, face, {roll type: X}, roll types where the SAI is Unresolved); every other army roll
-# type: no results and the SAI is ignored. Values from seed 000 / seed 001 for each SAI.
-# (SAIs that re-roll — Rend, Flurry, Tail ... — have their own tests above.)
+# (key, face, {roll type: X}, {roll type: where the SAI's other power goes}); every other
+# army roll type: no results and the SAI is ignored. Values from seed 000 / seed 001 for each
+# SAI. "effect": passed on to the game; "unresolved": spells are not implemented; "modifier":
+# a roll modifier. (SAIs that re-roll — Rend, Flurry, Tail ... — have their own tests above.)
 GENERATING = [
-    ("Coral Elves/Eagle Knight", 2, {MAN: 3, SAV: 3}, set()),           # Fly
-    ("Amazons/Centaur", 9, {MAN: 4, MEL: 4}, set()),                   # Trample
-    ("Treefolk/Satyr", 3, {MAN: 4, SAV: 4}, set()),                    # Hoof
-    ("Items/Air Mantlet", 1, {MEL: 4, SAV: 4}, set()),                 # Sortie
-    ("Amazons/Harbinger", 5, {MEL: 4, SAV: 4}, set()),                 # Counter
-    ("Frostwings/Assailer", 1, {MIS: 4, SAV: 4}, set()),               # Volley
-    ("Amazons/Centaur", 3, {SAV: 4}, {MEL}),                           # Kick
-    ("Amazons/Oracle", 5, {MAG: 3}, {MEL, MIS, SAV}),                  # Cantrip
-    ("Lava Elves/Lurker in the Deep", 7, {MAG: 4}, {SAV}),             # Cloak
-    ("Firewalkers/Fireshadow", 2, {MAN: 4, MEL: 4, MIS: 4, MAG: 4, SAV: 4}, set()),  # Fireminions
-    ("Items/Air Flying Carpet", 1, {MAN: 4}, {MIS}),                   # Elevate
-    ("Amazons/Nightmare", 1, {MAN: 4}, {MEL, MIS, MAG, SAV}),          # Firewalking
-    ("Treefolk/Unicorn", 3, {MAN: 4}, {MEL, MIS, MAG, SAV}),           # Teleport
-    ("Items/Air Seven League Boots", 3, {MAN: 3}, set()),              # Wayfare
-    ("Goblins/Troll", 1, {SAV: 4}, {MEL, MIS, MAG}),                   # Regenerate
-    ("Treefolk/Noble Willow", 2, {SAV: 4}, {MEL, MIS, MAG}),           # Wild Growth
-    ("Firewalkers/Phoenix", 2, {SAV: 4}, set()),                       # Rise from the Ashes
-    ("Undead/Ghost", 5, {SAV: 3}, {SAV}),                              # Vanish (+ optional move)
-    ("Eldarim/Air Dragon Hunter (Air)", 4, {MEL: 4}, {MIS, MAG}),      # Sneak Attack
-    ("Items/Air Magi Crown", 3, {MAG: 3}, set()),                      # Attune
-    ("Items/Bronze Medallion", 0, {MAG: 4}, {MEL, MIS, SAV}),          # Bronze logo
-    ("Items/Air Mithril Shield", 3, {SAV: 3}, set()),                  # Bash (not vs melee)
+    ("Coral Elves/Eagle Knight", 2, {MAN: 3, SAV: 3}, {}),               # Fly
+    ("Amazons/Centaur", 9, {MAN: 4, MEL: 4}, {}),                       # Trample
+    ("Treefolk/Satyr", 3, {MAN: 4, SAV: 4}, {}),                        # Hoof
+    ("Items/Air Mantlet", 1, {MEL: 4, SAV: 4}, {}),                     # Sortie
+    ("Amazons/Harbinger", 5, {MEL: 4, SAV: 4}, {}),                     # Counter
+    ("Frostwings/Assailer", 1, {MIS: 4, SAV: 4}, {}),                   # Volley
+    ("Amazons/Centaur", 3, {SAV: 4}, {MEL: "effect"}),                  # Kick
+    ("Amazons/Oracle", 5, {MAG: 3}, dict.fromkeys((MEL, MIS, SAV), "unresolved")),  # Cantrip
+    ("Firewalkers/Fireshadow", 2, {MAN: 4, MEL: 4, MIS: 4, MAG: 4, SAV: 4}, {}),  # Fireminions
+    ("Items/Air Flying Carpet", 1, {MAN: 4}, {MIS: "modifier"}),        # Elevate
+    ("Amazons/Nightmare", 1, {MAN: 4}, dict.fromkeys((MEL, MIS, MAG, SAV), "effect")),  # Firewalking
+    ("Treefolk/Unicorn", 3, {MAN: 4}, dict.fromkeys((MEL, MIS, MAG, SAV), "effect")),  # Teleport
+    ("Items/Air Seven League Boots", 3, {MAN: 3}, {}),                  # Wayfare
+    ("Goblins/Troll", 1, {SAV: 4}, dict.fromkeys((MEL, MIS, MAG), "effect")),  # Regenerate
+    ("Treefolk/Noble Willow", 2, {SAV: 4}, dict.fromkeys((MEL, MIS, MAG), "effect")),  # Wild Growth
+    ("Firewalkers/Phoenix", 2, {SAV: 4}, {}),                           # Rise from the Ashes
+    ("Undead/Ghost", 5, {SAV: 3}, {SAV: "effect"}),                     # Vanish (+ optional move)
+    ("Eldarim/Air Dragon Hunter (Air)", 4, {MEL: 4}, dict.fromkeys((MIS, MAG), "effect")),
+    ("Items/Air Magi Crown", 3, {MAG: 3}, {}),                          # Attune
+    ("Items/Bronze Medallion", 0, {MAG: 4}, dict.fromkeys((MEL, MIS, SAV), "unresolved")),
+    ("Items/Air Mithril Shield", 3, {SAV: 3}, {}),                      # Bash (not vs melee)
 ]
 
 
-@pytest.mark.parametrize("key, face, gives, unresolved_in", GENERATING,
+@pytest.mark.parametrize("key, face, gives, acts_in", GENERATING,
                          ids=[f"{k}:{f}" for k, f, _, _ in GENERATING])
 @pytest.mark.parametrize("rt", list(RollType))
-def test_generating_sai_in_each_roll_type(key, face, gives, unresolved_in, rt):
+def test_generating_sai_in_each_roll_type(key, face, gives, acts_in, rt):
     die = CAT.die(key)
     icon = die.faces[face].icon
     ctx = RollContext(rt)
@@ -247,10 +254,23 @@ def test_generating_sai_in_each_roll_type(key, face, gives, unresolved_in, rt):
         assert "contribution" in where
         sai = [c for c in result.dice[0].contributions if c.icon is icon]
         assert sai[0].origin is Origin.SAI and sai[0].step == 8
-    if rt in unresolved_in:
-        assert "unresolved" in where
-    if rt not in gives and rt not in unresolved_in:
+    if rt in acts_in:
+        assert acts_in[rt] in where
+    if rt not in gives and rt not in acts_in:
         assert where == {"ignored"}
+
+
+def test_cloak_adds_lasting_saves_and_magic():
+    """Seed 000 Cloak: magic: X magic; save: X non-magical saves added to the army (an adding
+    modifier, step 10) until the beginning of your next turn (a lasting effect)."""
+    assert roll(RollContext(MAG), ("Lava Elves/Lurker in the Deep", 7)).total(MAG) == 4
+    save = roll(RollContext(SAV), ("Lava Elves/Lurker in the Deep", 7))
+    assert save.total(SAV) == 4
+    cloak = [c for c in save.dice[0].contributions if c.icon is Icon.CLOAK][0]
+    assert cloak.origin is Origin.AUTOMATIC and cloak.step == 10
+    assert [(e.kind, e.amount) for e in save.effects] == [("cloak", 4)]
+    assert accounted(roll(RollContext(MEL), ("Lava Elves/Lurker in the Deep", 7)).dice[0],
+                     Icon.CLOAK) == {"ignored"}
 
 
 def test_generating_sai_results_are_not_part_of_the_step5_subtotal():
@@ -260,27 +280,31 @@ def test_generating_sai_results_are_not_part_of_the_step5_subtotal():
     assert "step 8: add SAI results: maneuver 3 + 3 = 6" in result.steps
 
 
-def test_wayfare_and_regenerate_record_the_choice():
-    """Seed 001 Wayfare / seed 000 Regenerate: results are the default, the alternative is
-    recorded on the contribution."""
-    wayfare = roll(RollContext(MAN), ("Items/Air Seven League Boots", 3)).dice[0].contributions[0]
-    assert "move" in wayfare.alternative
-    regen = roll(RollContext(SAV), ("Goblins/Troll", 1)).dice[0].contributions[0]
-    assert "DUA" in regen.alternative and "chosen by default" in regen.source
+def test_wayfare_and_regenerate_offer_their_choice():
+    """Seed 001 Wayfare / seed 000 Regenerate: the results are the default; the choice is open
+    until made, and the other option replaces the results by an effect."""
+    wayfare = roll(RollContext(MAN), ("Items/Air Seven League Boots", 3))
+    assert "move" in wayfare.dice[0].contributions[0].alternative
+    assert [(p.icon, p.options) for p in wayfare.open_choices] == [
+        (Icon.WAYFARE, ("results", "move"))]
+    regen = roll(RollContext(SAV), ("Goblins/Troll", 1))
+    assert "DUA" in regen.dice[0].contributions[0].alternative
+    assert regen.open_choices[0].options == ("saves", "return")
 
 
-def test_bash_against_melee_is_unresolved():
-    """Seed 001 Bash: in a save roll against melee it hits one attacking unit back (not yet)."""
+def test_bash_against_melee_without_the_attack_is_unresolved():
+    """Seed 001 Bash: in a save roll against melee it hits one attacking unit back; counted
+    without the attacking army's roll, that cannot be resolved and is reported."""
     result = roll(RollContext(SAV, save_against=MEL), ("Items/Air Mithril Shield", 3))
     assert result.total(SAV) == 0
     assert accounted(result.dice[0], Icon.BASH) == {"unresolved"}
 
 
 def test_elevate_in_save_only_against_melee():
-    """Seed 001 Elevate (Save*): doubles one unit's saves against melee (unresolved); no effect
-    in other save rolls."""
+    """Seed 001 Elevate (Save*): doubles one unit's saves against melee (a multiplying
+    modifier); no effect in other save rolls."""
     vs_melee = roll(RollContext(SAV, save_against=MEL), ("Items/Air Flying Carpet", 1))
-    assert accounted(vs_melee.dice[0], Icon.ELEVATE) == {"unresolved"}
+    assert accounted(vs_melee.dice[0], Icon.ELEVATE) == {"modifier"}
     vs_missile = roll(RollContext(SAV, save_against=MIS), ("Items/Air Flying Carpet", 1))
     assert accounted(vs_missile.dice[0], Icon.ELEVATE) == {"ignored"}
 
@@ -300,17 +324,17 @@ def test_charge_and_surprise_do_nothing_in_a_counter_attack():
     for key, face, icon in (("Dwarves/Behemoth", 7, Icon.CHARGE),
                             ("Frostwings/Yeti", 6, Icon.SURPRISE)):
         attack = roll(RollContext(MEL), (key, face))
-        assert accounted(attack.dice[0], icon) == {"unresolved"}
+        assert accounted(attack.dice[0], icon) == {"effect"}
         counter = roll(RollContext(MEL, counter_attack=True), (key, face))
         assert accounted(counter.dice[0], icon) == {"ignored"}
         assert "counter-attack" in counter.dice[0].ignored[0]
 
 
-def test_slay_is_unresolved_in_melee_and_ignored_elsewhere():
-    """Seed 000 Slay (Applies: Melee): reported, never dropped; no effect in a save roll."""
+def test_slay_acts_in_melee_and_is_ignored_elsewhere():
+    """Seed 000 Slay (Applies: Melee): passed on to the game; no effect in a save roll."""
     melee = roll(RollContext(MEL), ("Undead/Minor Death", 4))
-    assert melee.unresolved[0].icon is Icon.SLAY and melee.unresolved[0].count == 4
-    assert "not resolved yet (issue 3)" in melee.unresolved[0].reason
+    assert [(e.icon, e.kind) for e in melee.effects] == [(Icon.SLAY, "targets")]
+    assert melee.unresolved == ()
     save = roll(RollContext(SAV), ("Undead/Minor Death", 4))
     assert save.dice[0].ignored == (
         "Slay has no effect in a save roll (seed 000 Applies column: Melee)",)
@@ -340,7 +364,7 @@ def test_volley_damage_only_in_a_save_against_missile():
 
 def test_wave_subtracts_from_counter_maneuver_only_when_marching():
     """Seed 000 Wave: a marching maneuver roll subtracts X from each counter-maneuvering army;
-    it does nothing during a counter-maneuver; in melee it is not resolved yet."""
+    it does nothing during a counter-maneuver; in melee the defender subtracts X saves."""
     march = roll(RollContext(MAN), ("Coral Elves/Leviathan", 5))
     assert [(e.kind, e.amount) for e in march.effects] == [("subtract_from_counter_maneuver", 4)]
     assert march.total(MAN) == 0
@@ -349,7 +373,7 @@ def test_wave_subtracts_from_counter_maneuver_only_when_marching():
     assert counter.dice[0].ignored == ("Wave does nothing if rolled during a counter-maneuver "
                                        "(seed 000 Wave)",)
     melee = roll(RollContext(MEL), ("Coral Elves/Leviathan", 5))
-    assert accounted(melee.dice[0], Icon.WAVE) == {"unresolved"}
+    assert [(e.kind, e.amount) for e in melee.effects] == [("subtract_saves", 4)]
 
 
 # --- Dragonkin automatic saves (digest §4.7) ------------------------------------------------------
@@ -418,11 +442,14 @@ def test_single_element_eldarim_logo_is_an_id_worth_two():
 
 def test_medallion_logos():
     """Seed 001 medallions: Bronze gives X magic of any colour in a magic roll; Silver and Gold
-    offer choices that are not resolved yet; all do nothing in a maneuver roll."""
+    pass their choice on to the game; all do nothing in a maneuver roll."""
     bronze = roll(RollContext(MAG), ("Items/Bronze Medallion", 0))
     assert bronze.magic_by_color == ((ANY_COLOR, 4),)
-    for key in ("Items/Silver Medallion", "Items/Gold Medallion"):
-        assert accounted(roll(RollContext(SAV), (key, 0)).dice[0], Icon.LOGO) == {"unresolved"}
+    for key, kind in (("Items/Silver Medallion", "silver_medallion"),
+                      ("Items/Gold Medallion", "return_from_dua")):
+        save = roll(RollContext(SAV), (key, 0))
+        assert accounted(save.dice[0], Icon.LOGO) == {"effect"}
+        assert save.effects[0].kind == kind
         assert accounted(roll(RollContext(MAN), (key, 0)).dice[0], Icon.LOGO) == {"ignored"}
 
 
@@ -596,6 +623,6 @@ def test_explain_names_each_die_its_results_and_the_steps():
     assert text.startswith("Melee roll (ID x2 from the eighth face): 12 melee")
     assert "Die 1 Coral Elves/Gryphon: 4 Rend -> rolled again -> 4 ID" in text
     assert "Rend: X = 4 melee results" in text
-    assert "(!) Slay: target one unit in the defending army" in text
+    assert "effect: Slay: target one defending unit; roll it" in text
     assert "no effect: 3 Maneuver: not counted in a melee roll" in text
     assert "step 9: eighth face doubles ID results: 4 -> 8" in text

@@ -1,0 +1,141 @@
+"""What happens to a unit: killed, buried, moved to another army or the Reserve Area,
+returned from the DUA, promoted. Every rule that changes where a unit is goes through here so
+the consequences are never forgotten:
+
+- killed units go to their owner's DUA; Dragonkin go back to the Summoning Pool instead, and
+  an effect that kills and buries sends them to the BUA (digest §4.7, §5.6);
+- Rise from the Ashes: whenever a unit with that SAI is killed or buried, it rolls; on Rise
+  from the Ashes it goes to its Reserve Area instead. An effect that kills and buries lets it
+  roll once when killed and again when buried; a first success saves it from the burial
+  (seed 000);
+- lasting effects on a unit end when it is killed; Stun and a glaring unit's Hypnotic Glare
+  end when it leaves the terrain (``lasting.unit_left``);
+- items left without a unit able to carry them are buried (seed 001);
+- an eighth face held by an army that lost all its units turns back to 7, and the victory
+  check runs after every unit leaves play (digest §3.7, §8).
+"""
+
+from __future__ import annotations
+
+from ..catalog.model import Icon, Species
+from .dice_moves import move_die
+from .events import Event
+from .flow import check_victory, drop_lost_captures
+from .individual import face_roll
+from .items import bury_excess
+from .lasting import unit_left
+from .state import GameState, Zone, ZoneKind
+
+Events = list[Event]
+
+
+def _has_rise(state: GameState, die_id: int) -> bool:
+    return any(icon is Icon.RISE_FROM_THE_ASHES
+               for face in state.dice[die_id].die.faces for icon, _ in face.icons)
+
+
+def _settle(state: GameState, origin: Zone, player: int, events: Events) -> GameState:
+    """After a unit left `origin`: bury items nobody there can carry, drop a capture whose
+    army is gone, check for a winner."""
+    if origin.kind in (ZoneKind.TERRAIN, ZoneKind.RESERVE):
+        state = bury_excess(state, origin, player, events)
+    state = drop_lost_captures(state, events)
+    return check_victory(state, events)
+
+
+def move_unit(state: GameState, die_id: int, to: Zone, events: Events, why: str = "",
+              settle: bool = True) -> GameState:
+    """Move a unit to another army or the Reserve Area (Roar, Vanish, Ferry ...)."""
+    origin = state.zones[die_id]
+    player = state.dice[die_id].owner
+    if why:
+        events.append(Event("sai", f"{state.die_label(die_id)}: {why}", player=player))
+    state = move_die(state, die_id, to, events)
+    state = unit_left(state, die_id, origin, to, events)
+    return _settle(state, origin, player, events) if settle else state
+
+
+def _rises(state: GameState, die_id: int, events: Events, when: str) -> tuple[GameState, bool]:
+    """Rise from the Ashes: roll the unit; on its Rise face it goes to the Reserve Area."""
+    if not _has_rise(state, die_id):
+        return state, False
+    state, hit = face_roll(state, die_id, Icon.RISE_FROM_THE_ASHES, events,
+                           f"Rise from the Ashes when {when}")
+    if hit:
+        player = state.dice[die_id].owner
+        state = move_unit(state, die_id, Zone(ZoneKind.RESERVE, player), events,
+                          "rises from the ashes to the Reserve Area (seed 000)", settle=False)
+    return state, hit
+
+
+def kill(state: GameState, die_id: int, events: Events, why: str,
+         bury: bool = False) -> GameState:
+    """Kill a unit (and bury it when the effect kills and buries). Returns the new state;
+    the unit ends in the DUA, the BUA, the Summoning Pool or (Rise from the Ashes) the
+    Reserve Area."""
+    origin = state.zones[die_id]
+    player = state.dice[die_id].owner
+    label = state.die_label(die_id)
+    events.append(Event("sai", f"{label} is killed{' and buried' if bury else ''} ({why})",
+                        player=player))
+    state, rose = _rises(state, die_id, events, "killed")
+    if not rose:
+        dragonkin = state.dice[die_id].die.species is Species.DRAGONKIN
+        if dragonkin and bury:  # Dragonkin never enter the DUA, but can be buried
+            state = bury(state, die_id, events, why, announce=False)
+        else:
+            to = Zone(ZoneKind.SUMMONING if dragonkin else ZoneKind.DUA, player)
+            state = move_die(state, die_id, to, events)
+            state = unit_left(state, die_id, origin, to, events)
+            if bury:
+                state = bury(state, die_id, events, why, announce=False)
+    return _settle(state, origin, player, events)
+
+
+def bury(state: GameState, die_id: int, events: Events, why: str,
+         announce: bool = True) -> GameState:
+    """Bury a unit that is in its owner's DUA (or, for Dragonkin, wherever it is)."""
+    player = state.dice[die_id].owner
+    if announce:
+        events.append(Event("sai", f"{state.die_label(die_id)} is buried ({why})",
+                            player=player))
+    state, rose = _rises(state, die_id, events, "buried")
+    if rose:
+        return state
+    origin = state.zones[die_id]
+    to = Zone(ZoneKind.BUA, player)
+    state = move_die(state, die_id, to, events)
+    return unit_left(state, die_id, origin, to, events)
+
+
+def return_from_dua(state: GameState, die_id: int, zone: Zone, events: Events,
+                    why: str) -> GameState:
+    """Return a unit from its owner's DUA to the army at `zone` (Regenerate, Convert, the
+    Gold medallion). Returned units arrive after the roll and add nothing to it (§4.2)."""
+    events.append(Event("sai", f"{state.die_label(die_id)} returns from the DUA ({why})",
+                        player=state.dice[die_id].owner))
+    return move_die(state, die_id, zone, events)
+
+
+def promotion_partners(state: GameState, die_id: int, used: tuple[int, ...] = ()) -> list[int]:
+    """DUA units that can replace unit `die_id` in a promotion: same species, exactly one more
+    health (digest §4.8). Dice in `used` (already exchanged this time) are left out, because
+    promotions happen all at once."""
+    unit = state.dice[die_id]
+    dua = Zone(ZoneKind.DUA, unit.owner)
+    return [d.id for d in state.units_in(dua, unit.owner)
+            if d.die.species is unit.die.species and d.die.health == unit.die.health + 1
+            and d.id not in used]
+
+
+def promote(state: GameState, die_id: int, partner: int, events: Events, why: str) -> GameState:
+    """Exchange unit `die_id` with the bigger `partner` from the DUA (digest §4.8). The
+    exchange is not a kill; it ends individual effects on the unit."""
+    zone = state.zones[die_id]
+    player = state.dice[die_id].owner
+    events.append(Event("sai", f"{state.die_label(die_id)} is promoted to "
+                               f"{state.dice[partner].die.name} ({why})", player=player))
+    state = move_die(state, partner, zone, events)
+    dua = Zone(ZoneKind.DUA, player)
+    state = move_die(state, die_id, dua, events)
+    return unit_left(state, die_id, zone, dua, events)

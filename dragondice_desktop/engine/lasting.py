@@ -1,0 +1,162 @@
+"""Lasting effects: SAI effects that last "until the beginning of your next turn" (seed 000),
+held in ``GameState.effects`` as ``LastingEffect`` records.
+
+Kinds and what they do:
+
+- army effects (stay with the army's location, digest §4.3; end when the army has no units
+  left at the end of an action):
+  - "halve" (Frost Breath): the army halves all results it rolls — a dividing modifier;
+  - "subtract_all" (Wither): the army subtracts X results from every roll;
+  - "galeforce" (Galeforce): the army subtracts four save and four maneuver results;
+  - "cloak" (Cloak): X non-magical save results added to the army's save rolls;
+  - "illusion" (Illusion): opponents' missile attacks (and spells) cannot target the army;
+- unit effects (follow the unit; end when it is killed, seed 000 / digest §4.7):
+  - "asleep" (Sleep), "webbed" (Web), "netted" (Net): cannot be rolled or leave the terrain;
+  - "stunned" (Stun): cannot be rolled except by an individual-targeting effect forcing it;
+    ends when the unit leaves the terrain;
+  - "hypnotized" (Hypnotic Glare): cannot be rolled; ends when the glaring unit leaves the
+    terrain, is killed or is rolled. The glaring unit is left out of its own army's rolls
+    while its hypnosis lasts (the owner may do so, seed 000; the app always does, rulings).
+
+Modifiers on an army never apply to an individual roll (digest §4.3), so only army rolls ask
+``army_modifiers``. Every effect ends in the Expire Effects phase of the player who made it
+(digest §3.1): ``expire``.
+"""
+
+from __future__ import annotations
+
+from .events import Event
+from .roll_model import Modifier, ModOp, RollType
+from .state import GameState, LastingEffect, Zone, ZoneKind
+
+Events = list[Event]
+
+ARMY_KINDS = frozenset({"halve", "subtract_all", "galeforce", "cloak", "illusion"})
+NO_ROLL_KINDS = frozenset({"asleep", "webbed", "netted", "stunned", "hypnotized"})
+NO_LEAVE_KINDS = frozenset({"asleep", "webbed", "netted"})
+
+
+def add(state: GameState, effect: LastingEffect, events: Events) -> GameState:
+    """Put a lasting effect in force, logging it."""
+    events.append(Event("effect", f"Lasting effect: {effect.text}", player=effect.creator))
+    return state.with_(effects=state.effects + (effect,))
+
+
+def _remove(state: GameState, gone: list[LastingEffect], why: str, events: Events) -> GameState:
+    if not gone:
+        return state
+    for effect in gone:
+        events.append(Event("effect", f"Ends ({why}): {effect.text}", player=effect.creator))
+    return state.with_(effects=tuple(e for e in state.effects if e not in gone))
+
+
+def on_army(state: GameState, zone: Zone, player: int) -> tuple[LastingEffect, ...]:
+    """Army effects on `player`'s army at `zone`."""
+    return tuple(e for e in state.effects
+                 if e.kind in ARMY_KINDS and e.zone == zone and e.player == player)
+
+
+def on_unit(state: GameState, die_id: int) -> tuple[LastingEffect, ...]:
+    """Unit effects on die `die_id`."""
+    return tuple(e for e in state.effects if e.die_id == die_id)
+
+
+def army_modifiers(state: GameState, zone: Zone, player: int) -> tuple[Modifier, ...]:
+    """The modifiers lasting effects put on an army roll of `player`'s army at `zone`."""
+    mods = []
+    for e in on_army(state, zone, player):
+        if e.kind == "halve":
+            mods.append(Modifier(ModOp.DIVIDE, 2, e.text, icon=e.icon))
+        elif e.kind == "subtract_all":
+            mods.append(Modifier(ModOp.SUBTRACT, e.amount, e.text, icon=e.icon))
+        elif e.kind == "galeforce":
+            mods += [Modifier(ModOp.SUBTRACT, 4, e.text, types=(RollType.SAVE,), icon=e.icon),
+                     Modifier(ModOp.SUBTRACT, 4, e.text, types=(RollType.MANEUVER,),
+                              icon=e.icon)]
+        elif e.kind == "cloak":
+            mods.append(Modifier(ModOp.ADD, e.amount, e.text, types=(RollType.SAVE,),
+                                 icon=e.icon))
+    return tuple(mods)
+
+
+def cannot_roll(state: GameState, die_id: int, forced_individual: bool = False) -> str:
+    """Why die `die_id` cannot be rolled now, or "" if it can. A stunned unit still rolls when
+    an individual-targeting effect forces it (seed 000 Stun)."""
+    for e in on_unit(state, die_id):
+        if e.kind in NO_ROLL_KINDS and not (e.kind == "stunned" and forced_individual):
+            return e.text
+    return ""
+
+
+def cannot_leave(state: GameState, die_id: int) -> str:
+    """Why unit `die_id` cannot leave its terrain now, or "" if it can (Sleep, Web, Net)."""
+    for e in on_unit(state, die_id):
+        if e.kind in NO_LEAVE_KINDS:
+            return e.text
+    return ""
+
+
+def glaring_units(state: GameState, player: int) -> tuple[int, ...]:
+    """`player`'s units whose Hypnotic Glare is holding units: left out of their army's rolls."""
+    return tuple(sorted({e.source_die for e in state.effects
+                         if e.kind == "hypnotized" and e.creator == player
+                         and e.source_die is not None}))
+
+
+def protected_from(state: GameState, zone: Zone, player: int, attacker: int) -> str:
+    """Why `attacker`'s missile attacks cannot target `player`'s army at `zone` (Illusion), or
+    "" if they can."""
+    for e in on_army(state, zone, player):
+        if e.kind == "illusion" and e.creator != attacker:
+            return e.text
+    return ""
+
+
+def has_dividing(state: GameState, zone: Zone, player: int) -> bool:
+    """True if an SAI already halves that army's results: no army may be targeted by two SAI
+    effects that divide the same result type (seed 000 Targeting)."""
+    return any(e.kind == "halve" for e in on_army(state, zone, player))
+
+
+def expire(state: GameState, player: int, events: Events) -> GameState:
+    """Expire Effects phase (digest §3.1): effects created by `player` end now."""
+    gone = [e for e in state.effects if e.creator == player]
+    if not gone:
+        events.append(Event("phase", "Expire Effects: no lasting effects to expire",
+                            player=player))
+        return state
+    events.append(Event("phase", f"Expire Effects: {len(gone)} lasting effect(s) end",
+                        player=player))
+    return _remove(state, gone, "the beginning of its maker's turn", events)
+
+
+def unit_left(state: GameState, die_id: int, origin: Zone, destination: Zone,
+              events: Events) -> GameState:
+    """A unit moved from `origin` to `destination` (or was killed, buried, promoted away).
+
+    Killing or exchanging a unit ends every effect on it (digest §4.7, §4.8); leaving the
+    terrain ends Stun (seed 000 Stun); a glaring unit leaving the terrain or being killed ends
+    its Hypnotic Glare (seed 000). Effects that follow the unit (Sleep, Web, Net) stay when it
+    is moved to another army at a terrain.
+    """
+    gone_from_play = destination.kind not in (ZoneKind.TERRAIN, ZoneKind.RESERVE)
+    gone = [e for e in state.effects
+            if (e.die_id == die_id and (gone_from_play
+                                        or (e.kind == "stunned" and destination != origin)))
+            or (e.kind == "hypnotized" and e.source_die == die_id and destination != origin)]
+    why = "the unit left play" if gone_from_play else "the unit left the terrain"
+    return _remove(state, gone, why, events)
+
+
+def unit_rolled(state: GameState, die_id: int, events: Events) -> GameState:
+    """A glaring unit that is rolled ends its Hypnotic Glare (seed 000)."""
+    gone = [e for e in state.effects if e.kind == "hypnotized" and e.source_die == die_id]
+    return _remove(state, gone, "the glaring unit was rolled", events)
+
+
+def prune_armies(state: GameState, events: Events) -> GameState:
+    """An army effect ends when its army has no units left (digest §4.3, checked at the end
+    of each action)."""
+    gone = [e for e in state.effects if e.kind in ARMY_KINDS
+            and not state.has_army(e.zone, e.player)]
+    return _remove(state, gone, "the army has no units left", events)

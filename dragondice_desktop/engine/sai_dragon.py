@@ -1,0 +1,139 @@
+"""Each SAI's "Dragon Attack" sentence: what it does in the army's combination melee +
+missile + save roll answering a dragon attack (seed 000, seed 001; digest §5.4 step 6).
+
+Only SAIs whose Applies column lists "Dragon Attack" (or "Any") work in this roll. Sentences
+that act on the attacking dragons (Bash, Decapitate and Impale on a Jaws dragon, the Eldarim
+champions' tame / slay / control) need dragons in play, which arrive with a later issue: they
+are reported as Unresolved with that reason, never dropped.
+"""
+
+from __future__ import annotations
+
+from ..catalog.model import DieKind, Icon, Species
+from .roll_model import ChoicePoint, Modifier, ModOp, Origin, RollType, SaiOutcome
+from .sai_roll import APPLIES, DRAGONS_LATER, NO_RULES_TEXT, SaiRoll, applies_to
+
+MEL, MIS, SAV = RollType.MELEE, RollType.MISSILE, RollType.SAVE
+
+# (results generated, re-roll) for the SAIs whose dragon-attack sentence only generates
+# results. None as an amount means X.
+_RESULTS: dict[Icon, tuple[tuple[tuple[RollType, int | None], ...], bool]] = {
+    Icon.BULLSEYE: (((MIS, None),), False),
+    Icon.COIL: (((MEL, None),), False),
+    Icon.COUNTER: (((SAV, None), (MEL, None)), False),
+    Icon.CRUSH: (((MIS, None),), False),
+    Icon.DOUBLE_STRIKE: (((MEL, 4),), False),
+    Icon.FLAMING_ARROW: (((MIS, None),), False),
+    Icon.GORE: (((MEL, 4),), False),
+    Icon.HOOF: (((SAV, None),), False),
+    Icon.HUG: (((MEL, None),), False),
+    Icon.KICK: (((MEL, None), (SAV, None)), False),
+    Icon.REND: (((MEL, None),), True),
+    Icon.SMITE: (((MEL, None),), False),
+    Icon.SNEAK_ATTACK: (((MEL, None),), False),
+    Icon.SORTIE: (((SAV, None), (MEL, None)), False),
+    Icon.STOMP: (((MEL, None),), False),
+    Icon.STONE: (((MIS, None),), False),
+    Icon.TAIL: (((MEL, 2),), True),
+    Icon.VOLLEY: (((SAV, None), (MIS, None)), False),
+    Icon.FLY: (((SAV, None),), False),
+    Icon.TRAMPLE: (((MEL, None),), False),
+}
+
+# Eldarim champions' logo in a dragon attack (seed 000): what the champion may do.
+_CHAMPION_POWERS = {
+    "Dragonlord": "tame ANY type of dragon", "Dragonmaster": "tame a dragon of its colour",
+    "Dragonslayer": "slay ANY type of dragon", "Dragonhunter": "slay a dragon of its colour",
+    "Dragoncrusader": "control ANY type of dragon",
+    "Dragonzealot": "control a dragon of its colour",
+}
+
+
+def _generate(sai: SaiRoll, parts: tuple[tuple[RollType, int | None], ...],
+              rerolls: bool) -> SaiOutcome:
+    out = SaiOutcome(rerolls=rerolls)
+    for rt, fixed in parts:
+        n = sai.x if fixed is None else fixed
+        x_text = f"X = {n}" if fixed is None else f"{n} (a fixed number)"
+        out += sai.generate(rt, f"{sai.name}: {x_text} {rt.value} results in a dragon attack "
+                                f"(seed 000 {sai.name})", amount=n)
+    return out
+
+
+def _jaws_killer(sai: SaiRoll, fallback: RollType) -> SaiOutcome:
+    """Decapitate / Impale: kill one dragon that rolled Jaws; if none did, three results."""
+    jaws = sai.ctx.dragon_rolled_jaws
+    if jaws is False:
+        return sai.generate(fallback, f"{sai.name}: no dragon rolled Jaws, so three "
+                                      f"{fallback.value} results (seed 001 {sai.name})", amount=3)
+    return sai.unresolved(f"kill one attacking dragon that rolled Jaws; if none did, three "
+                          f"{fallback.value} results — {DRAGONS_LATER}")
+
+
+def _champion_name(sai: SaiRoll) -> str:
+    name = sai.die.name.replace(" ", "")
+    return next((title for title in _CHAMPION_POWERS if title.lower() in name.lower()), "")
+
+
+def dragon_attack_outcome(sai: SaiRoll) -> SaiOutcome:
+    """The SAI's Dragon Attack sentence (or why it does nothing in a dragon attack)."""
+    icon = sai.icon
+    if icon is Icon.LOGO:
+        if sai.die.kind is DieKind.CHAMPION and sai.die.species is Species.ELDARIM:
+            title = _champion_name(sai)
+            power = _CHAMPION_POWERS.get(title, "tame, slay or control a dragon")
+            return sai.unresolved(f"{title or 'Eldarim champion'}: may {power} that attacked "
+                                  f"this army; its non-breath damage is ignored — "
+                                  f"{DRAGONS_LATER}")
+        return sai.ignored("SFR Logo has no Dragon Attack sentence on this die (seed 000, 001)")
+    column = APPLIES.get(icon)
+    if column is None:
+        return sai.unresolved(NO_RULES_TEXT)
+    if not applies_to(column, sai.ctx):
+        return sai.ignored(f"{sai.name} has no effect in a dragon attack (seed 000 Applies "
+                           f"column: {column})")
+    if icon in _RESULTS:
+        parts, rerolls = _RESULTS[icon]
+        return _generate(sai, parts, rerolls)
+    if icon is Icon.DECAPITATE:
+        return _jaws_killer(sai, MEL)
+    if icon is Icon.IMPALE:
+        return _jaws_killer(sai, MIS)
+    if icon is Icon.BELLY:
+        if not sai.die.autosaves:
+            return sai.ignored("Belly: this unit has no automatic saves to lose (seed 000)")
+        return SaiOutcome(cancels_automatic_saves=True,
+                          ignored=(f"Belly: the unit loses its {sai.die.autosaves} automatic "
+                                   f"saves for this roll (seed 000 Belly)",))
+    if icon is Icon.CLOAK:
+        return (sai.generate(SAV, f"Cloak: {sai.x} non-magical save results added to the army "
+                                  f"(an adding modifier, seed 000 Cloak)", origin=Origin.AUTOMATIC)
+                + sai.effect("cloak", f"Cloak: the army keeps {sai.x} extra save results until "
+                                      f"the beginning of your next turn (seed 000 Cloak)"))
+    if icon is Icon.FLURRY:
+        point = ChoicePoint(sai.die_id, icon, ("save", "melee"), "save",
+                            "Flurry: X save results, or X melee results and roll again")
+        if sai.choice() == "melee":
+            return _generate(sai, ((MEL, None),), True) + SaiOutcome(choices=(point,))
+        return _generate(sai, ((SAV, None),), False) + SaiOutcome(choices=(point,))
+    if icon is Icon.CREATE_FIREMINIONS:
+        values = tuple(rt.value for rt in sai.ctx.counted)
+        wanted = sai.choice() if sai.choice() in values else values[0]
+        point = ChoicePoint(sai.die_id, icon, values, values[0],
+                            "Create Fireminions: which result type")
+        return _generate(sai, ((RollType(wanted), None),), False) + SaiOutcome(choices=(point,))
+    if icon is Icon.ELEVATE:
+        return SaiOutcome(modifiers=(Modifier(
+            ModOp.MULTIPLY, 2, "Elevate: double one unit's missile or save results (seed 001)",
+            types=(MIS, SAV), unit="best", icon=Icon.ELEVATE),))
+    if icon is Icon.TRUMPET:
+        return SaiOutcome(modifiers=(Modifier(
+            ModOp.MULTIPLY, 2, "Trumpet: each Feral unit doubles its melee and save results "
+                               "(seed 000 Trumpet)", types=(MEL, SAV), unit="feral", icon=Icon.TRUMPET),))
+    if icon is Icon.WAYFARE:
+        return sai.effect("wayfare", "Wayfare: this item and a unit able to carry it may move "
+                                     "to any terrain or your Reserve Area (seed 001 Wayfare)")
+    if icon is Icon.BASH:
+        return sai.unresolved("choose an attacking dragon that inflicted damage: it takes that "
+                              f"much damage and Bash generates that many saves — {DRAGONS_LATER}")
+    raise AssertionError(f"{icon.value} lists Dragon Attack but has no sentence here")

@@ -1,0 +1,80 @@
+"""Small operations on the task queue (``GameState.tasks``) shared by the task runners:
+replace or drop the head task, queue tasks in front, wait on a task's question, and record
+what an SAI effect did on the roll it came from."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from .events import Event
+from .flow import wait
+from .roll_model import Applied
+from .state import GameState, Step
+from .tasks import ChooseAsk, PickAsk, Task
+
+Events = list[Event]
+
+
+def head(state: GameState) -> Task:
+    """The task in progress. Raises IndexError when the queue is empty."""
+    return state.tasks[0]
+
+
+def replace_head(state: GameState, task: Task) -> GameState:
+    """The state with the head task replaced by its next version."""
+    return state.with_(tasks=(task,) + state.tasks[1:])
+
+
+def pop_head(state: GameState, then: Sequence[Task] = ()) -> GameState:
+    """Drop the finished head task; `then` goes first in the queue."""
+    return state.with_(tasks=tuple(then) + state.tasks[1:])
+
+
+def push_front(state: GameState, tasks: Sequence[Task]) -> GameState:
+    """Queue `tasks` before everything else."""
+    return state.with_(tasks=tuple(tasks) + state.tasks)
+
+
+def settle_ask(ask: PickAsk | ChooseAsk) -> PickAsk | ChooseAsk:
+    """Make the picks and choices that leave no real choice: forced picks of an opponent's
+    targets, and a choice with a single option."""
+    if isinstance(ask, ChooseAsk):
+        if ask.answer is None and len(ask.options) == 1:
+            return replace(ask, answer=ask.options[0])
+        return ask
+    while (pick := ask.forced()) is not None:
+        ask = ask.pick(pick)
+    return ask
+
+
+def answered(ask: PickAsk | ChooseAsk | None) -> bool:
+    """True when the question has its answer (all picks made, or an option chosen)."""
+    if ask is None:
+        return False
+    if isinstance(ask, ChooseAsk):
+        return ask.answer is not None
+    return ask.complete
+
+
+def wait_on(state: GameState, ask: PickAsk | ChooseAsk) -> GameState:
+    """Set the pending decision for a task's question."""
+    if isinstance(ask, ChooseAsk):
+        default = ask.default.to_text() if hasattr(ask.default, "to_text") else str(ask.default)
+        return wait(state, ask.chooser, Step.SAI_CHOOSE, ask.prompt, f"choose {default}")
+    default = "" if ask.maximize else "done"
+    return wait(state, ask.chooser, Step.SAI_PICK, ask.prompt, default)
+
+
+def record_applied(state: GameState, purpose: str, die_id: int, applied: Applied,
+                   events: Events, player: int | None = None) -> GameState:
+    """Record what an SAI effect did on the roll it came from (so "explain this roll" shows
+    it) and log it; the event carries the updated roll."""
+    march = state.march
+    result = march.result(purpose) if march else None
+    roll = None
+    if result is not None and result.outcome(die_id) is not None:
+        roll = result.with_applied(die_id, applied)
+        state = state.with_(march=march.with_result(purpose, roll))
+    events.append(Event("sai", applied.text, player=player, roll=roll))
+    return state

@@ -1,0 +1,531 @@
+"""The collection window: the whole catalog in a table, what the player owns, and how
+complete each species is.
+
+``CollectionWindow(db)`` is a standalone QMainWindow. Its table is a ``CollectionModel``
+(QAbstractTableModel, one row per catalog die) behind a ``CollectionFilter``
+(QSortFilterProxyModel: search text, species, element, kind, size, owned or not). The
+Owned, Printing, Condition and Notes cells are edited in place and written to the store at
+once. A pyqtgraph bar chart shows completion per species. CSV export writes the file;
+CSV import opens a preview (``CsvImportDialog``) and writes only when confirmed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pyqtgraph as pg
+from PySide6.QtCore import (
+    QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt, Signal,
+)
+from PySide6.QtGui import QAction, QFont, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView, QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
+    QMainWindow, QSpinBox, QSplitter, QStyledItemDelegate, QTableView, QToolBar, QVBoxLayout,
+    QWidget,
+)
+from sqlite_utils import Database
+
+from ..catalog.loader import Catalog, load_catalog
+from ..catalog.model import Color, Die, DieKind, Size
+from ..store.collection import (
+    CONDITIONS, MAX_QUANTITY, CollectionEntry, CollectionError, Completion, all_entries,
+    completion, printing_suggestions, set_entry,
+)
+from ..store.collection_csv import export_csv
+from .csv_import_dialog import CsvImportDialog
+from .die_icons import die_icon
+
+COLUMNS = ("Die", "Species", "Kind", "Size", "Elements", "Points", "Owned", "Printing",
+           "Condition", "Notes")
+(COL_DIE, COL_SPECIES, COL_KIND, COL_SIZE, COL_ELEMENTS, COL_POINTS, COL_OWNED, COL_PRINTING,
+ COL_CONDITION, COL_NOTES) = range(len(COLUMNS))
+EDITABLE = {COL_OWNED: "quantity", COL_PRINTING: "printing", COL_CONDITION: "condition",
+            COL_NOTES: "notes"}
+ICON_SIZE = 28
+# Sorting on numbers must compare numbers, not their text.
+SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+DIE_ROLE = Qt.ItemDataRole.UserRole + 2
+_BOLD = QFont()
+_BOLD.setBold(True)
+
+
+def elements_text(die: Die) -> str:
+    """"Fire, Earth"; "Ivory"; "White"; "Gold"."""
+    return ", ".join(c.value.capitalize() for c in die.colors) or "—"
+
+
+class CollectionModel(QAbstractTableModel):
+    """Every catalog die with the player's entry for it (Qt model, one row per die).
+
+    Reads the collection once and keeps it in memory; ``setData`` on an editable column
+    writes that die's entry to the store first and changes the cell only if the store took
+    it. ``collectionChanged`` is emitted after every write; ``editRefused(str)`` carries the
+    reason when a value is refused (e.g. a quantity over 9999).
+    """
+
+    collectionChanged = Signal()
+    editRefused = Signal(str)
+
+    def __init__(self, db: Database, catalog: Catalog, parent=None):
+        super().__init__(parent)
+        self.db, self.catalog = db, catalog
+        self.dice: list[Die] = sorted(catalog, key=_catalog_order)
+        self.entries: dict[str, CollectionEntry] = all_entries(db)
+
+    # -- reading ----------------------------------------------------------------------------
+    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: N802 (Qt API)
+        return 0 if parent.isValid() else len(self.dice)
+
+    def columnCount(self, parent=QModelIndex()) -> int:  # noqa: N802
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):  # noqa: N802
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section]
+        return None
+
+    def die_at(self, row: int) -> Die:
+        """The die of a source row."""
+        return self.dice[row]
+
+    def entry(self, key: str) -> CollectionEntry:
+        """The player's entry for a die (blank if none)."""
+        return self.entries.get(key) or CollectionEntry(key)
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        die = self.dice[index.row()]
+        column = index.column()
+        if role == DIE_ROLE:
+            return die
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole, SORT_ROLE):
+            return self._value(die, column, role)
+        if role == Qt.ItemDataRole.DecorationRole and column == COL_DIE:
+            return die_icon(die)
+        if role == Qt.ItemDataRole.ToolTipRole and column == COL_DIE:
+            return f"{die.key}\n" + "\n".join(
+                f"face {n}: {face.to_text()}" for n, face in enumerate(die.faces, start=1))
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in (COL_POINTS, COL_OWNED):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        owned = self.entry(die.key).quantity
+        if role == Qt.ItemDataRole.FontRole and column == COL_OWNED and owned:
+            return _BOLD
+        return None
+
+    def _value(self, die: Die, column: int, role):
+        entry = self.entry(die.key)
+        if column == COL_DIE:
+            return die.name
+        if column == COL_SPECIES:
+            return die.species.value if die.species else ""
+        if column == COL_KIND:
+            return die.kind.value
+        if column == COL_SIZE:
+            return die.size.value if die.size else ""
+        if column == COL_ELEMENTS:
+            return elements_text(die)
+        if column == COL_POINTS:
+            return die.cost if role == SORT_ROLE else (str(die.cost) if die.cost else "")
+        if column == COL_OWNED:
+            if role == Qt.ItemDataRole.DisplayRole:
+                return str(entry.quantity) if entry.quantity else ""
+            return entry.quantity
+        return getattr(entry, EDITABLE[column])
+
+    def flags(self, index):
+        base = super().flags(index)
+        if index.isValid() and index.column() in EDITABLE:
+            return base | Qt.ItemFlag.ItemIsEditable
+        return base
+
+    # -- writing ----------------------------------------------------------------------------
+    def setData(self, index, value, role=Qt.ItemDataRole.EditRole) -> bool:  # noqa: N802
+        if role != Qt.ItemDataRole.EditRole or index.column() not in EDITABLE:
+            return False
+        die = self.dice[index.row()]
+        field = EDITABLE[index.column()]
+        if field == "quantity":
+            try:
+                value = int(value)
+            except (TypeError, ValueError):
+                self.editRefused.emit(f"{die.name}: quantity {value!r} is not a whole number")
+                return False
+        else:
+            value = "" if value is None else str(value)
+        old = self.entry(die.key)
+        try:
+            stored = set_entry(self.db, _with(old, field, value), self.catalog)
+        except CollectionError as exc:
+            self.editRefused.emit(str(exc))
+            return False
+        self.entries[die.key] = stored
+        self.dataChanged.emit(self.index(index.row(), 0),
+                              self.index(index.row(), len(COLUMNS) - 1))
+        self.collectionChanged.emit()
+        return True
+
+    def set_quantity(self, key: str, quantity: int) -> bool:
+        """Set one die's quantity through the model (as an edit in the table would)."""
+        row = next(i for i, d in enumerate(self.dice) if d.key == key)
+        return self.setData(self.index(row, COL_OWNED), quantity)
+
+    def reload(self) -> None:
+        """Read the collection again (after an import)."""
+        self.beginResetModel()
+        self.entries = all_entries(self.db)
+        self.endResetModel()
+        self.collectionChanged.emit()
+
+    def owned(self) -> dict[str, int]:
+        """Copies owned per key (dice with at least one)."""
+        return {k: e.quantity for k, e in self.entries.items() if e.quantity > 0}
+
+
+def _with(entry: CollectionEntry, field: str, value) -> CollectionEntry:
+    return replace(entry, **{field: value})
+
+
+def _catalog_order(die: Die) -> tuple:
+    kind_order = [DieKind.UNIT, DieKind.MONSTER, DieKind.CHAMPION, DieKind.EQUIPMENT,
+                  DieKind.ARTIFACT, DieKind.MEDALLION, DieKind.RELIC, DieKind.DRAGON,
+                  DieKind.TERRAIN, DieKind.MINOR_TERRAIN]
+    return (die.species.value if die.species else "~", kind_order.index(die.kind),
+            die.health, die.name)
+
+
+class CollectionFilter(QSortFilterProxyModel):
+    """Search and filters over a ``CollectionModel``; sorts numbers as numbers.
+
+    Each ``set_*`` takes None for "any". The search matches name, key, species and class
+    (case-insensitive); ``owned`` True keeps dice with at least one copy, False those with
+    none.
+    """
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.text = ""
+        self.species: str | None = None
+        self.element: Color | None = None
+        self.kind: DieKind | None = None
+        self.size: Size | None = None
+        self.owned: bool | None = None
+        self.setSortRole(SORT_ROLE)
+        self.setSortCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+
+    def _set(self, attr: str, value) -> None:
+        # Qt 6.10+: announce the change, change the state, then refilter the rows only.
+        self.beginFilterChange()
+        setattr(self, attr, value)
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def set_text(self, text: str) -> None:
+        """Keep dice whose name, key, species or class contains ``text``."""
+        self._set("text", text.strip().casefold())
+
+    def set_species(self, species: str | None) -> None:
+        """Keep one species (its display name, e.g. "Dwarves")."""
+        self._set("species", species)
+
+    def set_element(self, element: Color | None) -> None:
+        """Keep dice of one colour; an element also matches White dice (all elements)."""
+        self._set("element", element)
+
+    def set_kind(self, kind: DieKind | None) -> None:
+        """Keep one kind of die."""
+        self._set("kind", kind)
+
+    def set_size(self, size: Size | None) -> None:
+        """Keep one size class."""
+        self._set("size", size)
+
+    def set_owned(self, owned: bool | None) -> None:
+        """True: only owned dice; False: only dice not owned; None: all."""
+        self._set("owned", owned)
+
+    def filterAcceptsRow(self, source_row: int, source_parent) -> bool:  # noqa: N802
+        model: CollectionModel = self.sourceModel()
+        die = model.die_at(source_row)
+        if self.species and (die.species is None or die.species.value != self.species):
+            return False
+        if self.element and self.element not in die.colors and self.element not in die.elements:
+            return False
+        if self.kind and die.kind is not self.kind:
+            return False
+        if self.size and die.size is not self.size:
+            return False
+        if self.owned is not None and (model.entry(die.key).quantity > 0) != self.owned:
+            return False
+        if self.text:
+            haystack = " ".join([die.name, die.key, die.class_name,
+                                 die.species.value if die.species else ""]).casefold()
+            return self.text in haystack
+        return True
+
+
+class CollectionDelegate(QStyledItemDelegate):
+    """Editors for the editable columns: a spin box for Owned (0-9999), editable combo boxes
+    with suggestions for Printing and Condition."""
+
+    def __init__(self, model: CollectionModel, parent=None):
+        super().__init__(parent)
+        self.model = model
+
+    def createEditor(self, parent, option, index):  # noqa: N802
+        if index.column() == COL_OWNED:
+            editor = QSpinBox(parent)
+            editor.setRange(0, MAX_QUANTITY)
+            return editor
+        if index.column() in (COL_PRINTING, COL_CONDITION):
+            editor = QComboBox(parent)
+            editor.setEditable(True)
+            items = (printing_suggestions(self.model.db) if index.column() == COL_PRINTING
+                     else list(CONDITIONS))
+            editor.addItems(items)
+            return editor
+        return super().createEditor(parent, option, index)
+
+    def setEditorData(self, editor, index):  # noqa: N802
+        value = index.data(Qt.ItemDataRole.EditRole)
+        if isinstance(editor, QSpinBox):
+            editor.setValue(int(value or 0))
+        elif isinstance(editor, QComboBox):
+            editor.setCurrentText(value or "")
+        else:
+            super().setEditorData(editor, index)
+
+    def setModelData(self, editor, model, index):  # noqa: N802
+        if isinstance(editor, QSpinBox):
+            editor.interpretText()
+            model.setData(index, editor.value())
+        elif isinstance(editor, QComboBox):
+            model.setData(index, editor.currentText())
+        else:
+            super().setModelData(editor, model, index)
+
+
+class CompletionChart(pg.PlotWidget):
+    """Horizontal bars: per species (and items, dragons, terrains), the share of its distinct
+    catalog dice the player owns, labelled "owned/total"."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent, background="w")
+        self.setMenuEnabled(False)
+        self.setMouseEnabled(x=False, y=False)
+        self.hideButtons()
+        self.getPlotItem().invertY(True)
+        self.setLabel("bottom", "% of the catalog's different dice owned")
+        self.getAxis("bottom").setTextPen("#333")
+        left = self.getAxis("left")
+        left.setTextPen("#333")
+        left.setWidth(112)
+        # Show every group's name: by default pyqtgraph drops labels to leave white space.
+        left.setStyle(textFillLimits=[(0, 1.0)], tickLength=0)
+        self.getAxis("bottom").setTicks([[(v, str(v)) for v in range(0, 101, 20)]])
+        self.completions: list[Completion] = []
+        self._items: list = []
+
+    def update_completion(self, completions: list[Completion]) -> None:
+        """Redraw the bars for ``completions`` (from ``store.collection.completion``)."""
+        self.completions = completions
+        for item in self._items:
+            self.removeItem(item)
+        self._items = []
+        n = len(completions)
+        percents = [c.percent for c in completions]
+        back = pg.BarGraphItem(x0=[0] * n, y=list(range(n)), height=0.7, width=[100] * n,
+                               brush="#e8e8e8", pen=pg.mkPen(None))
+        bars = pg.BarGraphItem(x0=[0] * n, y=list(range(n)), height=0.7, width=percents,
+                               brush="#3f7fbf", pen=pg.mkPen(None))
+        self._items += [back, bars]
+        for item in self._items:
+            self.addItem(item)
+        for row, c in enumerate(completions):
+            label = pg.TextItem(f"{c.kinds_owned}/{c.kinds_total}", color="#222", anchor=(0, 0.5))
+            label.setPos(101.5, row)
+            self.addItem(label)
+            self._items.append(label)
+        self.getAxis("left").setTicks([[(i, c.group) for i, c in enumerate(completions)]])
+        self.setXRange(0, 126, padding=0)
+        self.setYRange(-0.6, n - 0.4, padding=0)
+
+
+class CollectionWindow(QMainWindow):
+    """The collection: catalog table with filters, totals, completion chart, CSV in and out.
+
+    ``db`` is an open store database; ``catalog`` defaults to the bundled one.
+    """
+
+    def __init__(self, db: Database, catalog: Catalog | None = None, parent=None):
+        super().__init__(parent)
+        self.db = db
+        self.catalog = catalog or load_catalog()
+        self.setWindowTitle("My dice collection — Dragon Dice Desktop")
+        self.resize(1400, 860)
+
+        self.model = CollectionModel(db, self.catalog, self)
+        self.proxy = CollectionFilter(self)
+        self.proxy.setSourceModel(self.model)
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.setItemDelegate(CollectionDelegate(self.model, self.table))
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
+        self.table.setAlternatingRowColors(True)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
+                                   | QAbstractItemView.EditTrigger.EditKeyPressed
+                                   | QAbstractItemView.EditTrigger.AnyKeyPressed)
+        self.table.setIconSize(self.table.iconSize().scaled(ICON_SIZE, ICON_SIZE,
+                                                            Qt.AspectRatioMode.KeepAspectRatio))
+        self.table.verticalHeader().setDefaultSectionSize(ICON_SIZE + 4)
+        self.table.verticalHeader().hide()
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        for column, width in ((COL_DIE, 190), (COL_SPECIES, 105), (COL_KIND, 78),
+                              (COL_SIZE, 68), (COL_ELEMENTS, 90), (COL_POINTS, 50),
+                              (COL_OWNED, 56), (COL_PRINTING, 150), (COL_CONDITION, 85)):
+            self.table.setColumnWidth(column, width)
+
+        self._build_filters()
+        self.totals = QLabel()
+        self.totals.setWordWrap(True)
+        self.totals.setStyleSheet("font-size: 11pt;")
+        self.chart = CompletionChart()
+        self.chart.setMinimumWidth(360)
+        self.shown = QLabel()
+
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(6, 6, 6, 6)
+        left_layout.addLayout(self.filter_row)
+        left_layout.addWidget(self.table, 1)
+        left_layout.addWidget(self.shown)
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(6, 6, 6, 6)
+        title = QLabel("Completion")
+        title.setStyleSheet("font-size: 13pt; font-weight: bold;")
+        right_layout.addWidget(title)
+        right_layout.addWidget(self.totals)
+        right_layout.addWidget(self.chart, 1)
+        splitter = QSplitter()
+        splitter.addWidget(left)
+        splitter.addWidget(right)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([1000, 400])
+        self.setCentralWidget(splitter)
+        self._build_toolbar()
+
+        self.model.collectionChanged.connect(self.update_totals)
+        self.model.editRefused.connect(lambda message: self.statusBar().showMessage(message, 8000))
+        self.proxy.rowsInserted.connect(self._update_shown)
+        self.proxy.rowsRemoved.connect(self._update_shown)
+        self.proxy.modelReset.connect(self._update_shown)
+        self.proxy.layoutChanged.connect(self._update_shown)
+        self.update_totals()
+        self._update_shown()
+
+    # -- building -----------------------------------------------------------------------------
+    def _build_filters(self) -> None:
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Search name, species, class …")
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(self.proxy.set_text)
+        self.species_box = _combo("All species", [(s, s) for s in sorted(
+            {d.species.value for d in self.catalog if d.species})], self.proxy.set_species)
+        colours = [Color.AIR, Color.DEATH, Color.EARTH, Color.FIRE, Color.WATER, Color.IVORY,
+                   Color.WHITE, Color.BRONZE, Color.SILVER, Color.GOLD]
+        self.element_box = _combo("All colours", [(c.value.capitalize(), c) for c in colours],
+                                  self.proxy.set_element)
+        self.kind_box = _combo("All kinds", [(k.value.capitalize(), k) for k in DieKind],
+                               self.proxy.set_kind)
+        self.size_box = _combo("All sizes", [(s.value.capitalize(), s) for s in Size],
+                               self.proxy.set_size)
+        self.owned_box = _combo("Owned or not", [("Owned", True), ("Not owned", False)],
+                                self.proxy.set_owned)
+        self.filter_row = QHBoxLayout()
+        self.filter_row.addWidget(self.search, 2)
+        for box in (self.species_box, self.element_box, self.kind_box, self.size_box,
+                    self.owned_box):
+            self.filter_row.addWidget(box, 1)
+
+    def _build_toolbar(self) -> None:
+        bar = QToolBar("Collection")
+        bar.setMovable(False)
+        self.addToolBar(bar)
+        self.import_action = QAction("Import CSV…", self)
+        self.import_action.triggered.connect(self._import_clicked)
+        self.export_action = QAction("Export CSV…", self)
+        self.export_action.setShortcut(QKeySequence.StandardKey.Save)
+        self.export_action.triggered.connect(self._export_clicked)
+        bar.addAction(self.import_action)
+        bar.addAction(self.export_action)
+
+    # -- totals -------------------------------------------------------------------------------
+    def update_totals(self) -> None:
+        """Recompute the totals line and the completion chart from the model."""
+        owned = self.model.owned()
+        groups = completion(self.catalog, owned)
+        distinct = sum(g.kinds_owned for g in groups)
+        total = len(self.catalog)
+        copies = sum(owned.values())
+        self.totals.setText(f"You own {copies} dice: {distinct} of the {total} different "
+                            f"catalog dice ({100 * distinct / total:.0f}%).")
+        self.chart.update_completion(groups)
+
+    def _update_shown(self, *args) -> None:
+        self.shown.setText(f"{self.proxy.rowCount()} of {self.model.rowCount()} dice shown. "
+                           "Double-click Owned, Printing, Condition or Notes to edit.")
+
+    # -- CSV ----------------------------------------------------------------------------------
+    def export_to(self, path: str | Path, every_die: bool = False) -> int:
+        """Write the collection as CSV to ``path``; returns the number of rows written.
+        Raises OSError when the file cannot be written."""
+        text = export_csv(self.db, self.catalog, every_die=every_die)
+        Path(path).write_text(text, encoding="utf-8")
+        return text.count("\n") - 1
+
+    def import_dialog(self, path: str | Path, mode: str = "add") -> CsvImportDialog:
+        """The preview dialog for importing ``path`` (not yet shown; nothing written).
+        Raises OSError when the file cannot be read."""
+        dialog = CsvImportDialog(self.db, self.catalog, Path(path).read_bytes(),
+                                 Path(path).name, mode, self)
+        dialog.accepted.connect(self.model.reload)
+        return dialog
+
+    def _export_clicked(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Export collection", "collection.csv",
+                                              "CSV files (*.csv)")
+        if path:
+            try:
+                rows = self.export_to(path)
+            except OSError as exc:
+                self.statusBar().showMessage(f"Cannot write {path}: {exc.strerror or exc}", 10000)
+                return
+            self.statusBar().showMessage(f"Wrote {rows} dice to {path}", 8000)
+
+    def _import_clicked(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Import collection", "",
+                                              "CSV files (*.csv);;All files (*)")
+        if not path:
+            return
+        try:
+            dialog = self.import_dialog(path)
+        except OSError as exc:
+            self.statusBar().showMessage(f"Cannot read {path}: {exc.strerror or exc}", 10000)
+            return
+        if dialog.exec() and dialog.applied is not None:
+            self.statusBar().showMessage(f"Imported: {dialog.applied} dice changed", 8000)
+
+
+def _combo(any_label: str, items: list[tuple[str, object]], on_change) -> QComboBox:
+    box = QComboBox()
+    box.addItem(any_label, None)
+    for label, value in items:
+        box.addItem(label, value)
+    box.currentIndexChanged.connect(lambda _i: on_change(box.currentData()))
+    return box

@@ -1,0 +1,129 @@
+"""Drag-and-drop on the board: a drop is a request that becomes an engine action; the die
+moves only when the worker's new state arrives. Drags are driven with real mouse events on
+the view (press, move, release on the QGraphicsItems) and through `Board.drop_die`."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+from ui_helpers import (
+    WAIT_MS, in_damage_step, open_record, record_until, reinforce_with_reserves,
+)
+
+from dragondice_desktop.engine.actions import Verb
+from dragondice_desktop.engine.state import Step, Zone, ZoneKind
+
+
+def _drag(window, die_id: int, scene_target) -> None:
+    """Press on the die, move in two steps, release over `scene_target` (scene coords)."""
+    view, viewport = window.board_view, window.board_view.viewport()
+    start = view.mapFromScene(window.board.die_items[die_id].center())
+    end = view.mapFromScene(scene_target)
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
+    QTest.mouseMove(viewport, QPoint((start.x() + end.x()) // 2, (start.y() + end.y()) // 2))
+    QTest.mouseMove(viewport, end)
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
+
+
+def test_kill_drop_by_mouse_moves_the_unit_to_the_dua(qtbot, window):
+    snapshot = open_record(qtbot, window, record_until(in_damage_step))
+    kill = next(a for a in snapshot.legal if a.verb is Verb.KILL)
+    die_id = kill.args[0]
+    owner = snapshot.state.dice[die_id].owner
+    dua = Zone(ZoneKind.DUA, owner)
+    target = window.board.zone_items[(dua, owner)]
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        _drag(window, die_id, target.rect.center())
+    state = window.snapshot.state
+    assert window.snapshot.record.actions[-1] == kill
+    assert state.zones[die_id] == dua
+    assert target.rect.contains(window.board.die_items[die_id].center())
+
+
+def test_targets_highlight_only_while_dragging(qtbot, window):
+    snapshot = open_record(qtbot, window, record_until(in_damage_step))
+    die_id = next(a for a in snapshot.legal if a.verb is Verb.KILL).args[0]
+    owner = snapshot.state.dice[die_id].owner
+    target = window.board.zone_items[(Zone(ZoneKind.DUA, owner), owner)]
+    window.board.begin_drag(die_id)
+    highlighted = [z for z in window.board.zone_items.values() if z.highlighted]
+    assert highlighted == [target]
+    window.board.finish_drag(die_id, window.board.die_items[die_id].center())
+    assert not any(z.highlighted for z in window.board.zone_items.values())
+
+
+def test_reinforce_drop_becomes_an_action_and_the_die_moves(qtbot, window):
+    snapshot = open_record(qtbot, window, record_until(reinforce_with_reserves, retreat=2))
+    state = snapshot.state
+    player = state.turn_player
+    die_id = state.units_in(Zone(ZoneKind.RESERVE, player), player)[0].id
+    frontier = Zone(ZoneKind.TERRAIN, 2)
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        sent = window.board.drop_die(die_id, frontier)
+    assert sent == f"reinforce {die_id} t2"
+    assert window.snapshot.state.zones[die_id] == frontier
+    zone_item = window.board.zone_items[(frontier, player)]
+    assert zone_item.rect.contains(window.board.die_items[die_id].center())
+
+
+def test_illegal_drop_changes_nothing_and_names_the_rule(qtbot, window):
+    snapshot = open_record(qtbot, window, record_until(in_damage_step))
+    state = snapshot.state
+    # A unit of the player NOT taking damage, dropped on that player's Reserve Area.
+    due = state.damage[0]
+    other = 1 - due.player
+    die = next(d for d in state.dice
+               if d.owner == other and state.zones[d.id].kind is ZoneKind.TERRAIN)
+    home = window.board.die_items[die.id].pos()
+    messages = []
+    window.board.statusMessage.connect(messages.append)
+    assert window.board.drop_die(die.id, Zone(ZoneKind.RESERVE, other)) is None
+    assert messages and "retreat only during the Reserves phase's retreat step" in messages[-1]
+    assert state.pending.prompt in messages[-1]
+    assert window.statusBar().currentMessage() == messages[-1]
+    assert window.board.die_items[die.id].pos() == home
+    qtbot.wait(50)
+    assert window.snapshot is snapshot  # no request reached the worker
+
+
+def test_drop_on_a_non_target_by_mouse_snaps_back(qtbot, window):
+    snapshot = open_record(qtbot, window, record_until(in_damage_step))
+    kill = next(a for a in snapshot.legal if a.verb is Verb.KILL)
+    die_id = kill.args[0]
+    owner = snapshot.state.dice[die_id].owner
+    home = window.board.die_items[die_id].pos()
+    bua = window.board.zone_items[(Zone(ZoneKind.BUA, owner), owner)]
+    sent = []
+    window.board.actionRequested.connect(sent.append)
+    _drag(window, die_id, bua.rect.center())
+    assert sent == []
+    assert window.board.die_items[die_id].pos() == home
+    assert "DUA" in window.statusBar().currentMessage()
+
+
+def test_reinforce_outside_the_reserves_phase_is_refused_with_the_rule(qtbot, window):
+    record = record_until(lambda s: s.step is Step.CHOOSE_ARMY and s.turn_number >= 2
+                          and s.units_in(Zone(ZoneKind.RESERVE, s.turn_player), s.turn_player),
+                          retreat=1)
+    snapshot = open_record(qtbot, window, record)
+    player = snapshot.state.turn_player
+    die_id = snapshot.state.units_in(Zone(ZoneKind.RESERVE, player), player)[0].id
+    assert window.board.drop_die(die_id, Zone(ZoneKind.TERRAIN, 2)) is None
+    assert window.statusBar().currentMessage().startswith(
+        "Units reinforce only during the Reserves phase's reinforce step")
+
+
+def test_context_menu_lists_the_same_moves(qtbot, window):
+    snapshot = open_record(qtbot, window, record_until(reinforce_with_reserves, retreat=1))
+    state = snapshot.state
+    player = state.turn_player
+    die_id = state.units_in(Zone(ZoneKind.RESERVE, player), player)[0].id
+    menu = window.board.die_menu(die_id)
+    texts = [a.text() for a in menu.actions()]
+    names = [state.terrains[i].die.name for i in range(3)]
+    for name in names:
+        assert f"Reinforce to {name}" in texts
+    entry = next(a for a in menu.actions() if a.text() == f"Reinforce to {names[0]}")
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        entry.trigger()
+    assert window.snapshot.state.zones[die_id] == Zone(ZoneKind.TERRAIN, 0)

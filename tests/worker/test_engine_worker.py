@@ -1,0 +1,71 @@
+"""The engine worker: requests in, immutable snapshots out, in its own thread."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from dragondice_desktop.engine.record import GameRecord  # noqa: E402
+from dragondice_desktop.matchup import demo_setups  # noqa: E402
+from dragondice_desktop.worker.engine_worker import EngineClient, EngineWorker  # noqa: E402
+from dragondice_desktop.worker.snapshot import Change  # noqa: E402
+
+WAIT_MS = 10_000
+
+
+def _collect(worker):
+    got = {"states": [], "failed": [], "load": []}
+    worker.stateChanged.connect(got["states"].append)
+    worker.failed.connect(got["failed"].append)
+    worker.loadFailed.connect(got["load"].append)
+    return got
+
+
+def test_worker_slots_play_undo_and_load(qapp):
+    worker = EngineWorker()
+    got = _collect(worker)
+    worker.submit("rolloff")
+    assert got["failed"] and not got["states"]
+    worker.new_game(demo_setups(), 7)
+    start = got["states"][-1]
+    assert start.change is Change.NEW and start.record.actions == ()
+    worker.submit("rolloff")
+    after = got["states"][-1]
+    assert after.change is Change.ACTION and after.events and after.serial == start.serial + 1
+    assert len(after.history) == 1 and after.history[0] == after.events
+    worker.submit("end-turn")
+    assert "not legal now" in got["failed"][-1]
+    assert got["states"][-1] is after
+    worker.undo()
+    assert got["states"][-1].state == start.state
+    assert got["states"][-1].change is Change.UNDO
+    worker.undo()
+    assert "Nothing to undo" in got["failed"][-1]
+    worker.autoplay(20)
+    played = got["states"][-1]
+    assert len(played.record.actions) == 20
+    worker.load(played.record)
+    loaded = got["states"][-1]
+    assert loaded.change is Change.LOAD and loaded.state == played.state
+    assert loaded.all_events == played.all_events
+    worker.load_text("not json")
+    assert "not valid JSON" in got["load"][-1]
+    assert got["states"][-1] is loaded
+
+
+def test_client_runs_the_engine_in_its_thread_and_stops_cleanly(qtbot):
+    client = EngineClient()
+    assert client.worker.thread() is client.thread
+    assert client.thread.isRunning()
+    with qtbot.waitSignal(client.stateChanged, timeout=WAIT_MS) as blocker:
+        client.new_game(demo_setups(), 3)
+    assert blocker.args[0].record == GameRecord(demo_setups(), 3)
+    with qtbot.waitSignal(client.stateChanged, timeout=WAIT_MS) as blocker:
+        client.submit("rolloff")
+    assert blocker.args[0].record.actions[-1].to_text() == "rolloff"
+    with qtbot.waitSignal(client.failed, timeout=WAIT_MS):
+        client.submit("kill 999")
+    client.shutdown()
+    assert client.thread.isFinished()
+    client.shutdown()  # a second call is harmless
