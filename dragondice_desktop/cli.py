@@ -6,6 +6,8 @@
     dragondice roll --for melee DIE...   roll dice headless and print the result as JSON
     dragondice selfplay --seed S    play a whole game with the automatic policy, print the log
     dragondice screenshot OUT.png   render the window on a seeded demo game to a PNG
+    dragondice force validate|import|export|list ...   forces (see store_cli)
+    dragondice collection import|export ...           the dice collection (see store_cli)
 
 Qt is imported only by the commands that open a window, so the headless commands work on a
 machine without a display.
@@ -18,7 +20,7 @@ import json
 import sys
 from collections import Counter
 
-from . import __version__
+from . import __version__, store_cli
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -28,7 +30,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--demo", action="store_true",
                         help="open the app on a demo game (two sample forces, a few marches in)")
     parser.add_argument("--seed", type=int, default=None, help="RNG seed for --demo")
+    parser.add_argument("--data-dir", metavar="DIR", default=None,
+                        help="folder of the collection database (default: "
+                             "$DRAGONDICE_DATA_DIR, else the user data folder)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    store_cli.add_commands(sub)
 
     cat = sub.add_parser("catalog", help="list dice counts, or show one die's faces")
     cat.add_argument("name", nargs="?", help="a die key (Dwarves/Footman) or unique name")
@@ -57,6 +63,9 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `dragondice` command; returns the process exit code."""
     args = _parser().parse_args(argv)
+    handled = store_cli.run(args)
+    if handled is not None:
+        return handled
     if args.command == "catalog":
         return _catalog(args.name)
     if args.command == "roll":
@@ -69,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
         return screenshot(args.out, seed=args.seed, actions=args.actions,
                           size=(int(width), int(height)))
     from .ui.app import run_app
-    return run_app(demo=args.demo, seed=args.seed)
+    return run_app(demo=args.demo, seed=args.seed, data_dir=args.data_dir)
 
 
 def _catalog(name: str | None) -> int:

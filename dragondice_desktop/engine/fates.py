@@ -69,25 +69,25 @@ def _rises(state: GameState, die_id: int, events: Events, when: str) -> tuple[Ga
 
 
 def kill(state: GameState, die_id: int, events: Events, why: str,
-         bury: bool = False) -> GameState:
+         and_bury: bool = False) -> GameState:
     """Kill a unit (and bury it when the effect kills and buries). Returns the new state;
     the unit ends in the DUA, the BUA, the Summoning Pool or (Rise from the Ashes) the
     Reserve Area."""
     origin = state.zones[die_id]
     player = state.dice[die_id].owner
     label = state.die_label(die_id)
-    events.append(Event("sai", f"{label} is killed{' and buried' if bury else ''} ({why})",
+    events.append(Event("sai", f"{label} is killed{' and buried' if and_bury else ''} ({why})",
                         player=player))
     state, rose = _rises(state, die_id, events, "killed")
     if not rose:
         dragonkin = state.dice[die_id].die.species is Species.DRAGONKIN
-        if dragonkin and bury:  # Dragonkin never enter the DUA, but can be buried
+        if dragonkin and and_bury:  # Dragonkin never enter the DUA, but can be buried
             state = bury(state, die_id, events, why, announce=False)
         else:
             to = Zone(ZoneKind.SUMMONING if dragonkin else ZoneKind.DUA, player)
             state = move_die(state, die_id, to, events)
             state = unit_left(state, die_id, origin, to, events)
-            if bury:
+            if and_bury:
                 state = bury(state, die_id, events, why, announce=False)
     return _settle(state, origin, player, events)
 

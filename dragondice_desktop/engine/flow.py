@@ -17,7 +17,7 @@ from .state import GameState, Pending, Phase, Step, Zone, ZoneKind
 Events = list[Event]
 
 __all__ = ["move_die", "controls_eighth_face", "rolling_dice", "army_context", "roll_for",
-           "drop_lost_captures", "check_victory", "begin_turn", "marchable_zones",
+           "log_roll", "drop_lost_captures", "check_victory", "begin_turn", "marchable_zones",
            "start_march", "end_march", "start_reserves", "wait"]
 
 

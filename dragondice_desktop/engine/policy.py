@@ -2,8 +2,10 @@
 
 Used by the headless demo (`dragondice screenshot`, `dragondice selfplay`) and by the contract
 tests that play whole games. It plays to end the game: it marches with maneuvers, turns
-terrains toward their eighth face, attacks whenever it can, reinforces everything and never
-retreats. With `chooser` given it picks uniformly among legal actions instead (a seeded
+terrains toward their eighth face, attacks whenever it can, reinforces everything (carrying
+the items along) and never retreats. SAI decisions: it takes the decision's default when there
+is one (keep the results, stay put ...), else the first legal pick, and stops picking only when
+nothing more may be picked. With `chooser` given it picks uniformly among legal actions instead (a seeded
 `random.Random` owned by the caller), still never retreating so games finish.
 """
 
@@ -18,8 +20,9 @@ from .state import GameState
 # Verbs in order of preference for the aggressive policy.
 PREFERENCE = (
     Verb.ROLLOFF, Verb.GO_FIRST, Verb.FRONTIER, Verb.MARCH, Verb.MANEUVER, Verb.COUNTER,
-    Verb.ACTION, Verb.TARGET, Verb.KILL, Verb.COUNTER_ATTACK, Verb.REINFORCE,
-    Verb.END_REINFORCE, Verb.END_TURN, Verb.NO_ACTION, Verb.SKIP_MARCH,
+    Verb.ACTION, Verb.TARGET, Verb.KILL, Verb.PICK, Verb.DONE, Verb.COUNTER_ATTACK,
+    Verb.REINFORCE, Verb.CARRY, Verb.END_REINFORCE, Verb.END_TURN, Verb.NO_ACTION,
+    Verb.SKIP_MARCH,
 )
 
 
@@ -31,6 +34,11 @@ def choose(state: GameState, chooser: random.Random | None = None) -> Action:
     actions = [a for a in actions if a.verb is not Verb.RETREAT] or list(actions)
     if chooser is not None:
         return chooser.choice(actions)
+    default = state.pending.default if state.pending else ""
+    if default and default != "done":
+        matching = [a for a in actions if a.to_text() == default]
+        if matching:  # an SAI choice: the rules' default (e.g. keep the results, stay put)
+            return matching[0]
     for verb in PREFERENCE:
         matching = [a for a in actions if a.verb is verb]
         if matching:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from .actions import Action, Verb, act
 from .events import Event
-from .flow import begin_turn, bury_orphan_items, check_victory, drop_lost_captures, move_die, wait
+from .flow import begin_turn, check_victory, drop_lost_captures, move_die, wait
+from .items import bury_excess
 from .state import GameState, Step, Zone, ZoneKind
 
 Events = list[Event]
@@ -45,7 +46,7 @@ def apply_reserves(state: GameState, action: Action, events: Events) -> GameStat
         die_id = action.args[0]
         origin = state.zones[die_id]
         state = move_die(state, die_id, Zone(ZoneKind.RESERVE, player), events)
-        state = bury_orphan_items(state, origin, player, events)
+        state = bury_excess(state, origin, player, events)
         state = drop_lost_captures(state, events)
         return check_victory(state, events)
     if action.verb is Verb.END_TURN:

@@ -49,7 +49,7 @@ from .roll_model import (
     RollInput, RollKind, RollResult, RollType, SaiOutcome, Unresolved, key_text,
 )
 from .sai_results import SAI_HANDLERS, sai_outcome
-from .sai_roll import APPLIES, SAI_TEXT, SaiRoll, magic_key
+from .sai_roll import APPLIES, SAI_TEXT, SaiRoll, magic_key, relic_element
 
 __all__ = [
     "ANY_COLOR", "MAX_REROLLS", "SAI_HANDLERS", "APPLIES", "SAI_TEXT",
@@ -488,6 +488,36 @@ def _choice_points(dice: Sequence[DieOutcome], choices: Sequence[RollChoice],
     return tuple(taken), tuple(open_points)
 
 
+def _relic_shows(die: Die, outcome: DieOutcome) -> Icon | None:
+    """The relic icon (an element or the logo) an Elemental Relic shows, else None."""
+    if die.kind is not DieKind.RELIC or not outcome.face_outcomes:
+        return None
+    icon = outcome.face_outcomes[-1].icons[0]
+    if icon is Icon.LOGO and any(relic_element(i) for f in die.faces for i, _ in f.icons):
+        return icon
+    return icon if relic_element(icon) else None
+
+
+def _cancel_relics(dice: tuple[DieOutcome, ...], die_of: dict[int, Die]) -> tuple[DieOutcome, ...]:
+    """Elemental Relics that roll the same element have no effect on that roll; the SFR logo
+    matches all elements, so it matches any other relic (seed 001, rulings)."""
+    shown = {d.die_id: _relic_shows(die_of[d.die_id], d) for d in dice if not d.excluded}
+    shown = {i: icon for i, icon in shown.items() if icon is not None}
+    cancelled = {i for i, icon in shown.items() for j, other in shown.items()
+                 if i != j and (icon is other or Icon.LOGO in (icon, other))}
+    if not cancelled:
+        return dice
+    out = []
+    for d in dice:
+        if d.die_id in cancelled:
+            faces = tuple(replace(f, effects=(), choices=()) for f in d.face_outcomes)
+            d = replace(d, effects=(), face_outcomes=faces, ignored=d.ignored + (
+                "Elemental Relic: another relic in the roll shows the same element, so it has "
+                "no effect on this roll (seed 001)",))
+        out.append(d)
+    return tuple(out)
+
+
 def count_roll(inp: RollInput) -> RollResult:
     """Count a roll (steps 5-10 over the faces given; steps 1-4 are the faces, the delayed
     effects and re-rolls already applied, and the SAIs evaluated here).
@@ -509,6 +539,7 @@ def count_roll(inp: RollInput) -> RollResult:
             and not ctx.counts_as):
         ctx = replace(ctx, counts_as=((RollType.MANEUVER, RollType.MELEE),))
         dice = tuple(_die_outcome(d, ctx, inp.choices) for d in inp.dice)
+    dice = _cancel_relics(dice, {d.die_id: d.die for d in inp.dice})
     sai_mods = [m for d in dice if not d.excluded for m in d.modifiers]
     final, tallies, steps, applied, chosen = _pipeline(replace(inp, ctx=ctx), dice, sai_mods)
     rt = ctx.roll_type

@@ -451,13 +451,29 @@ def _dispel_magic(sai: SaiRoll) -> SaiOutcome:
 
 
 def _element(sai: SaiRoll) -> SaiOutcome:
-    """Elemental Relic element faces: in non-maneuver rolls, matching units may be re-rolled,
-    recruited or promoted (seed 001 Elemental Relic)."""
+    """Elemental Relic (seed 001): in a non-maneuver roll, X health-worth of units containing
+    the element shown (the logo: any element or ivory) may be re-rolled once, ignoring the
+    earlier result, or X small matching units recruited, or X health-worth of matching units
+    promoted — split as the roller likes. The re-roll happens inside the roll: its choice
+    value is the health-worth re-rolled; the rest of X goes on to the game ("relic")."""
     if sai.ctx.is_maneuver_roll:
         return sai.not_applicable()
-    return sai.effect("relic", f"Elemental Relic: X = {sai.x} health-worth of units containing "
-                               f"{relic_element(sai.icon) or 'any element or ivory'} may be "
-                               f"re-rolled, recruited (small) or promoted (seed 001)")
+    element = relic_element(sai.icon)
+    what = element.value if element else "any element or ivory"
+    chosen = sai.choice()
+    spent = min(sai.x, int(chosen)) if chosen is not None and chosen.isdigit() else 0
+    point = sai.choice_point((str(sai.x),), "0", f"Elemental Relic: re-roll up to {sai.x} "
+                                                 f"health-worth of units containing {what}",
+                             kind="reroll")
+    out = SaiOutcome(choices=(point,))
+    if spent:
+        out += sai.ignored(f"Elemental Relic: {spent} of X = {sai.x} used to re-roll units "
+                           f"(seed 001)")
+    if spent < sai.x:
+        out += sai.effect("relic", f"Elemental Relic: recruit small units or promote units "
+                                   f"containing {what}, up to {sai.x - spent} health-worth "
+                                   f"(seed 001)", amount=sai.x - spent)
+    return out
 
 
 def _logo(sai: SaiRoll) -> SaiOutcome:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .damage import best_kill_total, reachable_sums
-from .roll_model import Effect, Modifier, RollContext, RollInput
+from .roll_model import ChoicePoint, Effect, Modifier, RollContext, RollInput
 from .state import Zone
 
 
@@ -130,7 +130,7 @@ class RollTask:
     exclude: units that do not roll (charmed units in the save roll).
     inp: the dice and faces so far (None before step 1).
     stage: "roll" → "delayed" → "vortex" → "rerolls" → "choices" → done.
-    ask: the question waited on, if any.
+    ask: the question waited on, if any; ask_point: the roll's choice point it answers.
     """
 
     purpose: str
@@ -143,6 +143,7 @@ class RollTask:
     inp: RollInput | None = None
     stage: str = "roll"
     ask: Ask | None = None
+    ask_point: ChoicePoint | None = None
 
 
 @dataclass(frozen=True)

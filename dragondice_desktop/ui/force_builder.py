@@ -53,6 +53,7 @@ DEFAULT_POINTS = 36
 TWO_PLAYER_MINOR_TERRAINS = 4  # terrains in play (3) + 1, digest §1.6
 OVER = "#b3261e"
 OK = "#2e7d32"
+UNDER = "#8a5a00"  # legal but with unused points (a warning)
 PLACEHOLDERS = {
     "home_terrain": "Drop a terrain here (not an advanced one)",
     "frontier_terrain": "Drop a terrain here",
@@ -491,6 +492,11 @@ class ForceBuilderWindow(QMainWindow):
         self.palette_filter.set_filter(owned_only=on)
         self._show()
 
+    def refresh_collection(self) -> None:
+        """Re-read the owned quantities (call it when the collection window changed them)."""
+        self.owned = owned_counts(self.db)
+        self._show()
+
     @property
     def owned_only(self) -> bool:
         """Whether the builder counts against the collection."""
@@ -625,8 +631,8 @@ class ForceBuilderWindow(QMainWindow):
         total = force.total_points(self.catalog)
         over_total = total > force.points
         self.total_label.setText(f"Total {total} / {force.points} points")
-        self.total_label.setStyleSheet(
-            f"font-size: 12pt; font-weight: bold; color: {OVER if over_total else OK};")
+        colour = OVER if over_total else (UNDER if total < force.points else OK)
+        self.total_label.setStyleSheet(f"font-size: 12pt; font-weight: bold; color: {colour};")
         for army in ARMY_NAMES:
             slot = f"{army}_army"
             points = force.army_points(army, self.catalog)
@@ -682,7 +688,7 @@ class ForceBuilderWindow(QMainWindow):
                                         f"{warnings} warning{'s' if warnings != 1 else ''}. "
                                         f"{verdict}")
             self.problems_title.setStyleSheet(
-                f"font-weight: bold; font-size: 11pt; color: {OVER if errors else '#8a5a00'};")
+                f"font-weight: bold; font-size: 11pt; color: {OVER if errors else UNDER};")
 
     def _update_palette_counts(self) -> None:
         used = dice_used(self.force) if self.force is not None else {}

@@ -1,0 +1,119 @@
+"""Running the task queue: damage to assign first, then the head task (a roll, an SAI effect
+or the march's next step), until a player must decide or the queue is empty.
+
+Decisions while it runs:
+- Step.DAMAGE — ``kill <die id>``: one casualty at a time (digest §4.7, ``damage.py``);
+- Step.SAI_PICK — ``pick <die id>`` / ``done``: units for an SAI (targets, returns ...);
+- Step.SAI_CHOOSE — ``choose <option>``: an SAI choice (saves or return, a destination ...).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..catalog.model import Species
+from .actions import Action, Verb, act
+from .army_roll import run_roll
+from .damage import best_kill_total, legal_casualties
+from .events import Event
+from .exchange import run_step
+from .fates import bury, kill
+from .flow import wait
+from .individual import unit_roll
+from .roll_model import RollType
+from .sai_effects import run_effect
+from .state import GameState, Step, ZoneKind
+from .task_queue import head, replace_head
+from .tasks import ChooseAsk, EffectTask, PickAsk, RollTask
+
+Events = list[Event]
+
+
+def advance(state: GameState, events: Events) -> GameState:
+    """Resolve as much as possible without a player's decision."""
+    while state.winner is None:
+        if state.damage:
+            state, waiting = _next_damage(state, events)
+        elif state.tasks:
+            task = head(state)
+            if isinstance(task, RollTask):
+                state, waiting = run_roll(state, task, events)
+            elif isinstance(task, EffectTask):
+                state, waiting = run_effect(state, task, events)
+            else:
+                state, waiting = run_step(state, task, events)
+        else:
+            return state
+        if waiting:
+            return state
+    return state
+
+
+def _next_damage(state: GameState, events: Events) -> tuple[GameState, bool]:
+    """Ask for the next casualty of the first damage due, or drop it once it kills no more."""
+    due = state.damage[0]
+    healths = [u.die.health for u in state.units_in(due.zone, due.player)]
+    remaining = due.amount - due.killed
+    if best_kill_total(healths, remaining) > 0:
+        if due.killed == 0:
+            events.append(Event("damage", f"{state.players[due.player].name} takes "
+                                          f"{due.amount} damage ({due.reason})",
+                                player=due.player))
+        return wait(state, due.player, Step.DAMAGE,
+                    f"Assign {remaining} damage: move units to your DUA"), True
+    if due.amount and due.killed == 0:
+        events.append(Event("damage", f"{due.amount} damage ({due.reason}) kills nothing",
+                            player=due.player))
+    return state.with_(damage=state.damage[1:]), False
+
+
+def _casualty(state: GameState, die_id: int, events: Events) -> GameState:
+    """One unit killed by damage (digest §4.7), with what the damage does to the killed:
+    Firebreath's save or be buried, Sneak Attack's burial of Dragonkin (seed 000)."""
+    due = state.damage[0]
+    health = state.dice[die_id].die.health
+    state = kill(state, die_id, events, due.reason)
+    state = state.with_(damage=(replace(due, killed=due.killed + health),) + state.damage[1:])
+    if due.on_kill == "save_or_bury" and state.zones[die_id].kind is ZoneKind.DUA:
+        state, roll = unit_roll(state, die_id, (RollType.SAVE,), events,
+                                "Firebreath: save or be buried", in_dua=True)
+        if roll.total(RollType.SAVE) < 1:
+            state = bury(state, die_id, events, "Firebreath, seed 000")
+    if (due.on_kill == "bury_dragonkin" and state.dice[die_id].die.species is Species.DRAGONKIN
+            and state.zones[die_id].kind is ZoneKind.SUMMONING):
+        state = bury(state, die_id, events, "Sneak Attack: Dragonkin killed are buried")
+    return state
+
+
+def legal_task_actions(state: GameState) -> list[Action]:
+    """The choices open while the queue waits: casualties, unit picks or an SAI choice."""
+    if state.step is Step.DAMAGE and state.damage:
+        due = state.damage[0]
+        units = state.units_in(due.zone, due.player)
+        return [act(Verb.KILL, units[i].id)
+                for i in legal_casualties([u.die.health for u in units], due.amount, due.killed)]
+    if not state.tasks:
+        return []
+    ask = head(state).ask
+    if state.step is Step.SAI_PICK and isinstance(ask, PickAsk):
+        picks = [act(Verb.PICK, i) for i in ask.legal()]
+        return picks + ([] if ask.maximize else [act(Verb.DONE)])
+    if state.step is Step.SAI_CHOOSE and isinstance(ask, ChooseAsk):
+        return [act(Verb.CHOOSE, option) for option in ask.options]
+    return []
+
+
+def apply_task_action(state: GameState, action: Action, events: Events) -> GameState:
+    """Apply a casualty, pick, done or choice (already checked legal), then carry on."""
+    if action.verb is Verb.KILL:
+        state = _casualty(state, action.args[0], events)
+        return advance(state, events)
+    task = head(state)
+    ask = task.ask
+    if action.verb is Verb.PICK:
+        ask = ask.pick(action.args[0])
+    elif action.verb is Verb.DONE:
+        ask = replace(ask, done=True)
+    else:
+        ask = replace(ask, answer=action.args[0])
+    return advance(replace_head(state, replace(task, ask=ask)), events)

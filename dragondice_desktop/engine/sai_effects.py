@@ -1,0 +1,904 @@
+"""Applying SAI effects to the game (seed 000, seed 001): after a roll is counted, each effect
+it passed on becomes an ``EffectTask`` run here — targets picked, individual rolls made,
+units killed, buried, moved, returned or promoted, lasting effects put in force.
+
+Effect kinds (``Effect.kind``, set by the handlers in ``sai_results.py``):
+
+- "targets": units of the defending army targeted and dealt with by the SAI's rule
+  (``TARGET_SPECS``: Breath, Bullseye, Convert, Crush, Double Strike, Entangle, Firecloud,
+  Flame, Flaming Arrow, Net, Poison, Roar, Scare, Seize, Slay, Smother, Stomp, Stun, Swallow,
+  Web); "charm" (Charm), "plague" (Plague), "sleep" (Sleep);
+- "unit_damage" (Kick, Gore), "coil", "hug", "bash": damage to one unit;
+- "damage_no_save" (Smite, Stone, Firebreath, Sneak Attack): damage the army's owner assigns;
+- "army_lasting" (Frost Breath, Wither, Galeforce), "illusion", "cloak": lasting effects;
+- "move_units" (Ferry, Teleport, Firewalking), "vanish", "wayfare": the roller's moves;
+- "return_from_dua" (Regenerate, Gold medallion), "promote" (Wild Growth),
+  "silver_medallion", "relic" (Elemental Relic): the roller's own army.
+- Read by the march instead of run here (``exchange.py``): "subtract_saves" (Screech, Howl,
+  Wave), "delayed" (Choke, Confuse, Decapitate, Impale, Hypnotic Glare: step 2 of the
+  defender's save roll, ``army_roll.py``), "surprise", "charge", "damage_to_attacker"
+  (Counter, Volley), "subtract_from_counter_maneuver" (Wave).
+
+Targeting (seed 000): an SAI on an opponent takes the most units / health-worth it can (the
+player picks which, one at a time; forced picks are made for them); on friendly units, any
+amount from 0 up to the limit. Several effects of the same SAI that target health-worth of
+units or deal damage are added together into one (allowed by seed 000; the app always does,
+rulings); one-unit SAIs (Slay, Coil, Hug ...) resolve one by one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from ..catalog.model import DieKind, Icon, Species
+from .dice_moves import move_die
+from .events import Event
+from .fates import bury, kill, move_unit, promote, promotion_partners, return_from_dua
+from .individual import id_roll, unit_roll
+from .items import army_items, can_carry_item, fits
+from .lasting import add, cannot_leave, has_dividing
+from .roll_model import Addition, Applied, Effect, RollResult, RollType
+from .sai_roll import relic_element
+from .rolls import count_roll
+from .state import DamageDue, GameState, LastingEffect, Zone, ZoneKind
+from .task_queue import answered, pop_head, record_applied, replace_head, settle_ask, wait_on
+from .tasks import Ask, ChooseAsk, EffectTask, PickAsk, RollTask, Task
+
+Events = list[Event]
+SAVE, MANEUVER, MELEE = RollType.SAVE, RollType.MANEUVER, RollType.MELEE
+
+# Effect kinds the march reads from the counted roll itself (exchange.py, army_roll.py).
+EXCHANGE_KINDS = frozenset({"subtract_saves", "delayed", "surprise", "charge",
+                            "damage_to_attacker", "subtract_from_counter_maneuver"})
+
+
+@dataclass(frozen=True)
+class TargetSpec:
+    """How a targeting SAI deals with its targets (seed 000).
+
+    one_unit: "target one unit" (else X health-worth; Flame and Double Strike fix the number,
+        which their handlers give as the effect's amount);
+    test: the roll each target makes: "id", "save", "maneuver", "melee", or "" for none;
+    fail: the fate of a target that fails the test (or of every target when there is none):
+        "kill", "kill_bury", "reserve", "stunned", "netted", "webbed";
+    success: the fate of a target that passes ("" = nothing happens; Seize: "reserve");
+    on_id: the fate of a target that rolls its ID whatever else (Scare: "kill");
+    then_save: killed targets make a second save roll or are buried (Poison, Stomp ...);
+    leaves: every fate moves the unit out, so units that cannot leave are not targeted.
+    """
+
+    one_unit: bool = False
+    test: str = ""
+    fail: str = "kill"
+    success: str = ""
+    on_id: str = ""
+    then_save: bool = False
+    leaves: bool = False
+
+
+TARGET_SPECS: dict[Icon, TargetSpec] = {
+    Icon.BREATH: TargetSpec(),
+    Icon.BULLSEYE: TargetSpec(test="save"),
+    Icon.CONVERT: TargetSpec(test="save"),
+    Icon.CRUSH: TargetSpec(test="maneuver", then_save=True),
+    Icon.DOUBLE_STRIKE: TargetSpec(test="save"),
+    Icon.ENTANGLE: TargetSpec(),
+    Icon.FIRECLOUD: TargetSpec(test="maneuver"),
+    Icon.FLAME: TargetSpec(fail="kill_bury"),
+    Icon.FLAMING_ARROW: TargetSpec(test="save", then_save=True),
+    Icon.NET: TargetSpec(test="maneuver", fail="netted"),
+    Icon.POISON: TargetSpec(test="save", then_save=True),
+    Icon.ROAR: TargetSpec(fail="reserve", leaves=True),
+    Icon.SCARE: TargetSpec(test="save", fail="reserve", on_id="kill"),
+    Icon.SEIZE: TargetSpec(test="id", success="reserve"),
+    Icon.SLAY: TargetSpec(one_unit=True, test="id"),
+    Icon.SMOTHER: TargetSpec(test="maneuver"),
+    Icon.STOMP: TargetSpec(test="maneuver", then_save=True),
+    Icon.STUN: TargetSpec(test="maneuver", fail="stunned"),
+    Icon.SWALLOW: TargetSpec(one_unit=True, test="id", fail="kill_bury"),
+    Icon.WEB: TargetSpec(test="melee", fail="webbed"),
+}
+
+ONE_UNIT_KINDS = frozenset({"unit_damage", "coil", "hug", "bash", "plague", "sleep"})
+COMBINABLE_KINDS = frozenset({"targets", "damage_no_save", "charm"})
+
+_FATE_WORDS = {"kill": "killed", "kill_bury": "killed and buried",
+               "reserve": "moved to its Reserve Area", "stunned": "stunned",
+               "netted": "netted", "webbed": "webbed", "asleep": "asleep"}
+_TEST_TYPES = {"save": SAVE, "maneuver": MANEUVER, "melee": MELEE}
+
+
+# --------------------------------------------------------------------------------------------
+# From a counted roll to effect tasks
+# --------------------------------------------------------------------------------------------
+
+
+def _one_unit(effect: Effect) -> bool:
+    spec = TARGET_SPECS.get(effect.icon)
+    return effect.kind in ONE_UNIT_KINDS or (spec is not None and spec.one_unit)
+
+
+def follow_ups(task: RollTask, result: RollResult) -> list[Task]:
+    """The effect tasks of a counted roll, in die order. Effects of the same SAI that target
+    health-worth or deal damage are added into one (seed 000 Targeting; rulings)."""
+    tasks: list[EffectTask] = []
+    merged: dict[tuple[Icon, str], int] = {}
+    for effect in result.effects:
+        if effect.kind in EXCHANGE_KINDS:
+            continue
+        key = (effect.icon, effect.kind)
+        if effect.kind in COMBINABLE_KINDS and not _one_unit(effect) and key in merged:
+            index = merged[key]
+            first = tasks[index].effect
+            total = first.amount + effect.amount
+            tasks[index] = replace(tasks[index], effect=replace(
+                first, amount=total, note=f"{first.note} (several combined: {total})"))
+            continue
+        merged.setdefault(key, len(tasks))
+        tasks.append(EffectTask(effect, task.player, task.zone, task.purpose))
+    return list(tasks)
+
+
+# --------------------------------------------------------------------------------------------
+# Helpers
+# --------------------------------------------------------------------------------------------
+
+
+def _finish(state: GameState, task: EffectTask, text: str, events: Events,
+            targets: tuple[int, ...] = (), fates: tuple[tuple[int, str], ...] = (),
+            ) -> tuple[GameState, bool]:
+    """Record what the effect did on its roll and drop the task."""
+    state = record_applied(state, task.purpose, task.effect.die_id,
+                           Applied(task.effect.icon, text, targets, fates), events, task.owner)
+    return pop_head(state), False
+
+
+def _ask(state: GameState, task: EffectTask, ask: Ask, **changes) -> tuple[GameState, bool]:
+    """Put a question on the task; wait unless it answers itself (forced picks)."""
+    ask = settle_ask(ask)
+    task = replace(task, ask=ask, **changes)
+    state = replace_head(state, task)
+    if answered(ask):
+        return state, False
+    return wait_on(state, ask), True
+
+
+def _resume(state: GameState, task: EffectTask) -> tuple[GameState, bool] | None:
+    """Wait again if the task's question is still open (None when it is answered)."""
+    if answered(task.ask):
+        return None
+    return _ask(state, task, task.ask)
+
+
+def _defending(state: GameState, task: EffectTask) -> tuple[int, Zone] | None:
+    """The defending army of the attack the effect's roll belongs to (player, zone)."""
+    ex = state.march.exchange if state.march else None
+    if ex is None or task.purpose not in ("attack", "counter-attack"):
+        return None
+    if not state.has_army(ex.defender_zone, ex.defender):
+        return None
+    return ex.defender, ex.defender_zone
+
+
+def _units_pick(chooser: int, prompt: str, units, **kwargs) -> PickAsk:
+    return PickAsk(chooser, prompt, tuple(u.id for u in units),
+                   tuple(u.die.health for u in units), **kwargs)
+
+
+def _label(state: GameState, die_id: int) -> str:
+    return state.die_label(die_id)
+
+
+def _in_army(state: GameState, die_id: int, zone: Zone, player: int) -> bool:
+    return state.zones[die_id] == zone and state.dice[die_id].owner == player
+
+
+# --------------------------------------------------------------------------------------------
+# Targets in the defending army
+# --------------------------------------------------------------------------------------------
+
+
+def _apply_fate(state: GameState, task: EffectTask, fate: str, die_id: int,
+                events: Events) -> tuple[GameState, str]:
+    """Apply a fate to a target; returns (state, what happened in words)."""
+    icon, why = task.effect.icon, f"{task.effect.icon.value}, seed 000"
+    if fate in ("kill", "kill_bury"):
+        return kill(state, die_id, events, why, and_bury=fate == "kill_bury"), _FATE_WORDS[fate]
+    if fate == "reserve":
+        blocked = cannot_leave(state, die_id)
+        if blocked:
+            return state, f"stays: it cannot leave the terrain ({blocked})"
+        player = state.dice[die_id].owner
+        state = move_unit(state, die_id, Zone(ZoneKind.RESERVE, player), events)
+        return state, _FATE_WORDS[fate]
+    text = (f"{_label(state, die_id)} is {fate} by {icon.value} until the beginning of "
+            f"{state.players[task.owner].name}'s next turn")
+    effect = LastingEffect(task.owner, icon, fate, text, die_id=die_id,
+                           source_die=task.effect.die_id)
+    return add(state, effect, events), _FATE_WORDS[fate]
+
+
+def _second_save(state: GameState, die_id: int, icon: Icon,
+                 events: Events) -> tuple[GameState, str]:
+    """A killed target makes another save roll (in the DUA); without a save it is buried."""
+    if state.zones[die_id].kind is not ZoneKind.DUA:
+        return state, ""
+    state, roll = unit_roll(state, die_id, (SAVE,), events, f"{icon.value}: save or be buried",
+                            in_dua=True)
+    if roll.total(SAVE) >= 1:
+        return state, ", saved from burial"
+    return bury(state, die_id, events, f"{icon.value}, seed 000"), ", then buried"
+
+
+def _test_target(state: GameState, task: EffectTask, spec: TargetSpec, die_id: int,
+                 events: Events) -> tuple[GameState, str]:
+    """One target's test roll and fate; returns (state, words for the record)."""
+    icon = task.effect.icon
+    why = f"{icon.value}"
+    if spec.test == "":
+        state, words = _apply_fate(state, task, spec.fail, die_id, events)
+        return state, words
+    if spec.test == "id":
+        state, roll = id_roll(state, die_id, events, why)
+        passed, rolled_id = roll.rolled_id, roll.rolled_id
+    else:
+        rt = _TEST_TYPES[spec.test]
+        state, roll = unit_roll(state, die_id, (rt,), events, f"{why}: {rt.value} or else")
+        passed, rolled_id = roll.total(rt) >= 1, roll.rolled_id
+    if spec.on_id and rolled_id:
+        return _apply_fate(state, task, spec.on_id, die_id, events)
+    fate = spec.success if passed else spec.fail
+    if not fate:
+        return state, "passed"
+    state, words = _apply_fate(state, task, fate, die_id, events)
+    if spec.then_save and fate == "kill":
+        state, more = _second_save(state, die_id, icon, events)
+        words += more
+    return state, words
+
+
+def _targets(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
+    """Targeting SAIs (TARGET_SPECS; Convert also returns units from the DUA)."""
+    icon = task.effect.icon
+    spec = TARGET_SPECS[icon]
+    if task.stage == "start":
+        defending = _defending(state, task)
+        if defending is None:
+            return _finish(state, task, f"{icon.value}: no defending army to target", events)
+        player, zone = defending
+        units = [u for u in state.units_in(zone, player)
+                 if not (spec.leaves and cannot_leave(state, u.id))]
+        if not units:
+            return _finish(state, task, f"{icon.value}: no unit to target", events)
+        amount = task.effect.amount
+        what = "one unit" if spec.one_unit else f"{amount} health-worth of units"
+        ask = _units_pick(task.owner, f"{icon.value}: target {what} in the defending army",
+                          units, budget=None if spec.one_unit else amount,
+                          max_units=1 if spec.one_unit else None, maximize=True)
+        return _ask(state, task, ask, stage="pick")
+    if task.stage == "pick":
+        if (waiting := _resume(state, task)) is not None:
+            return waiting
+        targets = task.ask.picked
+        fates = []
+        for die_id in targets:
+            label = _label(state, die_id)
+            health = state.dice[die_id].die.health
+            state, words = _test_target(state, task, spec, die_id, events)
+            fates.append((die_id, words, label, health))
+            if state.winner is not None:
+                break
+        killed = sum(h for _, w, _, h in fates if w.startswith("killed"))
+        text = f"{icon.value}: " + ("; ".join(f"{label} {w}" for _, w, label, _ in fates)
+                                    or "no target")
+        if icon is Icon.CONVERT and killed and state.winner is None:
+            state = replace_head(state, replace(task, stage="convert", data=(killed,),
+                                                targets=targets, ask=None))
+            state = record_applied(state, task.purpose, task.effect.die_id,
+                                   Applied(icon, text, targets, tuple((i, w) for i, w, _, _
+                                                                      in fates)),
+                                   events, task.owner)
+            return state, False
+        return _finish(state, task, text, events, targets, tuple((i, w) for i, w, _, _ in fates))
+    # Convert: "The attacking player may return up to the amount of health-worth killed this
+    # way from their DUA to the attacking army" (seed 000 Convert).
+    return _return_stage(state, task, task.data[0], "Convert", events)
+
+
+def _return_stage(state: GameState, task: EffectTask, budget: int, name: str,
+                  events: Events) -> tuple[GameState, bool]:
+    """Ask which units (up to `budget` health-worth) return from the owner's DUA to the army
+    at the task's zone, then return them."""
+    player, zone = task.owner, task.zone
+    if task.ask is None:
+        if not state.has_army(zone, player):
+            return _finish(state, task, f"{name}: the army is gone; nothing returns", events)
+        dua = state.units_in(Zone(ZoneKind.DUA, player), player)
+        if not dua:
+            return _finish(state, task, f"{name}: no unit in the DUA to return", events)
+        ask = _units_pick(player, f"{name}: you may return up to {budget} health-worth of "
+                                  f"units from your DUA to this army", dua, budget=budget)
+        return _ask(state, task, ask)
+    if (waiting := _resume(state, task)) is not None:
+        return waiting
+    names = []
+    for die_id in task.ask.picked:
+        names.append(_label(state, die_id))
+        state = return_from_dua(state, die_id, zone, events, name)
+    text = f"{name}: " + (", ".join(names) + " returned from the DUA" if names
+                          else "no unit returned")
+    return _finish(state, task, text, events, task.ask.picked,
+                   tuple((i, "returned from the DUA") for i in task.ask.picked))
+
+
+def _return_from_dua(state: GameState, task: EffectTask,
+                     events: Events) -> tuple[GameState, bool]:
+    """Regenerate (return mode), Gold medallion: return up to X health-worth from the DUA."""
+    name = "Gold Medallion" if task.effect.icon is Icon.LOGO else task.effect.icon.value
+    return _return_stage(state, task, task.effect.amount, name, events)
+
+
+def _charm(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
+    """Charm: the targets do not save this march; their owner rolls them and their melee
+    results join the attacking army's results (seed 000 Charm)."""
+    if task.stage == "start":
+        defending = _defending(state, task)
+        if defending is None:
+            return _finish(state, task, "Charm: no defending army", events)
+        player, zone = defending
+        units = state.units_in(zone, player)
+        ask = _units_pick(task.owner, f"Charm: target up to {task.effect.amount} health-worth "
+                                      f"of units in the defending army", units,
+                          budget=task.effect.amount, maximize=True)
+        return _ask(state, task, ask, stage="pick")
+    if (waiting := _resume(state, task)) is not None:
+        return waiting
+    targets = task.ask.picked
+    melee, parts = 0, []
+    for die_id in targets:
+        state, roll = unit_roll(state, die_id, (MELEE,), events, "charmed: rolls with the "
+                                "attacking army", against_individual=False)
+        melee += roll.total(MELEE)
+        parts.append(f"{_label(state, die_id)} {roll.total(MELEE)}")
+    ex = state.march.exchange
+    state = state.with_(march=replace(state.march, exchange=replace(
+        ex, charmed=ex.charmed + targets)))
+    attack = state.march.result(task.purpose)
+    if attack is not None and attack.source is not None and melee:
+        source = attack.source
+        added = replace(source, additions=source.additions + (
+            Addition(MELEE, melee, f"Charm: charmed units' melee ({', '.join(parts)})"),))
+        recounted = _keep_applied(count_roll(added), attack)
+        state = state.with_(march=state.march.with_result(task.purpose, recounted))
+    text = (f"Charm: {', '.join(parts)} charmed — they do not save this march; +{melee} melee "
+            f"for the attacking army" if targets else "Charm: no target")
+    return _finish(state, task, text, events, targets, tuple((i, "charmed") for i in targets))
+
+
+def _keep_applied(new: RollResult, old: RollResult) -> RollResult:
+    """A recounted roll keeps the record of what its effects already did."""
+    dice = tuple(replace(d, applied=o.applied) for d, o in zip(new.dice, old.dice))
+    return replace(new, dice=dice)
+
+
+def _plague(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
+    """Plague: the target saves or is killed; then its owner targets another unit of the same
+    army, until a target saves (seed 000 Plague)."""
+    defending = _defending(state, task)
+    if task.stage == "start":
+        if defending is None:
+            return _finish(state, task, "Plague: no defending army", events)
+        ask = _units_pick(task.owner, "Plague: target one unit in the defending army",
+                          state.units_in(defending[1], defending[0]), max_units=1,
+                          maximize=True)
+        return _ask(state, task, ask, stage="chain")
+    if (waiting := _resume(state, task)) is not None:
+        return waiting
+    die_id = task.ask.picked[0]
+    label = _label(state, die_id)
+    state, roll = unit_roll(state, die_id, (SAVE,), events, "Plague: save or be killed")
+    chain = task.data + (label,)
+    if roll.total(SAVE) >= 1:
+        return _finish(state, task, f"Plague: {', '.join(chain[:-1]) or 'no unit'} killed; "
+                                    f"{label} saved and ends it", events, (die_id,),
+                       ((die_id, "saved"),))
+    player = state.dice[die_id].owner
+    zone = state.zones[die_id]
+    state = kill(state, die_id, events, "Plague, seed 000")
+    units = state.units_in(zone, player)
+    if not units or state.winner is not None:
+        return _finish(state, task, f"Plague: {', '.join(chain)} killed; no unit left", events)
+    ask = _units_pick(player, "Plague: target another unit of your army: it saves or is killed",
+                      units, max_units=1, maximize=True)
+    return _ask(state, task, ask, data=chain)
+
+
+def _sleep(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
+    """Sleep: one unit in an opponent's army at this terrain is asleep until the beginning of
+    your next turn (seed 000 Sleep)."""
+    if task.stage == "start":
+        units = [u for u in state.dice_in(task.zone) if u.die.kind.is_unit
+                 and u.owner != task.owner]
+        if not units:
+            return _finish(state, task, "Sleep: no opposing unit at this terrain", events)
+        ask = _units_pick(task.owner, "Sleep: target one opposing unit at this terrain", units,
+                          max_units=1, maximize=True)
+        return _ask(state, task, ask, stage="pick")
+    if (waiting := _resume(state, task)) is not None:
+        return waiting
+    die_id = task.ask.picked[0]
+    state, words = _apply_fate(state, task, "asleep", die_id, events)
+    return _finish(state, task, f"Sleep: {_label(state, die_id)} is asleep", events,
+                   (die_id,), ((die_id, "asleep"),))
+
+
+# --------------------------------------------------------------------------------------------
+# Damage to one unit, damage to an army
+# --------------------------------------------------------------------------------------------
+
+
+def _pick_one_defender(state: GameState, task: EffectTask, prompt: str,
+                       events: Events) -> tuple[GameState, bool] | None:
+    """Ask the attacker for one unit of the defending army (None once it is picked)."""
+    if task.stage == "start":
+        defending = _defending(state, task)
+        if defending is None:
+            return _finish(state, task, f"{task.effect.icon.value}: no defending army", events)
+        ask = _units_pick(task.owner, prompt, state.units_in(defending[1], defending[0]),
+                          max_units=1, maximize=True)
+        return _ask(state, task, ask, stage="pick")
+    return _resume(state, task)
+
+
+def _unit_takes(state: GameState, die_id: int, damage: int, saves: int, events: Events,
+                why: str, bury_it: bool = False) -> tuple[GameState, str]:
+    """A unit targeted on its own takes damage: it is killed if the damage left after its
+    saves reaches its health (digest §4.7)."""
+    health = state.dice[die_id].die.health
+    left = max(0, damage - saves)
+    if left >= health:
+        return kill(state, die_id, events, why, and_bury=bury_it), (
+            f"takes {left} damage: killed" + (" and buried" if bury_it else ""))
+    return state, f"takes {left} damage: survives"
+
+
+def _unit_damage(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
+    """Kick (X damage) and Gore (two damage, buried if killed): one defending unit takes the
+    damage and may save — only that unit rolls (digest §4.7)."""
+    icon, damage = task.effect.icon, task.effect.amount
+    if (waiting := _pick_one_defender(state, task, f"{icon.value}: target one unit in the "
+                                                   f"defending army ({damage} damage)",
+                                      events)) is not None:
+        return waiting
+    die_id = task.ask.picked[0]
+    label = _label(state, die_id)
+    state, roll = unit_roll(state, die_id, (SAVE,), events, f"{icon.value}: save against "
+                                                            f"{damage} damage")
+    state, words = _unit_takes(state, die_id, damage, roll.total(SAVE), events,
+                               f"{icon.value}, seed 000", bury_it=icon is Icon.GORE)
+    return _finish(state, task, f"{icon.value}: {label} {words}", events, (die_id,),
+                   ((die_id, words),))
+
+
+def _coil(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
+    """Coil: the target takes X damage and makes a combination save and melee roll; its saves
+    reduce the damage, its melee results damage the coiling unit with no save (seed 000)."""
+    x = task.effect.amount
+    if (waiting := _pick_one_defender(state, task, f"Coil: target one unit in the defending "
+                                                   f"army ({x} damage)", events)) is not None:
+        return waiting
+    die_id = task.ask.picked[0]
+    label = _label(state, die_id)
+    state, roll = unit_roll(state, die_id, (SAVE, MELEE), events, "Coil: save and melee")
+    state, words = _unit_takes(state, die_id, x, roll.total(SAVE), events, "Coil, seed 000")
+    back = _hit_back(state, task.effect.die_id, roll.total(MELEE), "Coil", events)
+    state, back_words = back
+    return _finish(state, task, f"Coil: {label} {words}; {back_words}", events, (die_id,),
+                   ((die_id, words),))
+
+
+def _hit_back(state: GameState, die_id: int, melee: int, name: str,
+              events: Events) -> tuple[GameState, str]:
+    """The Coiling / Hugging unit takes the target's melee results with no save."""
+    if state.zones[die_id].kind not in (ZoneKind.TERRAIN, ZoneKind.RESERVE):
+        return state, f"the {name.lower()}ing unit is already gone"
+    health = state.dice[die_id].die.health
+    label = _label(state, die_id)
+    if melee >= health:
+        return kill(state, die_id, events, f"{name}: the target's melee results, no save"), (
+            f"{label} takes {melee} damage back: killed")
+    return state, f"{label} takes {melee} damage back: survives"
+
+
+def _hug(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
+    """Hug: the target takes X damage with no save and makes a melee roll whose results damage
+    the hugging unit with no save (seed 000). Both happen at once (rulings)."""
+    x = task.effect.amount
+    if (waiting := _pick_one_defender(state, task, f"Hug: target one unit in the defending "
+                                                   f"army ({x} damage, no save)",
+                                      events)) is not None:
+        return waiting
+    die_id = task.ask.picked[0]
+    label = _label(state, die_id)
+    state, roll = unit_roll(state, die_id, (MELEE,), events, "Hug: melee back")
+    state, words = _unit_takes(state, die_id, x, 0, events, "Hug, seed 000")
+    state, back_words = _hit_back(state, task.effect.die_id, roll.total(MELEE), "Hug", events)
+    return _finish(state, task, f"Hug: {label} {words}; {back_words}", events, (die_id,),
+                   ((die_id, words),))
+
+
+def _bash(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
+    """Bash: the attacking unit chosen while counting takes damage equal to its melee results
+    and makes a save roll against it (seed 001 Bash)."""
+    die_id, damage = task.effect.target, task.effect.amount
+    ex = state.march.exchange if state.march else None
+    if die_id is None or ex is None or not _in_army(state, die_id, ex.attacker_zone,
+                                                    ex.attacker):
+        return _finish(state, task, "Bash: the targeted unit is no longer in the attacking "
+                                    "army", events)
+    label = _label(state, die_id)
+    state, roll = unit_roll(state, die_id, (SAVE,), events, f"Bash: save against {damage} "
+                                                            f"damage")
+    state, words = _unit_takes(state, die_id, damage, roll.total(SAVE), events, "Bash, seed 001")
+    return _finish(state, task, f"Bash: {label} {words}", events, (die_id,), ((die_id, words),))
+
+
+def _damage_no_save(state: GameState, task: EffectTask,
+                    events: Events) -> tuple[GameState, bool]:
+    """Smite, Stone, Firebreath (the defending army) and Sneak Attack (an opposing army at this
+    terrain): X damage with no save possible; the army's owner assigns it (digest §4.7)."""
+    icon, x = task.effect.icon, task.effect.amount
+    if icon is Icon.SNEAK_ATTACK:
+        opponents = [p for p in range(state.player_count)
+                     if p != task.owner and state.has_army(task.zone, p)]
+        target = (opponents[0], task.zone) if opponents else None
+        on_kill = "bury_dragonkin"
+    else:
+        target = _defending(state, task)
+        on_kill = "save_or_bury" if icon is Icon.FIREBREATH else ""
+    if target is None:
+        return _finish(state, task, f"{icon.value}: no opposing army to damage", events)
+    player, zone = target
+    due = DamageDue(player, zone, x, f"{icon.value}: {x} damage, no save possible",
+                    on_kill=on_kill)
+    state = state.with_(damage=state.damage + (due,))
+    return _finish(state, task, f"{icon.value}: {x} damage to {state.players[player].name}'s "
+                                f"{state.army_name(zone, player)}, no save", events)
+
+
+# --------------------------------------------------------------------------------------------
+# Lasting effects on armies
+# --------------------------------------------------------------------------------------------
+
+
+def _army_lasting(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
+    """Frost Breath (halve), Wither (−X), Galeforce (−4 saves, −4 maneuver): an opposing army
+    (at this terrain; Galeforce: at any terrain) until the beginning of your next turn."""
+    icon = task.effect.icon
+    kind = {Icon.FROST_BREATH: "halve", Icon.WITHER: "subtract_all",
+            Icon.GALEFORCE: "galeforce"}[icon]
+    if task.stage == "start":
+        zones = ([Zone(ZoneKind.TERRAIN, i) for i in range(len(state.terrains))]
+                 if icon is Icon.GALEFORCE else [task.zone])
+        options = tuple((z, p) for z in zones for p in range(state.player_count)
+                        if p != task.owner and state.has_army(z, p)
+                        and not (kind == "halve" and has_dividing(state, z, p)))
+        if not options:
+            reason = ("no opposing army it may target (an army already halved by an SAI "
+                      "cannot be halved again, seed 000 Targeting)" if kind == "halve"
+                      else "no opposing army to target")
+            return _finish(state, task, f"{icon.value}: {reason}", events)
+        ask = ChooseAsk(task.owner, f"{icon.value}: choose the opposing army",
+                        tuple(z for z, _ in options), options[0][0])
+        return _ask(state, task, ask, stage="pick", data=options)
+    if (waiting := _resume(state, task)) is not None:
+        return waiting
+    zone = task.ask.answer
+    player = next(p for z, p in task.data if z == zone)
+    what = {"halve": "halves all its results",
+            "subtract_all": f"subtracts {task.effect.amount} results from all its rolls",
+            "galeforce": "subtracts four save and four maneuver results from all its rolls"}[kind]
+    text = (f"{icon.value}: {state.players[player].name}'s {state.army_name(zone, player)} at "
+            f"{state.zone_name(zone)} {what} until the beginning of "
+            f"{state.players[task.owner].name}'s next turn")
+    state = add(state, LastingEffect(task.owner, icon, kind, text, player=player, zone=zone,
+                                     amount=task.effect.amount, source_die=task.effect.die_id),
+                events)
+    return _finish(state, task, text, events)
+
+
+def _illusion(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
+    """Illusion: one of your armies cannot be targeted by opposing missile attacks or spells
+    until the beginning of your next turn (seed 000 Illusion)."""
+    if task.stage == "start":
+        zones = state.army_zones(task.owner)
+        if not zones:
+            return _finish(state, task, "Illusion: you have no army", events)
+        default = task.zone if task.zone in zones else zones[0]
+        ask = ChooseAsk(task.owner, "Illusion: choose one of your armies to hide", zones, default)
+        return _ask(state, task, ask, stage="pick")
+    if (waiting := _resume(state, task)) is not None:
+        return waiting
+    zone = task.ask.answer
+    text = (f"Illusion: {state.players[task.owner].name}'s {state.army_name(zone, task.owner)} "
+            f"at {state.zone_name(zone)} cannot be targeted by opposing missile attacks or "
+            f"spells until the beginning of {state.players[task.owner].name}'s next turn")
+    state = add(state, LastingEffect(task.owner, Icon.ILLUSION, "illusion", text,
+                                     player=task.owner, zone=zone,
+                                     source_die=task.effect.die_id), events)
+    return _finish(state, task, text, events)
+
+
+def _cloak(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
+    """Cloak: X non-magical saves on the unit's army until the beginning of your next turn
+    (this roll already counted them, seed 000 Cloak)."""
+    zone, x = task.zone, task.effect.amount
+    text = (f"Cloak: {state.players[task.owner].name}'s {state.army_name(zone, task.owner)} at "
+            f"{state.zone_name(zone)} adds {x} save results to its save rolls until the "
+            f"beginning of {state.players[task.owner].name}'s next turn")
+    state = add(state, LastingEffect(task.owner, Icon.CLOAK, "cloak", text, player=task.owner,
+                                     zone=zone, amount=x, source_die=task.effect.die_id), events)
+    return _finish(state, task, text, events)
+
+
+# --------------------------------------------------------------------------------------------
+# The roller's own moves
+# --------------------------------------------------------------------------------------------
+
+
+def _destinations(state: GameState, zone: Zone, player: int, reserve: bool) -> tuple:
+    terrains = tuple(Zone(ZoneKind.TERRAIN, i) for i in range(len(state.terrains))
+                     if Zone(ZoneKind.TERRAIN, i) != zone)
+    back = (Zone(ZoneKind.RESERVE, player),) if reserve and zone.kind is not ZoneKind.RESERVE \
+        else ()
+    return ("stay",) + terrains + back
+
+
+def _move_units(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
+    """Ferry (four), Teleport and Firewalking (three): the unit may move itself and up to that
+    many health-worth of units in its army to any terrain (seed 000)."""
+    icon, mover, extra = task.effect.icon, task.effect.die_id, task.effect.amount
+    if task.stage == "start":
+        if not _in_army(state, mover, task.zone, task.owner):
+            return _finish(state, task, f"{icon.value}: the unit has left its army", events)
+        if cannot_leave(state, mover):
+            return _finish(state, task, f"{icon.value}: the unit cannot leave the terrain "
+                                        f"({cannot_leave(state, mover)})", events)
+        ask = ChooseAsk(task.owner, f"{icon.value}: move {_label(state, mover)} and up to "
+                                    f"{extra} health-worth of its army to another terrain?",
+                        _destinations(state, task.zone, task.owner, reserve=False), "stay")
+        return _ask(state, task, ask, stage="where")
+    if task.stage == "where":
+        if (waiting := _resume(state, task)) is not None:
+            return waiting
+        to = task.ask.answer
+        if to == "stay":
+            return _finish(state, task, f"{icon.value}: {_label(state, mover)} stays", events)
+        others = [u for u in state.units_in(task.zone, task.owner)
+                  if u.id != mover and not cannot_leave(state, u.id)]
+        ask = _units_pick(task.owner, f"{icon.value}: units going along to "
+                                      f"{state.zone_name(to)} (up to {extra} health-worth)",
+                          others, budget=extra)
+        return _ask(state, task, ask, stage="who", data=(to,))
+    if (waiting := _resume(state, task)) is not None:
+        return waiting
+    to = task.data[0]
+    moving = (mover,) + task.ask.picked
+    names = ", ".join(_label(state, i) for i in moving)
+    for die_id in moving:
+        state = move_unit(state, die_id, to, events, settle=die_id == moving[-1])
+    return _finish(state, task, f"{icon.value}: {names} moved to {state.zone_name(to)}", events,
+                   moving, tuple((i, f"moved to {state.zone_name(to)}") for i in moving))
+
+
+def _vanish(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
+    """Vanish: the unit may move to any terrain or its Reserve Area; its saves still count for
+    the army it left (seed 000 Vanish)."""
+    unit = task.effect.die_id
+    if task.stage == "start":
+        if not _in_army(state, unit, task.zone, task.owner) or cannot_leave(state, unit):
+            return _finish(state, task, "Vanish: the unit cannot move", events)
+        ask = ChooseAsk(task.owner, f"Vanish: move {_label(state, unit)} to another terrain or "
+                                    f"your Reserve Area?",
+                        _destinations(state, task.zone, task.owner, reserve=True), "stay")
+        return _ask(state, task, ask, stage="where")
+    if (waiting := _resume(state, task)) is not None:
+        return waiting
+    to = task.ask.answer
+    if to == "stay":
+        return _finish(state, task, f"Vanish: {_label(state, unit)} stays", events)
+    state = move_unit(state, unit, to, events)
+    return _finish(state, task, f"Vanish: {_label(state, unit)} moved to {state.zone_name(to)}",
+                   events, (unit,), ((unit, f"moved to {state.zone_name(to)}"),))
+
+
+def _wayfare(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
+    """Wayfare: the item and one unit able to carry it may move to any other terrain or the
+    Reserve Area (seed 001 Wayfare)."""
+    item = task.effect.die_id
+    carriers = [u for u in state.units_in(task.zone, task.owner)
+                if can_carry_item(u.die, state.dice[item].die) and not cannot_leave(state, u.id)]
+    if task.stage == "start":
+        if state.zones[item] != task.zone or not carriers:
+            return _finish(state, task, "Wayfare: no unit able to carry the item can move",
+                           events)
+        ask = ChooseAsk(task.owner, f"Wayfare: move {_label(state, item)} and a unit carrying "
+                                    f"it to another terrain or your Reserve Area?",
+                        _destinations(state, task.zone, task.owner, reserve=True), "stay")
+        return _ask(state, task, ask, stage="where")
+    if task.stage == "where":
+        if (waiting := _resume(state, task)) is not None:
+            return waiting
+        to = task.ask.answer
+        if to == "stay":
+            return _finish(state, task, "Wayfare: the item stays", events)
+        ask = _units_pick(task.owner, "Wayfare: the unit that carries the item", carriers,
+                          max_units=1, maximize=True)
+        return _ask(state, task, ask, stage="who", data=(to,))
+    if (waiting := _resume(state, task)) is not None:
+        return waiting
+    to, carrier = task.data[0], task.ask.picked[0]
+    state = move_die(state, item, to, events)  # the item travels with its carrier
+    state = move_unit(state, carrier, to, events)
+    text = f"Wayfare: {_label(state, item)} and {_label(state, carrier)} moved to " \
+           f"{state.zone_name(to)}"
+    return _finish(state, task, text, events, (item, carrier),
+                   ((item, "moved"), (carrier, "moved")))
+
+
+# --------------------------------------------------------------------------------------------
+# The roller's own army: promotions, the Silver medallion, the Elemental Relic
+# --------------------------------------------------------------------------------------------
+
+
+def _promote(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
+    """Wild Growth: promote up to X health-worth of units in this army, all at once; a unit may
+    jump several sizes, spending the health difference (digest §4.8, §10 #9)."""
+    icon = task.effect.icon
+    name = "Elemental Relic" if icon is not Icon.WILD_GROWTH else icon.value
+    budget, used = (task.data[0], task.data[1:]) if task.data else (task.effect.amount, ())
+    if task.ask is not None:
+        if (waiting := _resume(state, task)) is not None:
+            return waiting
+        if task.ask.picked:
+            unit = task.ask.picked[0]
+            partner = promotion_partners(state, unit, used)[0]
+            state = promote(state, unit, partner, events, name)
+            return _promote(state, replace(task, ask=None, data=(budget - 1,) + used + (unit,)),
+                            events)
+        return _finish(state, task, f"{name}: promotions done", events)
+    units = [u for u in state.units_in(task.zone, task.owner)
+             if promotion_partners(state, u.id, used)]
+    if budget <= 0 or not units:
+        why = "promotions done" if used else "no unit can be promoted"
+        return _finish(state, task, f"{name}: {why}", events)
+    ask = PickAsk(task.owner, f"{name}: promote a unit by one size ({budget} health-worth of "
+                              f"promotion left)", tuple(u.id for u in units),
+                  tuple(1 for _ in units), budget=1, max_units=1)
+    return _ask(state, task, ask, data=(budget,) + used)
+
+
+def _silver_medallion(state: GameState, task: EffectTask,
+                      events: Events) -> tuple[GameState, bool]:
+    """Silver Medallion: return an item from your BUA to this army, or a Dragonkin or minor
+    terrain from your BUA to your Summoning Pool (seed 001). Its third option (summon or
+    promote Dragonkin) needs Dragonkin in play, which come later (issue 6)."""
+    player, zone = task.owner, task.zone
+    bua = state.dice_in(Zone(ZoneKind.BUA, player), player)
+    units = [u.die for u in state.units_in(zone, player)]
+    carried_now = [d.die for d in army_items(state, zone, player)]
+    items = [d for d in bua if d.die.kind.is_item and fits(units, carried_now + [d.die])]
+    pool = [d for d in bua if d.die.species is Species.DRAGONKIN
+            or d.die.kind is DieKind.MINOR_TERRAIN]
+    if task.stage == "start":
+        options = tuple(o for o, ok in (("item", items), ("pool", pool)) if ok)
+        if not options:
+            return _finish(state, task, "Silver Medallion: nothing in your BUA to return (summoning "
+                                        "or promoting Dragonkin is not available yet: issue 6)",
+                           events)
+        ask = ChooseAsk(player, "Silver Medallion: return an item from your BUA to this army "
+                                "(item), or a Dragonkin or minor terrain to your Summoning Pool "
+                                "(pool)?", options + ("none",), options[0])
+        return _ask(state, task, ask, stage="mode")
+    if task.stage == "mode":
+        if (waiting := _resume(state, task)) is not None:
+            return waiting
+        mode = task.ask.answer
+        if mode == "none":
+            return _finish(state, task, "Silver Medallion: nothing returned", events)
+        dice = items if mode == "item" else pool
+        ask = PickAsk(player, "Silver Medallion: which one", tuple(d.id for d in dice),
+                      tuple(1 for _ in dice), max_units=1, maximize=True)
+        return _ask(state, task, ask, stage="pick", data=(mode,))
+    if (waiting := _resume(state, task)) is not None:
+        return waiting
+    die_id = task.ask.picked[0]
+    to = zone if task.data[0] == "item" else Zone(ZoneKind.SUMMONING, player)
+    state = move_die(state, die_id, to, events)
+    return _finish(state, task, f"Silver Medallion: {_label(state, die_id)} returned to "
+                                f"{state.zone_name(to)}", events, (die_id,),
+                   ((die_id, "returned"),))
+
+
+def _relic(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
+    """Elemental Relic, what is left of X after re-rolling: recruit small (1 health) units
+    containing the element from the DUA, or promote units containing it, split as you like;
+    all at once (seed 001). Each recruit or promotion step spends one health-worth."""
+    player, zone = task.owner, task.zone
+    relic = task.effect.die_id
+    if state.zones[relic] != zone or not state.has_army(zone, player):
+        return _finish(state, task, "Elemental Relic: the relic's army is gone", events)
+    element = relic_element(state.dice[relic].die.faces[_relic_face(state, task)].icons[0][0])
+    budget, used = (task.data[0], task.data[1:]) if task.data else (task.effect.amount, ())
+
+    def matches(die) -> bool:
+        return element is None or element in die.elements
+
+    dua = Zone(ZoneKind.DUA, player)
+    recruits = [u for u in state.units_in(dua, player) if u.die.health == 1
+                and matches(u.die) and u.id not in used]
+    promotable = [u for u in state.units_in(zone, player) if matches(u.die)
+                  and promotion_partners(state, u.id, used)]
+    if task.ask is not None:
+        if (waiting := _resume(state, task)) is not None:
+            return waiting
+        ask = task.ask
+        if isinstance(ask, ChooseAsk):
+            if ask.answer == "done":
+                return _finish(state, task, "Elemental Relic: done", events)
+            units = recruits if ask.answer == "recruit" else promotable
+            pick = _units_pick(player, f"Elemental Relic: which unit to {ask.answer}", units,
+                               max_units=1, maximize=True)
+            return _ask(state, task, pick, stage=ask.answer)
+        die_id = ask.picked[0]
+        if task.stage == "recruit":
+            state = return_from_dua(state, die_id, zone, events, "Elemental Relic: recruited")
+            used += (die_id,)
+        else:
+            partner = promotion_partners(state, die_id, used)[0]
+            state = promote(state, die_id, partner, events, "Elemental Relic")
+            used += (die_id, partner)
+        return _relic(state, replace(task, ask=None, stage="mode", data=(budget - 1,) + used),
+                      events)
+    options = tuple(o for o, ok in (("recruit", recruits), ("promote", promotable)) if ok)
+    if budget <= 0 or not options:
+        return _finish(state, task, "Elemental Relic: " + ("done" if used else
+                                                          "no matching unit to recruit or promote"),
+                       events)
+    ask = ChooseAsk(player, f"Elemental Relic: recruit a small matching unit or promote a "
+                            f"matching unit ({budget} health-worth left)?", options + ("done",),
+                    "done")
+    return _ask(state, task, ask, stage="mode", data=(budget,) + used)
+
+
+def _relic_face(state: GameState, task: EffectTask) -> int:
+    """The face the relic showed last in the roll its effect comes from."""
+    result = state.march.result(task.purpose) if state.march else None
+    outcome = result.outcome(task.effect.die_id) if result else None
+    return outcome.faces[-1] if outcome else 0
+
+
+_RUNNERS: dict[str, Callable[[GameState, EffectTask, Events], tuple[GameState, bool]]] = {
+    "targets": _targets, "charm": _charm, "plague": _plague, "sleep": _sleep,
+    "unit_damage": _unit_damage, "coil": _coil, "hug": _hug, "bash": _bash,
+    "damage_no_save": _damage_no_save, "army_lasting": _army_lasting, "illusion": _illusion,
+    "cloak": _cloak, "move_units": _move_units, "vanish": _vanish, "wayfare": _wayfare,
+    "return_from_dua": _return_from_dua, "promote": _promote,
+    "silver_medallion": _silver_medallion, "relic": _relic,
+}
+
+
+def effect_kinds() -> frozenset[str]:
+    """Every effect kind applied here or read by the march (for the coverage report)."""
+    return frozenset(_RUNNERS) | EXCHANGE_KINDS
+
+
+def run_effect(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
+    """Advance one effect task; returns (state, waiting for a player)."""
+    runner = _RUNNERS.get(task.effect.kind)
+    if runner is None:
+        events.append(Event("unresolved", f"Not resolved: {task.effect.note}",
+                            player=task.owner))
+        return pop_head(state), False
+    return runner(state, task, events)
