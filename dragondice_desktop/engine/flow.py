@@ -90,10 +90,13 @@ def log_roll(state: GameState, zone: Zone, player: int, result, events: Events,
     """Log an army roll (the event keeps the whole result for "explain this roll") and every
     SAI in it that cannot be resolved."""
     name = state.players[player].name
-    totals = ", ".join(f"{result.total(t)} {t.value}" for t in result.context.counted)
+    counted = result.context.counted
+    what = " + ".join(t.value for t in counted)
+    totals = (str(result.total()) if len(counted) == 1
+              else ", ".join(f"{result.total(t)} {t.value}" for t in counted))
     events.append(Event(
         "roll", f"{name}'s {state.army_name(zone, player)} at {state.zone_name(zone)} rolls "
-                f"{result.context.describe()}: {totals}",
+                f"{what}: {totals}",
         player=player, roll=result, zone=zone,
     ))
     for note in notes:

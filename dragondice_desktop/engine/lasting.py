@@ -61,22 +61,23 @@ def on_unit(state: GameState, die_id: int) -> tuple[LastingEffect, ...]:
     return tuple(e for e in state.effects if e.die_id == die_id)
 
 
+def effect_modifiers(e: LastingEffect) -> tuple[Modifier, ...]:
+    """The modifiers one army effect puts on that army's rolls (none for Illusion)."""
+    if e.kind == "halve":
+        return (Modifier(ModOp.DIVIDE, 2, e.text, icon=e.icon),)
+    if e.kind == "subtract_all":
+        return (Modifier(ModOp.SUBTRACT, e.amount, e.text, icon=e.icon),)
+    if e.kind == "galeforce":
+        return (Modifier(ModOp.SUBTRACT, 4, e.text, types=(RollType.SAVE,), icon=e.icon),
+                Modifier(ModOp.SUBTRACT, 4, e.text, types=(RollType.MANEUVER,), icon=e.icon))
+    if e.kind == "cloak":
+        return (Modifier(ModOp.ADD, e.amount, e.text, types=(RollType.SAVE,), icon=e.icon),)
+    return ()
+
+
 def army_modifiers(state: GameState, zone: Zone, player: int) -> tuple[Modifier, ...]:
     """The modifiers lasting effects put on an army roll of `player`'s army at `zone`."""
-    mods = []
-    for e in on_army(state, zone, player):
-        if e.kind == "halve":
-            mods.append(Modifier(ModOp.DIVIDE, 2, e.text, icon=e.icon))
-        elif e.kind == "subtract_all":
-            mods.append(Modifier(ModOp.SUBTRACT, e.amount, e.text, icon=e.icon))
-        elif e.kind == "galeforce":
-            mods += [Modifier(ModOp.SUBTRACT, 4, e.text, types=(RollType.SAVE,), icon=e.icon),
-                     Modifier(ModOp.SUBTRACT, 4, e.text, types=(RollType.MANEUVER,),
-                              icon=e.icon)]
-        elif e.kind == "cloak":
-            mods.append(Modifier(ModOp.ADD, e.amount, e.text, types=(RollType.SAVE,),
-                                 icon=e.icon))
-    return tuple(mods)
+    return tuple(m for e in on_army(state, zone, player) for m in effect_modifiers(e))
 
 
 def cannot_roll(state: GameState, die_id: int, forced_individual: bool = False) -> str:

@@ -2,35 +2,71 @@
 from terrains to the Reserve Area, then the turn ends.
 
 Units move one at a time so the window can drag them. Items move only with a unit that carries
-them (seed 001); moving items is not offered yet, and an item left without a carrier is buried.
+them (seed 001): after a unit has moved in this step, ``carry <item> <unit>`` brings an item
+from the place the unit left, if the unit alone can carry it together with the items it
+already brought (two equipment or artifacts, or one medallion or relic). At the end of each
+step, items left where no unit can carry them are buried.
 """
 
 from __future__ import annotations
 
 from .actions import Action, Verb, act
+from .dice_moves import move_die
 from .events import Event
-from .flow import begin_turn, check_victory, drop_lost_captures, move_die, wait
-from .items import bury_excess
+from .flow import begin_turn, check_victory, drop_lost_captures, wait
+from .items import army_items, bury_excess, can_carry_item, fits
+from .lasting import cannot_leave, unit_left
 from .state import GameState, Step, Zone, ZoneKind
 
 Events = list[Event]
 
 
+def _carries(state: GameState) -> list[Action]:
+    """``carry <item> <unit>`` for each item the units moved this step may bring along."""
+    moves = []
+    for unit_id, origin, brought in state.moved:
+        unit = state.dice[unit_id]
+        if state.zones[unit_id] == origin:
+            continue
+        loaded = [state.dice[i].die for i in brought]
+        for item in army_items(state, origin, unit.owner):
+            if can_carry_item(unit.die, item.die) and fits([unit.die], loaded + [item.die]):
+                moves.append(act(Verb.CARRY, item.id, unit_id))
+    return moves
+
+
 def legal_reserve_actions(state: GameState) -> list[Action]:
     """Reinforce <unit> <terrain> for each reserve unit and terrain, or retreat <unit> for each
-    unit at a terrain; plus ending the step."""
+    unit at a terrain that may leave it; carry <item> <unit>; plus ending the step."""
     player = state.turn_player
     if state.step is Step.REINFORCE:
         reserve = state.units_in(Zone(ZoneKind.RESERVE, player), player)
         moves = [act(Verb.REINFORCE, u.id, Zone(ZoneKind.TERRAIN, t))
                  for u in reserve for t in range(len(state.terrains))]
-        return moves + [act(Verb.END_REINFORCE)]
+        return moves + _carries(state) + [act(Verb.END_REINFORCE)]
     if state.step is Step.RETREAT:
         moves = [act(Verb.RETREAT, u.id)
                  for t in range(len(state.terrains))
-                 for u in state.units_in(Zone(ZoneKind.TERRAIN, t), player)]
-        return moves + [act(Verb.END_TURN)]
+                 for u in state.units_in(Zone(ZoneKind.TERRAIN, t), player)
+                 if not cannot_leave(state, u.id)]
+        return moves + _carries(state) + [act(Verb.END_TURN)]
     return []
+
+
+def _moved(state: GameState, unit_id: int, origin: Zone, to: Zone, events: Events) -> GameState:
+    state = move_die(state, unit_id, to, events)
+    state = unit_left(state, unit_id, origin, to, events)
+    return state.with_(moved=state.moved + ((unit_id, origin, ()),))
+
+
+def _end_step(state: GameState, events: Events) -> GameState:
+    """Items left where no unit can carry them are buried (seed 001); the step's moves are
+    forgotten."""
+    player = state.turn_player
+    places = [Zone(ZoneKind.TERRAIN, t) for t in range(len(state.terrains))]
+    for zone in places + [Zone(ZoneKind.RESERVE, player)]:
+        state = bury_excess(state, zone, player, events)
+    return state.with_(moved=())
 
 
 def apply_reserves(state: GameState, action: Action, events: Events) -> GameState:
@@ -38,18 +74,25 @@ def apply_reserves(state: GameState, action: Action, events: Events) -> GameStat
     player = state.turn_player
     if action.verb is Verb.REINFORCE:
         die_id, zone = action.args
-        return move_die(state, die_id, zone, events)
+        return _moved(state, die_id, state.zones[die_id], zone, events)
+    if action.verb is Verb.CARRY:
+        item, unit = action.args
+        state = move_die(state, item, state.zones[unit], events)
+        moved = tuple((u, o, brought + (item,)) if u == unit else (u, o, brought)
+                      for u, o, brought in state.moved)
+        return state.with_(moved=moved)
     if action.verb is Verb.END_REINFORCE:
+        state = _end_step(state, events)
         return wait(state, player, Step.RETREAT,
                     "Retreat: move units from terrains to your Reserve Area, then end the turn")
     if action.verb is Verb.RETREAT:
         die_id = action.args[0]
-        origin = state.zones[die_id]
-        state = move_die(state, die_id, Zone(ZoneKind.RESERVE, player), events)
-        state = bury_excess(state, origin, player, events)
+        state = _moved(state, die_id, state.zones[die_id], Zone(ZoneKind.RESERVE, player),
+                       events)
         state = drop_lost_captures(state, events)
         return check_victory(state, events)
     if action.verb is Verb.END_TURN:
+        state = _end_step(state, events)
         events.append(Event("phase", f"{state.players[player].name} ends the turn"))
         return begin_turn(state, (player + 1) % state.player_count, events)
     raise AssertionError(f"not a Reserves action: {action}")

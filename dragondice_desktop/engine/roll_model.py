@@ -160,9 +160,11 @@ class RollContext:
 
     def single(self, roll_type: RollType) -> "RollContext":
         """This context narrowed to one counted type (a combination roll asks each SAI what it
-        does for each counted type, then the roller picks one sentence: digest §4.5)."""
+        does for each counted type, then the roller picks one sentence: digest §4.5). A
+        dragon-attack roll narrowed to one type reads an SAI's ordinary sentences."""
         against = self.save_against if roll_type is RollType.SAVE else None
-        return replace(self, roll_type=roll_type, also=(), save_against=against,
+        kind = RollKind.ARMY if self.kind is RollKind.DRAGON_ATTACK else self.kind
+        return replace(self, roll_type=roll_type, also=(), save_against=against, kind=kind,
                        counter_attack=self.counter_attack and roll_type is RollType.MELEE,
                        counter_maneuver=self.counter_maneuver and roll_type is RollType.MANEUVER,
                        against_individual=self.against_individual and roll_type is RollType.SAVE)
@@ -319,7 +321,7 @@ class SaiOutcome:
     cantrip_magic: magic usable only for cantrip spells (Cantrip outside magic rolls).
     cancels_automatic_saves: Belly: the unit loses its automatic saves for this roll.
     modifiers: roll modifiers the SAI creates (Elevate, Trumpet).
-    choices: choice points it offers; charge: the attacking army counts maneuver as melee.
+    choices: choice points it offers.
     """
 
     contributions: tuple[Contribution, ...] = ()
@@ -331,7 +333,6 @@ class SaiOutcome:
     cancels_automatic_saves: bool = False
     modifiers: tuple[Modifier, ...] = ()
     choices: tuple[ChoicePoint, ...] = ()
-    charge: bool = False
 
     def __add__(self, other: "SaiOutcome") -> "SaiOutcome":
         return SaiOutcome(
@@ -340,7 +341,6 @@ class SaiOutcome:
             self.rerolls or other.rerolls, self.cantrip_magic + other.cantrip_magic,
             self.cancels_automatic_saves or other.cancels_automatic_saves,
             self.modifiers + other.modifiers, self.choices + other.choices,
-            self.charge or other.charge,
         )
 
     @property
@@ -348,7 +348,7 @@ class SaiOutcome:
         """True when the icon does nothing at all in this roll (only ignored reasons)."""
         return not (self.contributions or self.unresolved or self.effects or self.rerolls
                     or self.cantrip_magic or self.cancels_automatic_saves or self.modifiers
-                    or self.choices or self.charge)
+                    or self.choices)
 
 
 @dataclass(frozen=True)

@@ -191,9 +191,9 @@ def _die_outcome(roll: DieRoll, ctx: RollContext,
                  choices: tuple[RollChoice, ...]) -> DieOutcome:
     die, die_id = roll.die, roll.die_id
     _check_army_die(die)
-    if ctx.kind is not RollKind.ARMY and die.kind.is_item:
+    if ctx.kind is RollKind.INDIVIDUAL and die.kind.is_item:
         raise ValueError(f"{die.key} is an item: items are never rolled in an individual roll "
-                         f"and do not answer dragon attacks on their own (seed 001)")
+                         f"(seed 001)")
     outcomes = tuple(face_results(die, f, ctx, die_id, choices) for f in roll.faces)
     # An excluded die stops where it was excluded (Choke kills it before re-rolls).
     capped = False if roll.excluded else _check_chain(die_id, die, outcomes)
@@ -535,7 +535,7 @@ def count_roll(inp: RollInput) -> RollResult:
     dice = tuple(_die_outcome(d, ctx, inp.choices) for d in inp.dice)
     # Charge changes how the whole roll counts (maneuver as melee, seed 000 Charge): count
     # again with the conversion once a counted die shows it.
-    if (any(f.charge for d in dice if not d.excluded for f in d.face_outcomes)
+    if (any(e.kind == "charge" for d in dice if not d.excluded for e in d.effects)
             and not ctx.counts_as):
         ctx = replace(ctx, counts_as=((RollType.MANEUVER, RollType.MELEE),))
         dice = tuple(_die_outcome(d, ctx, inp.choices) for d in inp.dice)

@@ -1,13 +1,18 @@
 """Each SAI's "Dragon Attack" sentence: what it does in the army's combination melee +
 missile + save roll answering a dragon attack (seed 000, seed 001; digest §5.4 step 6).
 
-Only SAIs whose Applies column lists "Dragon Attack" (or "Any") work in this roll. Sentences
+SAIs whose Applies column lists "Dragon Attack" use that sentence. A dragon attack is also a
+non-maneuver roll, so SAIs listing "Non-Maneuver" (Regenerate, Ferry, Cantrip, the medallions,
+the Elemental Relic ...) or "Any" without a dragon-attack sentence of their own work as in any
+combination roll (the `fallback`). Other SAIs have no effect in a dragon attack. Sentences
 that act on the attacking dragons (Bash, Decapitate and Impale on a Jaws dragon, the Eldarim
 champions' tame / slay / control) need dragons in play, which arrive with a later issue: they
 are reported as Unresolved with that reason, never dropped.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from ..catalog.model import DieKind, Icon, Species
 from .roll_model import ChoicePoint, Modifier, ModOp, Origin, RollType, SaiOutcome
@@ -39,6 +44,11 @@ _RESULTS: dict[Icon, tuple[tuple[tuple[RollType, int | None], ...], bool]] = {
     Icon.FLY: (((SAV, None),), False),
     Icon.TRAMPLE: (((MEL, None),), False),
 }
+
+# "Any" SAIs whose words for a dragon attack are fixed here: Fly gives saves (the only one of
+# its two types counted), Trample melee, Belly removes automatic saves, Create Fireminions any
+# counted type.
+_ANY_SENTENCES = frozenset({Icon.FLY, Icon.TRAMPLE, Icon.BELLY, Icon.CREATE_FIREMINIONS})
 
 # Eldarim champions' logo in a dragon attack (seed 000): what the champion may do.
 _CHAMPION_POWERS = {
@@ -75,8 +85,10 @@ def _champion_name(sai: SaiRoll) -> str:
     return next((title for title in _CHAMPION_POWERS if title.lower() in name.lower()), "")
 
 
-def dragon_attack_outcome(sai: SaiRoll) -> SaiOutcome:
-    """The SAI's Dragon Attack sentence (or why it does nothing in a dragon attack)."""
+def dragon_attack_outcome(sai: SaiRoll,
+                          fallback: Callable[[SaiRoll], SaiOutcome]) -> SaiOutcome:
+    """The SAI's Dragon Attack sentence, or `fallback` (the combination-roll reading) for an
+    SAI that applies to every non-maneuver roll, or why it does nothing in a dragon attack."""
     icon = sai.icon
     if icon is Icon.LOGO:
         if sai.die.kind is DieKind.CHAMPION and sai.die.species is Species.ELDARIM:
@@ -85,10 +97,17 @@ def dragon_attack_outcome(sai: SaiRoll) -> SaiOutcome:
             return sai.unresolved(f"{title or 'Eldarim champion'}: may {power} that attacked "
                                   f"this army; its non-breath damage is ignored — "
                                   f"{DRAGONS_LATER}")
-        return sai.ignored("SFR Logo has no Dragon Attack sentence on this die (seed 000, 001)")
+        if sai.die.kind in (DieKind.MEDALLION, DieKind.RELIC):  # Non-Maneuver (seed 001)
+            return fallback(sai)
+        return sai.ignored("SFR Logo has no Dragon Attack sentence on this die (seed 000)")
     column = APPLIES.get(icon)
     if column is None:
         return sai.unresolved(NO_RULES_TEXT)
+    if "dragon attack" not in column.lower() and icon not in _ANY_SENTENCES:
+        if applies_to(column, sai.ctx):
+            return fallback(sai)
+        return sai.ignored(f"{sai.name} has no effect in a dragon attack (seed 000 Applies "
+                           f"column: {column})")
     if not applies_to(column, sai.ctx):
         return sai.ignored(f"{sai.name} has no effect in a dragon attack (seed 000 Applies "
                            f"column: {column})")

@@ -76,6 +76,13 @@ class TargetSpec:
     then_save: bool = False
     leaves: bool = False
 
+    def fate(self, passed: bool, rolled_id: bool) -> str:
+        """The fate of a target that passed (or not) its test and showed (or not) its ID;
+        "" when nothing happens to it."""
+        if self.on_id and rolled_id:
+            return self.on_id
+        return self.success if passed else self.fail
+
 
 TARGET_SPECS: dict[Icon, TargetSpec] = {
     Icon.BREATH: TargetSpec(),
@@ -246,9 +253,7 @@ def _test_target(state: GameState, task: EffectTask, spec: TargetSpec, die_id: i
         rt = _TEST_TYPES[spec.test]
         state, roll = unit_roll(state, die_id, (rt,), events, f"{why}: {rt.value} or else")
         passed, rolled_id = roll.total(rt) >= 1, roll.rolled_id
-    if spec.on_id and rolled_id:
-        return _apply_fate(state, task, spec.on_id, die_id, events)
-    fate = spec.success if passed else spec.fail
+    fate = spec.fate(passed, rolled_id)
     if not fate:
         return state, "passed"
     state, words = _apply_fate(state, task, fate, die_id, events)

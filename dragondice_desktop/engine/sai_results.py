@@ -653,7 +653,8 @@ def _in_dua(sai: SaiRoll) -> SaiOutcome:
     out = _individual(sai)
     saves = tuple(c for c in out.contributions if c.result_type is RollType.SAVE)
     if saves and sai.roll_type is RollType.SAVE:
-        return SaiOutcome(contributions=saves)
+        return SaiOutcome(contributions=saves,
+                          cancels_automatic_saves=out.cancels_automatic_saves)
     return sai.ignored(f"{sai.name}: in the DUA only SAIs that generate save results work "
                        f"(seed 000)")
 
@@ -683,6 +684,15 @@ def _combination(sai: SaiRoll) -> SaiOutcome:
             options.append((rt, out))
     if not options:
         return SaiOutcome(ignored=tuple(dict.fromkeys(ignored)))
+    distinct: list[tuple[RollType, SaiOutcome]] = []
+    for rt, out in options:  # the same effect for several types is one sentence, not a choice
+        if not any(_same(out, seen) for _, seen in distinct):
+            distinct.append((rt, out))
+    options = distinct
+    own = [out for _, out in options if any(p.die_id == sai.die_id and p.icon is sai.icon
+                                            for p in out.choices)]
+    if own:  # the SAI's own choice (Regenerate: saves or return) already covers its sentences
+        return own[0]
     if len(options) == 1:
         return options[0][1]
     values = tuple(rt.value for rt, _ in options)
@@ -696,6 +706,12 @@ def _combination(sai: SaiRoll) -> SaiOutcome:
     return chosen + SaiOutcome(choices=(point,))
 
 
+def _same(a: SaiOutcome, b: SaiOutcome) -> bool:
+    """Two readings that do the same thing (only effects, equal ones)."""
+    return not a.contributions and not b.contributions and a.effects == b.effects \
+        and a.unresolved == b.unresolved and a.rerolls == b.rerolls
+
+
 def sai_outcome(die: Die, die_id: int, icon: Icon, x: int, ctx: RollContext,
                 choices: tuple[RollChoice, ...] = ()) -> SaiOutcome:
     """What SAI `icon` (count `x`) on `die` does in the roll `ctx` describes (pure)."""
@@ -703,7 +719,7 @@ def sai_outcome(die: Die, die_id: int, icon: Icon, x: int, ctx: RollContext,
     if ctx.ignore_sai_effects:
         return _setup_rolloff(sai, _army(sai))
     if ctx.kind is RollKind.DRAGON_ATTACK:
-        return dragon_attack_outcome(sai)
+        return dragon_attack_outcome(sai, _combination)
     if ctx.is_combination:
         return _combination(sai)
     return _single(sai)

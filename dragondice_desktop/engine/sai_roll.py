@@ -157,6 +157,7 @@ TEXT_LIMITS: dict[Icon, tuple[Callable[[RollContext], bool], str]] = {
 def applies_to(column: str, ctx: RollContext) -> bool:
     """True if an "Applies" column (seed 000) lists this roll (a single-type context)."""
     rt = ctx.roll_type
+    dragon = ctx.kind is RollKind.DRAGON_ATTACK  # a roll type of its own (seed 000)
     for tag in (t.strip().rstrip("*").lower() for t in column.split(",")):
         if tag == "any":
             return True
@@ -164,7 +165,7 @@ def applies_to(column: str, ctx: RollContext) -> bool:
             return True
         if tag == "non-maneuver" and not ctx.is_maneuver_roll:
             return True
-        if tag == rt.value:
+        if tag == rt.value and not dragon:
             return True
         if tag == "individual" and ctx.kind is RollKind.INDIVIDUAL:
             return True
@@ -248,7 +249,9 @@ class SaiRoll:
                rerolls: bool = False, target: int | None = None) -> SaiOutcome:
         """An effect for the game to apply; the note defaults to the SAI's text."""
         n = self.x if amount is None else amount
-        text = note or f"{self.name}: {SAI_TEXT.get(self.icon, 'see seed 000')} (X = {n})"
+        rule = SAI_TEXT.get(self.icon, "see seed 000")
+        uses_x = " X " in f" {rule} ".replace(",", " ").replace(":", " ")
+        text = note or f"{self.name}: {rule}" + (f" (X = {n})" if uses_x else "")
         return SaiOutcome(effects=(Effect(self.die_id, self.icon, kind, n, text, target),),
                           rerolls=rerolls)
 

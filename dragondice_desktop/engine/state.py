@@ -256,8 +256,8 @@ class GameState:
     - march: the march in progress, damage: damage still to assign, in order
     - tasks: the rolls and SAI effects still to resolve, in order (``resolution.py``)
     - effects: the lasting effects in force (``lasting.py``), for rolls, moves and the window
-    - moved: units moved in the current Reserves step with where they came from (items may
-      follow a unit that carries them, seed 001)
+    - moved: (unit id, where it came from, items it brought) for each unit moved in the
+      current Reserves step (items may follow a unit that carries them, seed 001)
     - pending: the decision waited on (None only when the game is over)
     - rng: the seeded randomness; winner: the player who won, when the game is over
     - setup_rolls / first_player / frontier_picker: setup bookkeeping (digest §2)
@@ -277,7 +277,7 @@ class GameState:
     damage: tuple[DamageDue, ...] = ()
     tasks: tuple["Task", ...] = ()
     effects: tuple[LastingEffect, ...] = ()
-    moved: tuple[tuple[int, Zone], ...] = ()
+    moved: tuple[tuple[int, Zone, tuple[int, ...]], ...] = ()
     pending: Pending | None = None
     winner: int | None = None
     rolloff_winner: int | None = None

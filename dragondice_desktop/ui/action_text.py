@@ -67,4 +67,24 @@ def action_label(state: GameState, action: Action) -> str:
     if verb is Verb.RETREAT:
         zone = state.zones[args[0]]
         return f"{state.dice[args[0]].die.name} from {state.zone_name(zone)} to the Reserve Area"
+    return _newer_label(state, action)
+
+
+def _newer_label(state: GameState, action: Action) -> str:
+    """Labels of the verbs for SAI decisions and carried items (matched by their text form,
+    see moves.verb_named); anything else shows its text form."""
+    value, args = action.verb.value, action.args
+    if value == "carry" and len(args) == 2:
+        return (f"Carry the {state.dice[args[0]].die.name} with the "
+                f"{state.dice[args[1]].die.name}")
+    if value == "pick" and args and isinstance(args[0], int):
+        zone = state.zones[args[0]]
+        return f"Pick {state.die_label(args[0])} ({state.zone_name(zone)})"
+    if value == "done":
+        return "Done"
+    if value == "choose" and args:
+        option = args[0]
+        if isinstance(option, Zone):
+            return state.zone_name(option)
+        return str(option).replace("-", " ").capitalize()
     return action.to_text()

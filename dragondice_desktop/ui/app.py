@@ -29,17 +29,19 @@ def _application() -> QApplication:
     return app
 
 
-def run_app(demo: bool = False, seed: int | None = None) -> int:
+def run_app(demo: bool = False, seed: int | None = None, data_dir: str | None = None) -> int:
     """Open the main window and run the event loop; returns the exit code.
 
     demo: start the two sample forces' game and let the automatic policy play
     `DEMO_ACTIONS` actions; otherwise the New Game dialog opens on start.
     seed: the demo game's seed (random when None).
+    data_dir: folder of the collection database (None: $DRAGONDICE_DATA_DIR or the user
+    data folder).
     """
     from .main_window import MainWindow
 
     app = _application()
-    window = MainWindow()
+    window = MainWindow(data_dir=data_dir)
     window.resize(1400, 900)
     window.show()
     if demo:

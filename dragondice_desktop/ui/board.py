@@ -24,7 +24,7 @@ from .action_text import face_text
 from .board_items import DieItem, PanelItem, TerrainItem, ZoneItem
 from .board_layout import ARMY_DIE, STRIP_DIE, TERRAIN_DIE, board_layout, dice_area, grid
 from .dice_painter import render_die
-from .moves import DieMove, die_moves, movable_dice, refusal
+from .moves import PICK, DieMove, die_moves, movable_dice, pickable_dice, refusal
 
 SETUP_PHASES = (Phase.SETUP_ROLLOFF, Phase.SETUP_CHOICE, Phase.SETUP_FRONTIER)
 _STRIP_TITLES = {ZoneKind.RESERVE: "Reserve Area", ZoneKind.SUMMONING: "Summoning Pool",
@@ -62,6 +62,7 @@ class Board(QGraphicsScene):
         self.snapshot: GameSnapshot | None = None
         self.faces: dict[int, int] = {}
         self._movable: frozenset[int] = frozenset()
+        self._pickable: frozenset[int] = frozenset()
         # Device pixels per scene unit: dice are painted at this resolution so they stay
         # sharp when the view scales the table up (big windows, high-DPI screens).
         self.render_scale = 1.0
@@ -112,6 +113,7 @@ class Board(QGraphicsScene):
             return
         state = snapshot.state
         self._movable = frozenset(movable_dice(state, snapshot.legal))
+        self._pickable = frozenset(pickable_dice(snapshot.legal))
         self._sync_die_items(state)
         for (zone, player), item in self.zone_items.items():
             self._show_zone(state, zone, player, item)
@@ -145,10 +147,12 @@ class Board(QGraphicsScene):
             if face is None:
                 face = die.die.id_face or 0
             draggable = die.id in self._movable
-            pixmap = render_die(die.die, face, self._pixels(size), highlighted=draggable,
+            pickable = die.id in self._pickable
+            pixmap = render_die(die.die, face, self._pixels(size),
+                                highlighted=draggable or pickable,
                                 dimmed=zone.kind is ZoneKind.BUA)
             die_item = self.die_items[die.id]
-            die_item.place(pixmap, size, point, draggable)
+            die_item.place(pixmap, size, point, draggable, pickable)
             die_item.setToolTip(self._die_tooltip(state, die.id, face))
         title, note, role, tag = self._zone_text(state, zone, player, dice)
         item.set_look(title, note, role, False, tag)
@@ -188,6 +192,8 @@ class Board(QGraphicsScene):
         moves = self.moves_for(die_id)
         if moves:
             lines.append("drag or right-click: " + "; ".join(m.label for m in moves))
+        if die_id in self._pickable:
+            lines.append("click to pick it")
         return "\n".join(lines)
 
     def _show_terrain(self, state: GameState, index: int, item: TerrainItem) -> None:
@@ -277,6 +283,15 @@ class Board(QGraphicsScene):
                 items.append(item)
         return items
 
+    def pick_die(self, die_id: int) -> str | None:
+        """Answer an SAI's "choose units" with this die (a click on a highlighted die);
+        returns the action text sent, or None if the die cannot be picked now."""
+        if self.snapshot is None or PICK is None or die_id not in self._pickable:
+            return None
+        text = f"{PICK.value} {die_id}"
+        self.actionRequested.emit(text)
+        return text
+
     def explain_die(self, die_id: int) -> None:
         """Say in the status bar why a die that was clicked cannot be dragged now."""
         if self.snapshot is None:
@@ -345,7 +360,10 @@ class Board(QGraphicsScene):
             action = menu.addAction(move.label)
             action.setData(move.action.to_text())
             action.triggered.connect(lambda _=False, t=move.action.to_text(): self.request(t))
-        if not moves:
+        if die_id in self._pickable:
+            pick = menu.addAction("Pick for the SAI")
+            pick.triggered.connect(lambda _=False: self.pick_die(die_id))
+        elif not moves:
             none = menu.addAction("No move for this die now")
             none.setEnabled(False)
         faces = menu.addMenu("Faces")

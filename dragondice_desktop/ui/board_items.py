@@ -103,14 +103,18 @@ class DieItem(QGraphicsPixmapItem):
         self.size = 0
         self.home = QPointF()
         self.draggable = False
+        self.pickable = False
         self._press: QPointF | None = None
         self.setZValue(Z_DIE)
         self.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
         self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton | Qt.MouseButton.RightButton)
         self.setCursor(Qt.CursorShape.ArrowCursor)
 
-    def place(self, pixmap: QPixmap, size: int, pos: QPointF, draggable: bool) -> None:
-        """Show `pixmap` (scaled to `size` scene units) at `pos`."""
+    def place(self, pixmap: QPixmap, size: int, pos: QPointF, draggable: bool,
+              pickable: bool = False) -> None:
+        """Show `pixmap` (scaled to `size` scene units) at `pos`; `draggable`: it has a legal
+        move; `pickable`: a click picks it for an SAI."""
+        self.pickable = pickable
         if pixmap.cacheKey() != self.pixmap().cacheKey():
             self.setPixmap(pixmap)
         scale = size / max(1, pixmap.width())
@@ -119,7 +123,9 @@ class DieItem(QGraphicsPixmapItem):
         self.size, self.home, self.draggable = size, QPointF(pos), draggable
         if self._press is None:
             self.setPos(pos)
-        self.setCursor(Qt.CursorShape.OpenHandCursor if draggable else Qt.CursorShape.ArrowCursor)
+        cursor = (Qt.CursorShape.OpenHandCursor if draggable
+                  else Qt.CursorShape.PointingHandCursor if pickable else Qt.CursorShape.ArrowCursor)
+        self.setCursor(cursor)
 
     def center(self) -> QPointF:
         """The die's centre in scene coordinates (tests aim the mouse here)."""
@@ -137,6 +143,10 @@ class DieItem(QGraphicsPixmapItem):
             event.ignore()
             return
         if not self.draggable:
+            if self.pickable:
+                self.scene().pick_die(self.die_id)
+                event.accept()
+                return
             self.scene().explain_die(self.die_id)
             event.ignore()
             return

@@ -2,9 +2,9 @@
 
 No modal dialogs during play: `DecisionPanel.set_snapshot` rebuilds the buttons from the
 snapshot's legal actions and `actionChosen(text)` carries the answer to the worker. Moves that
-are drags on the board (reinforce, retreat, casualties) get their keyboard equivalents here
-too: a button per casualty in the damage step, a unit picker with destination buttons in the
-Reserves phase.
+are drags or clicks on the board (reinforce, retreat, carried items, casualties, units picked
+for an SAI) get their keyboard equivalents here too: a button per kind of casualty or pick,
+a unit picker with destination buttons in the Reserves phase.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from ..engine.state import GameState, Step
 from ..worker.snapshot import GameSnapshot
 from . import theme
 from .action_text import action_label
+from .moves import CARRY, verb_named
 
 # Natural one-key shortcuts; numbered choices (frontiers, marches, targets) use 1-9.
 KEYS = {
@@ -32,14 +33,21 @@ KEYS = {
 }
 ACTION_KEYS = {"melee": "M", "missile": "I", "magic": "G"}
 TURN_KEYS = {"up": "U", "down": "D"}
-NUMBERED = (Verb.FRONTIER, Verb.MARCH, Verb.TARGET, Verb.KILL)
-MOVES = (Verb.REINFORCE, Verb.RETREAT)
+VALUE_KEYS = {"done": "D"}  # newer verbs, matched by text form (see moves.verb_named)
+NUMBERED = (Verb.FRONTIER, Verb.MARCH, Verb.TARGET, Verb.KILL) + tuple(
+    v for v in (verb_named("pick"), verb_named("choose")) if v)
+# Choices naming one die, grouped per kind of unit (see DecisionPanel._grouped).
+GROUPED = tuple(v for v in (Verb.KILL, verb_named("pick")) if v)
+# Die moves offered through the unit picker (the board drags them).
+MOVES = tuple(v for v in (Verb.REINFORCE, Verb.RETREAT, CARRY) if v)
 
 
 def shortcut_for(action: Action, number: int) -> str:
     """The key for an action's button; `number` is its 1-based place among numbered choices."""
     if action.verb in KEYS:
         return KEYS[action.verb]
+    if action.verb.value in VALUE_KEYS:
+        return VALUE_KEYS[action.verb.value]
     if action.verb is Verb.ACTION:
         return ACTION_KEYS.get(str(action.args[0]), "")
     if action.verb is Verb.TURN:
@@ -93,7 +101,7 @@ class DecisionPanel(QWidget):
         self.unit_picker: QComboBox | None = None
         self._state: GameState | None = None
         self._move_actions: list[Action] = []
-        self._kill_counts: dict[str, int] = {}
+        self._group_sizes: dict[str, int] = {}
         self._destination_buttons: list[QPushButton] = []
         self.hint_label.hide()
 
@@ -122,13 +130,15 @@ class DecisionPanel(QWidget):
             due = state.damage[0]
             hint = (f"Assign {due.amount - due.killed} damage: drag units to your DUA "
                     f"(or choose below)")
-            others = self._grouped_kills(state, others)
         elif state.step is Step.REINFORCE:
             hint = ("Drag units from your Reserve Area to a terrain (or pick one below)"
                     if moves else "No units in your Reserve Area to reinforce with")
         elif state.step is Step.RETREAT:
             hint = ("Drag units from terrains to your Reserve Area (or pick one below)"
                     if moves else "")
+        elif any(a.verb in GROUPED and a.verb is not Verb.KILL for a in others):
+            hint = "Click a highlighted unit on the board (or choose below)"
+        others = self._grouped(state, others)
         self.hint_label.setText(hint)
         self.hint_label.setVisible(bool(hint))
         if moves:
@@ -141,24 +151,27 @@ class DecisionPanel(QWidget):
             placed.append(self._button(state, action, shortcut_for(action, number)))
         self._lay_out(placed)
 
-    def _grouped_kills(self, state: GameState, actions: list[Action]) -> list[Action]:
-        """One casualty button per kind of unit: identical dice are interchangeable, so
-        "Thug ×3" beats three equal buttons (dragging still picks a particular die)."""
-        kills: OrderedDict[str, list[Action]] = OrderedDict()
+    def _grouped(self, state: GameState, actions: list[Action]) -> list[Action]:
+        """One button per kind of unit for casualties and SAI picks: identical dice in one
+        army are interchangeable, so "War Driver ×4" beats four equal buttons (the board
+        still takes a particular die: drag it, or click it)."""
+        groups: OrderedDict[tuple, list[Action]] = OrderedDict()
         rest = []
         for action in actions:
-            if action.verb is Verb.KILL:
-                kills.setdefault(state.dice[action.args[0]].key, []).append(action)
+            if action.verb in GROUPED and action.args and isinstance(action.args[0], int):
+                die_id = action.args[0]
+                key = (action.verb, state.dice[die_id].key, state.zones[die_id])
+                groups.setdefault(key, []).append(action)
             else:
                 rest.append(action)
-        self._kill_counts = {group[0].to_text(): len(group) for group in kills.values()}
-        return [group[0] for group in kills.values()] + rest
+        self._group_sizes = {group[0].to_text(): len(group) for group in groups.values()}
+        return [group[0] for group in groups.values()] + rest
 
     def _button(self, state: GameState, action: Action, key: str) -> tuple[QPushButton, bool]:
         """A button for `action` (registered in `buttons`) and whether it needs a full row."""
         label = action_label(state, action)
-        count = self._kill_counts.get(action.to_text(), 1)
-        if action.verb is Verb.KILL and count > 1:
+        count = self._group_sizes.get(action.to_text(), 1)
+        if count > 1:
             label += f"  (×{count})"
         button = QPushButton(f"{label}   [{key}]" if key else label)
         button.setToolTip(f"Action: {action.to_text()}")
@@ -167,9 +180,12 @@ class DecisionPanel(QWidget):
         button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         text = action.to_text()
         button.clicked.connect(lambda _=False, t=text: self.actionChosen.emit(t))
+        if text == getattr(state.pending, "default", ""):
+            # The engine's suggestion when the player has no preference (SAI choices).
+            button.setStyleSheet("font-weight: bold;")
+            button.setToolTip(f"Suggested choice · action: {text}")
         self.buttons[text] = button
-        wide = len(label) > 22 or action.verb in (Verb.MARCH, Verb.TARGET, Verb.FRONTIER,
-                                                  Verb.KILL)
+        wide = len(label) > 22 or action.verb in NUMBERED
         return button, wide
 
     def _lay_out(self, placed: list[tuple[QPushButton, bool]]) -> None:
@@ -217,8 +233,12 @@ class DecisionPanel(QWidget):
             number += 1
             if action.verb is Verb.REINFORCE:
                 label = f"→ {state.zone_name(action.args[1])}"
-            else:
+            elif action.verb is Verb.RETREAT:
                 label = "→ Reserve Area"
+            else:
+                unit = action.args[1]
+                label = (f"→ with the {state.dice[unit].die.name} "
+                         f"({state.zone_name(state.zones[unit])})")
             key = f"Ctrl+{number}"
             button = QPushButton(f"{label}  [{key}]")
             button.setShortcut(QKeySequence(key))
@@ -231,7 +251,7 @@ class DecisionPanel(QWidget):
 
     def _clear(self) -> None:
         self.buttons = {}
-        self._kill_counts = {}
+        self._group_sizes = {}
         self._destination_buttons = []
         self.unit_picker = None
         for layout in (self._grid, self._moves_box):

@@ -48,3 +48,25 @@ def rules_coverage_html() -> str:
         return ", ".join(sorted(i.value for i in icons)) or "none"
 
     return _COVERAGE.format(full=names(full), partial=names(partial), reported=names(reported))
+
+
+
+def rulings_dialog(parent=None):
+    """A non-modal dialog showing `resources/rulings.md` (the one place rulings are recorded)
+    as formatted Markdown; `dialog.browser` is its QTextBrowser."""
+    from importlib import resources
+
+    from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout
+
+    dialog = QDialog(parent)
+    dialog.setWindowTitle("Rulings and limits")
+    dialog.resize(720, 640)
+    layout = QVBoxLayout(dialog)
+    dialog.browser = QTextBrowser(dialog)
+    page = resources.files("dragondice_desktop.resources").joinpath("rulings.md")
+    dialog.browser.setMarkdown(page.read_text(encoding="utf-8"))
+    layout.addWidget(dialog.browser)
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, dialog)
+    buttons.rejected.connect(dialog.reject)
+    layout.addWidget(buttons)
+    return dialog

@@ -23,9 +23,10 @@ from .board import Board, BoardView
 from .decision_panel import DecisionPanel
 from .game_files import EXTENSION, FILE_FILTER, read_game_text, write_game_file
 from .game_log import GameLog
-from .help_texts import ABOUT, rules_coverage_html
+from .help_texts import ABOUT, rules_coverage_html, rulings_dialog
 from .new_game_dialog import NewGameDialog
 from .roll_panel import RollPanel
+from .store_windows import StoreWindows
 
 APP_NAME = "Dragon Dice Desktop"
 
@@ -35,13 +36,17 @@ class MainWindow(QMainWindow):
 
     client: the EngineClient to talk to (one is created, and shut down on close, if None).
     instant: no animations (tests and screenshots).
+    data_dir: where the collection database lives (None: the user data folder); it is
+    opened only when the collection, the force builder or the New Game dialog needs it.
     Attributes for tests: board, board_view, decision, rolls, log, snapshot, file_path,
     error_box (the last error message box shown, non-modal).
     """
 
     def __init__(self, client: EngineClient | None = None, instant: bool = False,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, data_dir: str | os.PathLike | None = None,
+                 ) -> None:
         super().__init__(parent)
+        self.store = StoreWindows(data_dir, self)
         self._owns_client = client is None
         self.client = client or EngineClient(self)
         self.snapshot: GameSnapshot | None = None
@@ -96,8 +101,12 @@ class MainWindow(QMainWindow):
                                         QKeySequence("F5"))
         game.addSeparator()
         self._action(game, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        dice = self.menuBar().addMenu("&Dice")
+        self._action(dice, "My &collection…", self.store.show_collection, QKeySequence("Ctrl+L"))
+        self._action(dice, "&Force builder…", self.store.show_builder, QKeySequence("Ctrl+B"))
         help_menu = self.menuBar().addMenu("&Help")
         self._action(help_menu, "&About", lambda: self._text_box("About", ABOUT))
+        self._action(help_menu, "Rulings and &limits", self.show_rulings, QKeySequence("F1"))
         self._action(help_menu, "&Rules coverage",
                      lambda: self._text_box("Rules coverage", rules_coverage_html()))
         for action in (self.save_action, self.save_as_action, self.undo_action, self.auto_action):
@@ -165,7 +174,7 @@ class MainWindow(QMainWindow):
 
     def new_game_dialog(self) -> None:
         """Ask for players, forces and seed, then start the game."""
-        dialog = NewGameDialog(self)
+        dialog = NewGameDialog(self, forces=self.store.game_forces())
         if dialog.exec() == NewGameDialog.DialogCode.Accepted:
             self.start_game(dialog.setups(), dialog.seed())
 
@@ -243,6 +252,12 @@ class MainWindow(QMainWindow):
         self.error_box = box
         box.open()
 
+    def show_rulings(self) -> None:
+        """The rulings page (resources/rulings.md): how the app reads ambiguous rules and
+        what it does not resolve yet."""
+        self.rulings = rulings_dialog(self)
+        self.rulings.open()
+
     def _text_box(self, title: str, html: str) -> None:
         box = QMessageBox(QMessageBox.Icon.Information, title, html,
                           QMessageBox.StandardButton.Ok, self)
@@ -260,4 +275,5 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         if self._owns_client:
             self.client.shutdown()
+        self.store.close()
         super().closeEvent(event)

@@ -1,9 +1,11 @@
 """Which die moves the legal actions allow, and why a drop elsewhere is refused.
 
 Pure Python (no Qt): the board, the die context menu and the decision panel all ask this
-module, so a drag, a menu entry and a button always offer the same moves. Only three kinds of
+module, so a drag, a menu entry and a button always offer the same moves. Four kinds of
 action move a die by hand: reinforce (Reserve Area → a terrain), retreat (a terrain → the
-Reserve Area) and kill (a damaged army → its owner's DUA).
+Reserve Area), kill (a damaged army → its owner's DUA) and carry (an item follows the unit
+that was moved, to that unit's zone). ``pick <die>`` (units chosen for an SAI) names a die
+without moving it: the board offers it as a click.
 """
 
 from __future__ import annotations
@@ -14,7 +16,17 @@ from dataclasses import dataclass
 from ..engine.actions import Action, Verb
 from ..engine.state import GameState, Phase, Step, Zone, ZoneKind
 
-MOVE_VERBS = frozenset({Verb.REINFORCE, Verb.RETREAT, Verb.KILL})
+
+
+def verb_named(value: str) -> Verb | None:
+    """The Verb whose text form is `value`, or None if the engine has no such verb. Newer
+    verbs are looked up this way so the window keeps working while the engine grows."""
+    return next((verb for verb in Verb if verb.value == value), None)
+
+
+CARRY = verb_named("carry")
+PICK = verb_named("pick")
+MOVE_VERBS = frozenset(v for v in (Verb.REINFORCE, Verb.RETREAT, Verb.KILL, CARRY) if v)
 
 
 @dataclass(frozen=True)
@@ -40,6 +52,11 @@ def move_of(state: GameState, action: Action) -> DieMove | None:
         die_id = action.args[0]
         owner = state.dice[die_id].owner
         return DieMove(action, die_id, Zone(ZoneKind.DUA, owner), "Send to DUA")
+    if CARRY is not None and action.verb is CARRY:
+        item_id, unit_id = action.args
+        zone = state.zones[unit_id]
+        return DieMove(action, item_id, zone, f"Carry with the {state.dice[unit_id].die.name} "
+                                              f"to {state.zone_name(zone)}")
     return None
 
 
@@ -53,6 +70,13 @@ def movable_dice(state: GameState, legal: Iterable[Action]) -> tuple[int, ...]:
     """Ids of the dice that some legal action moves, in id order."""
     ids = {m.die_id for m in (move_of(state, a) for a in legal if a.verb in MOVE_VERBS) if m}
     return tuple(sorted(ids))
+
+
+def pickable_dice(legal: Iterable[Action]) -> tuple[int, ...]:
+    """Ids of the dice a legal ``pick <die id>`` names (units to choose for an SAI)."""
+    if PICK is None:
+        return ()
+    return tuple(sorted({a.args[0] for a in legal if a.verb is PICK and a.args}))
 
 
 def refusal(state: GameState, legal: Iterable[Action], die_id: int, zone: Zone) -> str:

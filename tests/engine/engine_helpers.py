@@ -58,3 +58,77 @@ def moved(state, die_ids, zone):
     for die_id in die_ids:
         zones[die_id] = zone
     return state.with_(zones=tuple(zones))
+
+
+# --- scripted dice -------------------------------------------------------------------------
+
+from dataclasses import dataclass  # noqa: E402
+
+from dragondice_desktop.engine.rng import Rng  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Scripted(Rng):
+    """An Rng that shows the faces a test wrote down, in order (the chance steps a player
+    answers with physical dice). Running out of faces fails the test."""
+
+    faces: tuple[int, ...] = ()
+
+    def roll_face(self, face_count: int):
+        assert self.faces, "the test's dice script ran out: a roll was not expected"
+        face, rest = self.faces[0], self.faces[1:]
+        assert 0 <= face < face_count, f"face {face} on a die with {face_count} faces"
+        return face, Scripted(self.seed, self.position + 1, rest)
+
+    def randbelow(self, n: int):
+        return self.roll_face(n)
+
+
+def scripted(state, *faces):
+    """The state with its dice script set to `faces` (face indexes, in roll order)."""
+    return state.with_(rng=Scripted(0, 0, tuple(faces)))
+
+
+def battle(attackers, defenders, face=7, frontier="Terrains/Coastland Tower", ann_extra=(),
+           bob_extra=()):
+    """Ann (player 0) to march, her Campaign army `attackers` facing Bob's `defenders` at the
+    Frontier (terrain 2, turned to `face`; Coastland: 1 magic, 2-5 missile, 6-7 melee). Each
+    also has one Footman at home and one in the Horde (`ann_extra` / `bob_extra` add dice to
+    the Home army). Returns the state waiting for Ann's First March."""
+    from dragondice_desktop.engine.flow import begin_turn
+    from dragondice_desktop.engine.setup import new_game
+    from dragondice_desktop.engine.state import PlayerSetup
+
+    ann = PlayerSetup("Ann", "A", "Terrains/Highland City", frontier,
+                      ("Dwarves/Footman",) + tuple(ann_extra), ("Dwarves/Footman",),
+                      tuple(attackers))
+    bob = PlayerSetup("Bob", "B", "Terrains/Flatland City", "Terrains/Feyland Temple",
+                      ("Dwarves/Footman",) + tuple(bob_extra), ("Dwarves/Footman",),
+                      tuple(defenders))
+    state = new_game((ann, bob), seed=1)
+    for terrain, f in ((0, 3), (1, 3), (2, face)):
+        state = with_face(state, terrain, f)
+    return begin_turn(state, 0, [])
+
+
+def ids_at(state, player, zone_text="t2"):
+    """Die ids of `player`'s dice (units and items) at a zone, in id order."""
+    from dragondice_desktop.engine.state import Zone
+
+    return [d.id for d in state.dice_in(Zone.from_text(zone_text), player)]
+
+
+def run(state, *actions):
+    """Play actions (text forms); returns (state, all events)."""
+    from dragondice_desktop.engine.game import play
+
+    events = []
+    for action in actions:
+        state, new = play(state, action)
+        events.extend(new)
+    return state, events
+
+
+def texts(events, kind=None):
+    """The log lines of `events` (of one kind)."""
+    return [e.text for e in events if kind is None or e.kind == kind]

@@ -6,9 +6,9 @@ from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QLabel
 from ui_helpers import WAIT_MS
 
-from dragondice_desktop.engine.game import legal_actions, play
-from dragondice_desktop.engine.policy import choose
-from dragondice_desktop.engine.setup import new_game
+from dragondice_desktop.catalog.loader import load_catalog
+from dragondice_desktop.engine.events import Event
+from dragondice_desktop.engine.rolls import RollContext, RollType, count_faces
 from dragondice_desktop.matchup import demo_setups
 from dragondice_desktop.ui.animation import Flicker, RollAnimator
 from dragondice_desktop.ui.roll_panel import RollPanel
@@ -27,23 +27,31 @@ def test_a_roll_shows_its_total_and_explanation(qtbot, window):
     assert window.rolls.explain_labels[0].text() == rolls[0].explain()
 
 
+def _unresolved_melee_roll():
+    """A one-die melee roll whose face has an SAI the engine reports as not resolved."""
+    for die in load_catalog():
+        if not die.kind.is_unit:
+            continue
+        for face in range(len(die.faces)):
+            try:
+                result = count_faces([(0, die, (face,))], RollContext(RollType.MELEE))
+            except ValueError:  # a re-roll face needs the re-rolled face too
+                continue
+            if result.unresolved:
+                return result
+    raise AssertionError("every SAI is resolved: nothing left to report")
+
+
 def test_unresolved_effects_are_listed(qtbot):
     panel = RollPanel(instant=True)
     qtbot.addWidget(panel)
-    # Play demo games until a roll reports an unresolved SAI.
-    for seed in range(40):
-        state = new_game(demo_setups(), seed)
-        while legal_actions(state):
-            state, events = play(state, choose(state))
-            rolls = [e for e in events if e.kind == "roll" and e.roll.unresolved]
-            if rolls:
-                panel.show_rolls(rolls)
-                reasons = [u.reason for e in rolls for u in e.roll.unresolved]
-                texts = " ".join(label.text() for label in panel.unresolved_labels)
-                assert len(panel.unresolved_labels) == len(reasons)
-                assert all(reason in texts for reason in reasons)
-                return
-    raise AssertionError("no unresolved SAI in 40 games")
+    result = _unresolved_melee_roll()
+    panel.show_rolls([Event("roll", "Ann's Home army at Here rolls melee: 0", player=0,
+                            roll=result)])
+    texts = " ".join(label.text() for label in panel.unresolved_labels)
+    assert len(panel.unresolved_labels) == len(result.unresolved)
+    assert all(u.reason in texts for u in result.unresolved)
+    assert panel.total_labels[0].text() == f"Total melee: {result.total()}"
 
 
 def test_animation_flicks_then_settles_and_can_be_skipped(qtbot):
