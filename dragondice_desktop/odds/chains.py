@@ -27,7 +27,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from ..catalog.model import Color, Die, DieKind
+from ..catalog.model import Color, Die
 from ..engine.roll_model import (
     ANY_COLOR, FaceOutcome, Modifier, ModOp, Origin, RollContext, RollType,
 )
@@ -221,14 +221,20 @@ def chain_mean(die: Die, ctx: RollContext, rt: RollType, id_multiplier: int = 1,
     """Closed-form mean of one die's `rt` results in a roll (no army modifiers): with a
     roll-again chain, E = (sum of every face's results) / (number of faces that do not roll
     again) — each roll-again face adds its results and then the die starts afresh. ID results
-    count `id_multiplier` times; automatic saves count once unless Belly can show.
+    count `id_multiplier` times. Automatic saves (step 10) count once, unless the chain ends on
+    a Belly face: chance (Belly faces that end the chain) / (faces that end the chain).
 
     Raises ValueError when every face rolls again (the chain never ends)."""
-    faces = [face_results(die, i, ctx) for i in range(len(die.faces))]
+    faces = tuple(face_results(die, i, ctx) for i in range(len(die.faces)))
     ending = sum(1 for f in faces if not f.rerolls)
     if not ending:
         raise ValueError(f"{die.key}: every face rolls again")
+    if any(f.rerolls and f.cancels_automatic_saves for f in faces):
+        raise ValueError(f"{die.key}: a roll-again Belly face has no simple closed form")
     total = 0.0
+    if rt is RollType.SAVE and RollType.SAVE in ctx.counted:
+        belly = sum(1 for f in faces if f.cancels_automatic_saves)
+        total += _autosaves(die, ctx, faces) * (ending - belly)
     for f in faces:
         vec, _ = face_vector(die, f, element)
         total += sum(vec[index(rt, o)] for o in ORIGINS)
@@ -246,7 +252,3 @@ def can_roll_in(die: Die, ctx: RollContext) -> str:
                 f"(seed 001)")
     return ""
 
-
-def is_unit(die: Die) -> bool:
-    """Units (not items) are the dice Elevate may double and that have health to kill."""
-    return die.kind.is_unit and die.kind is not DieKind.EQUIPMENT

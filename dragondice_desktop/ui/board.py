@@ -409,6 +409,9 @@ class BoardView(QGraphicsView):
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setFrameShape(QGraphicsView.Shape.NoFrame)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.FullViewportUpdate)
+        # The felt gradient is the costliest thing on the table and never changes between
+        # states: Qt caches it (and redraws it itself when the view is scaled).
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
         self.setMinimumSize(480, 400)
 
     def resizeEvent(self, event: QResizeEvent) -> None:

@@ -1,0 +1,118 @@
+"""Exact distribution of a sum over independent dice, on a small grid of state variables.
+
+The army's state after some dice is a numpy array whose axes are the state variables the
+final count needs (see ``army.py``):
+
+- "sum" axes add up die by die (results of one origin; the common case is a single axis, done
+  by ``numpy.convolve``);
+- "max" axes keep the largest value of any die (the unit Elevate doubles);
+- "or" axes (size 2) record whether any die showed something (an Elevate, a Trumpet).
+
+Folding a die in is, for each of its outcomes, a shifted and weighted copy of the array
+(exact: no sampling, no smoothing). Pure numpy, no Qt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+SUM, MAX, OR = "sum", "max", "or"
+
+
+@dataclass(frozen=True)
+class Axis:
+    """One state variable: its name (for reading the result) and how dice combine on it."""
+
+    name: str
+    kind: str  # SUM, MAX or OR
+
+
+Outcomes = Sequence[tuple[tuple[int, ...], float]]
+
+
+def _max_fold(arr: np.ndarray, axis: int, value: int) -> np.ndarray:
+    """The array after max(old, value) on `axis`: cells below `value` move onto it."""
+    out = np.array(arr, copy=True)
+    lower = [slice(None)] * arr.ndim
+    lower[axis] = slice(0, value + 1)
+    moved = arr[tuple(lower)].sum(axis=axis)
+    lower[axis] = slice(0, value)
+    out[tuple(lower)] = 0.0
+    at = [slice(None)] * arr.ndim
+    at[axis] = value
+    out[tuple(at)] = moved
+    return out
+
+
+def _or_fold(arr: np.ndarray, axis: int) -> np.ndarray:
+    """The array after setting the flag on `axis` (both cells move onto 1)."""
+    out = np.zeros_like(arr)
+    one = [slice(None)] * arr.ndim
+    one[axis] = 1
+    out[tuple(one)] = arr.sum(axis=axis)
+    return out
+
+
+def fold(axes: Sequence[Axis], dice: Sequence[Outcomes]) -> np.ndarray:
+    """The joint distribution of the state over all dice.
+
+    axes: the state variables; dice: per die, its outcomes as (value per axis, probability).
+    Values must be >= 0 integers (OR values 0 or 1). Returns an array indexed by the values
+    (sum axes sized to the largest reachable total). Probabilities of a die may sum to less
+    than 1 (a sub-distribution, e.g. a cut chain); the result then sums to the product.
+    """
+    if len(axes) == 1 and axes[0].kind == SUM:
+        return _fold_1d(dice)
+    sizes = []
+    for k, axis in enumerate(axes):
+        if axis.kind == SUM:
+            sizes.append(1)
+        elif axis.kind == MAX:
+            sizes.append(1 + max((v[k] for outs in dice for v, _ in outs), default=0))
+        else:
+            sizes.append(2)
+    state = np.zeros(sizes)
+    state[(0,) * len(axes)] = 1.0
+    sum_axes = [k for k, a in enumerate(axes) if a.kind == SUM]
+    for outs in dice:
+        grow = [max((v[k] for v, _ in outs), default=0) if k in sum_axes else 0
+                for k in range(len(axes))]
+        new = np.zeros([s + g for s, g in zip(state.shape, grow)])
+        moved: dict[tuple[int, ...], np.ndarray] = {}
+        for values, p in outs:
+            if p == 0.0:
+                continue
+            key = tuple(values[k] for k in range(len(axes)) if k not in sum_axes)
+            src = moved.get(key)
+            if src is None:
+                src = state
+                for k, axis in enumerate(axes):
+                    if axis.kind == MAX and values[k]:
+                        src = _max_fold(src, k, values[k])
+                    elif axis.kind == OR and values[k]:
+                        src = _or_fold(src, k)
+                moved[key] = src
+            target = tuple(slice(values[k], values[k] + state.shape[k]) if k in sum_axes
+                           else slice(None) for k in range(len(axes)))
+            new[target] += p * src
+        state = new
+    return state
+
+
+def _fold_1d(dice: Sequence[Outcomes]) -> np.ndarray:
+    """One sum axis: the convolution of the dice's probability vectors."""
+    total = np.ones(1)
+    for outs in dice:
+        vec = np.zeros(1 + max((v[0] for v, _ in outs), default=0))
+        for (value,), p in outs:
+            vec[value] += p
+        total = np.convolve(total, vec)
+    return total
+
+
+def grid(shape: Sequence[int]) -> list[np.ndarray]:
+    """Open index grids for an array of `shape` (one broadcastable array per axis)."""
+    return list(np.ogrid[tuple(slice(0, n) for n in shape)])
