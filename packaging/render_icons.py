@@ -1,10 +1,11 @@
-"""Render resources/app-icon.svg to the PNG sizes the desktop bundles use.
+"""Render resources/app-icon.svg to the PNG sizes the desktop files use.
 
-    QT_QPA_PLATFORM=offscreen python packaging/render_icons.py [--check]
+    QT_QPA_PLATFORM=offscreen python packaging/render_icons.py [SIZE ...]
 
-writes packaging/icons/dragondice-{48,128,256}.png with Qt's QSvgRenderer (the same renderer
-the app uses for its glyphs). --check renders to memory and exits 1 when a committed PNG is
-missing or differs in size, so a changed SVG without re-rendered PNGs is noticed.
+writes packaging/icons/dragondice-{48,128,256}.png (or the sizes given, e.g. 512 1024 for a
+macOS .icns, which are not kept in git) with Qt's QSvgRenderer (the renderer the
+app uses for its glyphs). Run it after changing the SVG and commit the PNGs with it;
+tests/test_packaging.py checks that they are there, of the right sizes, and not blank.
 """
 
 from __future__ import annotations
@@ -22,10 +23,11 @@ OUT_DIR = HERE / "icons"
 SIZES = (48, 128, 256)
 
 
-def render(size: int) -> QImage:
-    renderer = QSvgRenderer(str(SVG))
+def render(size: int, svg: Path = SVG) -> QImage:
+    """The SVG drawn on a transparent size x size image."""
+    renderer = QSvgRenderer(str(svg))
     if not renderer.isValid():
-        raise SystemExit(f"{SVG}: not a valid SVG for QSvgRenderer")
+        raise SystemExit(f"{svg}: not a valid SVG for QSvgRenderer")
     image = QImage(size, size, QImage.Format.Format_ARGB32)
     image.fill(Qt.GlobalColor.transparent)
     painter = QPainter(image)
@@ -37,24 +39,14 @@ def render(size: int) -> QImage:
 
 
 def main(argv: list[str]) -> int:
-    app = QGuiApplication.instance() or QGuiApplication(sys.argv[:1])  # noqa: F841 (fonts, plugins)
-    check = "--check" in argv
+    sizes = [int(arg) for arg in argv] or list(SIZES)
+    _app = QGuiApplication.instance() or QGuiApplication(sys.argv[:1])  # QPainter needs one
     OUT_DIR.mkdir(exist_ok=True)
-    stale = []
-    for size in SIZES:
-        image = render(size)
+    for size in sizes:
         path = OUT_DIR / f"dragondice-{size}.png"
-        if check:
-            old = QImage(str(path))
-            if old.isNull() or old.size() != image.size():
-                stale.append(path.name)
-            continue
-        if not image.save(str(path), "PNG"):
+        if not render(size).save(str(path), "PNG"):
             raise SystemExit(f"could not write {path}")
         print(f"wrote {path.relative_to(HERE.parent)} ({path.stat().st_size} bytes)")
-    if stale:
-        print("stale or missing icon PNGs (run packaging/render_icons.py):", ", ".join(stale))
-        return 1
     return 0
 
 

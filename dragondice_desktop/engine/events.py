@@ -15,9 +15,13 @@ from typing import Any
 class Event:
     """One thing that happened.
 
-    kind: "roll", "move", "terrain", "phase", "damage", "message", "unresolved" or "victory";
+    kind: "roll", "move", "terrain", "phase", "damage", "message", "sai" (an SAI effect
+    applied: targets and what became of them), "effect" (a lasting effect starts or ends),
+    "unresolved" or "victory";
     text: one readable log line; player: whom it concerns (or None);
-    roll: the RollResult for "roll" events; die_id / zone: for "move" events.
+    roll: the RollResult for "roll" events (army and individual rolls), and for "sai" events
+    the roll the effect came from, updated with what the effect did (``explain()`` shows it);
+    die_id / zone: for "move" events.
     """
 
     kind: str

@@ -481,10 +481,6 @@ class DieOutcome:
             return 0
         return sum(c.amount for c in self.contributions if c.result_type is result_type)
 
-    def shows(self, icon: Icon) -> bool:
-        """True if any face this die showed in this roll carries `icon`."""
-        return any(icon in f.icons for f in self.face_outcomes)
-
 
 @dataclass(frozen=True)
 class RollResult:

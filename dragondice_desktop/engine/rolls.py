@@ -107,9 +107,9 @@ def _id_split(die_id: int, count: int, ctx: RollContext,
         if rt not in ctx.counted:
             raise ValueError(f"ID split {value!r}: this roll does not count {rt.value}")
         parts.append((rt, int(amount) if amount else count))
-    if len(parts) > 1 and sum(n for _, n in parts) != count:
+    if sum(n for _, n in parts) != count:
         raise ValueError(f"ID split {value!r} must add up to the {count} ID results")
-    return parts[:1] if len(parts) == 1 else parts
+    return parts
 
 
 def _icon_results(die: Die, die_id: int, icon: Icon, count: int, ctx: RollContext,

@@ -152,32 +152,6 @@ def follow_ups(task: RollTask, result: RollResult) -> list[Task]:
 # --------------------------------------------------------------------------------------------
 
 
-def _finish(state: GameState, task: EffectTask, text: str, events: Events,
-            targets: tuple[int, ...] = (), fates: tuple[tuple[int, str], ...] = (),
-            ) -> tuple[GameState, bool]:
-    """Record what the effect did on its roll and drop the task."""
-    state = record_applied(state, task.purpose, task.effect.die_id,
-                           Applied(task.effect.icon, text, targets, fates), events, task.owner)
-    return pop_head(state), False
-
-
-def _ask(state: GameState, task: EffectTask, ask: Ask, **changes) -> tuple[GameState, bool]:
-    """Put a question on the task; wait unless it answers itself (forced picks)."""
-    ask = settle_ask(ask)
-    task = replace(task, ask=ask, **changes)
-    state = replace_head(state, task)
-    if answered(ask):
-        return state, False
-    return wait_on(state, ask), True
-
-
-def _resume(state: GameState, task: EffectTask) -> tuple[GameState, bool] | None:
-    """Wait again if the task's question is still open (None when it is answered)."""
-    if answered(task.ask):
-        return None
-    return _ask(state, task, task.ask)
-
-
 def _defending(state: GameState, task: EffectTask) -> tuple[int, Zone] | None:
     """The defending army of the attack the effect's roll belongs to (player, zone)."""
     ex = state.march.exchange if state.march else None
@@ -186,19 +160,6 @@ def _defending(state: GameState, task: EffectTask) -> tuple[int, Zone] | None:
     if not state.has_army(ex.defender_zone, ex.defender):
         return None
     return ex.defender, ex.defender_zone
-
-
-def _units_pick(chooser: int, prompt: str, units, **kwargs) -> PickAsk:
-    return PickAsk(chooser, prompt, tuple(u.id for u in units),
-                   tuple(u.die.health for u in units), **kwargs)
-
-
-def _label(state: GameState, die_id: int) -> str:
-    return state.die_label(die_id)
-
-
-def _in_army(state: GameState, die_id: int, zone: Zone, player: int) -> bool:
-    return state.zones[die_id] == zone and state.dice[die_id].owner == player
 
 
 # --------------------------------------------------------------------------------------------
@@ -219,7 +180,7 @@ def _apply_fate(state: GameState, task: EffectTask, fate: str, die_id: int,
         player = state.dice[die_id].owner
         state = move_unit(state, die_id, Zone(ZoneKind.RESERVE, player), events)
         return state, _FATE_WORDS[fate]
-    text = (f"{_label(state, die_id)} is {fate} by {icon.value} until the beginning of "
+    text = (f"{state.die_label(die_id)} is {fate} by {icon.value} until the beginning of "
             f"{state.players[task.owner].name}'s next turn")
     effect = LastingEffect(task.owner, icon, fate, text, die_id=die_id,
                            source_die=task.effect.die_id)
@@ -270,25 +231,25 @@ def _targets(state: GameState, task: EffectTask, events: Events) -> tuple[GameSt
     if task.stage == "start":
         defending = _defending(state, task)
         if defending is None:
-            return _finish(state, task, f"{icon.value}: no defending army to target", events)
+            return finish(state, task, f"{icon.value}: no defending army to target", events)
         player, zone = defending
         units = [u for u in state.units_in(zone, player)
                  if not (spec.leaves and cannot_leave(state, u.id))]
         if not units:
-            return _finish(state, task, f"{icon.value}: no unit to target", events)
+            return finish(state, task, f"{icon.value}: no unit to target", events)
         amount = task.effect.amount
         what = "one unit" if spec.one_unit else f"{amount} health-worth of units"
-        ask = _units_pick(task.owner, f"{icon.value}: target {what} in the defending army",
+        ask = units_pick(task.owner, f"{icon.value}: target {what} in the defending army",
                           units, budget=None if spec.one_unit else amount,
                           max_units=1 if spec.one_unit else None, maximize=True)
-        return _ask(state, task, ask, stage="pick")
+        return ask(state, task, ask, stage="pick")
     if task.stage == "pick":
-        if (waiting := _resume(state, task)) is not None:
+        if (waiting := resume(state, task)) is not None:
             return waiting
         targets = task.ask.picked
         fates = []
         for die_id in targets:
-            label = _label(state, die_id)
+            label = state.die_label(die_id)
             health = state.dice[die_id].die.health
             state, words = _test_target(state, task, spec, die_id, events)
             fates.append((die_id, words, label, health))
@@ -305,43 +266,10 @@ def _targets(state: GameState, task: EffectTask, events: Events) -> tuple[GameSt
                                                                       in fates)),
                                    events, task.owner)
             return state, False
-        return _finish(state, task, text, events, targets, tuple((i, w) for i, w, _, _ in fates))
+        return finish(state, task, text, events, targets, tuple((i, w) for i, w, _, _ in fates))
     # Convert: "The attacking player may return up to the amount of health-worth killed this
     # way from their DUA to the attacking army" (seed 000 Convert).
-    return _return_stage(state, task, task.data[0], "Convert", events)
-
-
-def _return_stage(state: GameState, task: EffectTask, budget: int, name: str,
-                  events: Events) -> tuple[GameState, bool]:
-    """Ask which units (up to `budget` health-worth) return from the owner's DUA to the army
-    at the task's zone, then return them."""
-    player, zone = task.owner, task.zone
-    if task.ask is None:
-        if not state.has_army(zone, player):
-            return _finish(state, task, f"{name}: the army is gone; nothing returns", events)
-        dua = state.units_in(Zone(ZoneKind.DUA, player), player)
-        if not dua:
-            return _finish(state, task, f"{name}: no unit in the DUA to return", events)
-        ask = _units_pick(player, f"{name}: you may return up to {budget} health-worth of "
-                                  f"units from your DUA to this army", dua, budget=budget)
-        return _ask(state, task, ask)
-    if (waiting := _resume(state, task)) is not None:
-        return waiting
-    names = []
-    for die_id in task.ask.picked:
-        names.append(_label(state, die_id))
-        state = return_from_dua(state, die_id, zone, events, name)
-    text = f"{name}: " + (", ".join(names) + " returned from the DUA" if names
-                          else "no unit returned")
-    return _finish(state, task, text, events, task.ask.picked,
-                   tuple((i, "returned from the DUA") for i in task.ask.picked))
-
-
-def _return_from_dua(state: GameState, task: EffectTask,
-                     events: Events) -> tuple[GameState, bool]:
-    """Regenerate (return mode), Gold medallion: return up to X health-worth from the DUA."""
-    name = "Gold Medallion" if task.effect.icon is Icon.LOGO else task.effect.icon.value
-    return _return_stage(state, task, task.effect.amount, name, events)
+    return return_stage(state, task, task.data[0], "Convert", events)
 
 
 def _charm(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
@@ -350,14 +278,14 @@ def _charm(state: GameState, task: EffectTask, events: Events) -> tuple[GameStat
     if task.stage == "start":
         defending = _defending(state, task)
         if defending is None:
-            return _finish(state, task, "Charm: no defending army", events)
+            return finish(state, task, "Charm: no defending army", events)
         player, zone = defending
         units = state.units_in(zone, player)
-        ask = _units_pick(task.owner, f"Charm: target up to {task.effect.amount} health-worth "
+        ask = units_pick(task.owner, f"Charm: target up to {task.effect.amount} health-worth "
                                       f"of units in the defending army", units,
                           budget=task.effect.amount, maximize=True)
-        return _ask(state, task, ask, stage="pick")
-    if (waiting := _resume(state, task)) is not None:
+        return ask(state, task, ask, stage="pick")
+    if (waiting := resume(state, task)) is not None:
         return waiting
     targets = task.ask.picked
     melee, parts = 0, []
@@ -365,7 +293,7 @@ def _charm(state: GameState, task: EffectTask, events: Events) -> tuple[GameStat
         state, roll = unit_roll(state, die_id, (MELEE,), events, "charmed: rolls with the "
                                 "attacking army", against_individual=False)
         melee += roll.total(MELEE)
-        parts.append(f"{_label(state, die_id)} {roll.total(MELEE)}")
+        parts.append(f"{state.die_label(die_id)} {roll.total(MELEE)}")
     ex = state.march.exchange
     state = state.with_(march=replace(state.march, exchange=replace(
         ex, charmed=ex.charmed + targets)))
@@ -378,7 +306,7 @@ def _charm(state: GameState, task: EffectTask, events: Events) -> tuple[GameStat
         state = state.with_(march=state.march.with_result(task.purpose, recounted))
     text = (f"Charm: {', '.join(parts)} charmed — they do not save this march; +{melee} melee "
             f"for the attacking army" if targets else "Charm: no target")
-    return _finish(state, task, text, events, targets, tuple((i, "charmed") for i in targets))
+    return finish(state, task, text, events, targets, tuple((i, "charmed") for i in targets))
 
 
 def _keep_applied(new: RollResult, old: RollResult) -> RollResult:
@@ -393,19 +321,19 @@ def _plague(state: GameState, task: EffectTask, events: Events) -> tuple[GameSta
     defending = _defending(state, task)
     if task.stage == "start":
         if defending is None:
-            return _finish(state, task, "Plague: no defending army", events)
-        ask = _units_pick(task.owner, "Plague: target one unit in the defending army",
+            return finish(state, task, "Plague: no defending army", events)
+        ask = units_pick(task.owner, "Plague: target one unit in the defending army",
                           state.units_in(defending[1], defending[0]), max_units=1,
                           maximize=True)
-        return _ask(state, task, ask, stage="chain")
-    if (waiting := _resume(state, task)) is not None:
+        return ask(state, task, ask, stage="chain")
+    if (waiting := resume(state, task)) is not None:
         return waiting
     die_id = task.ask.picked[0]
-    label = _label(state, die_id)
+    label = state.die_label(die_id)
     state, roll = unit_roll(state, die_id, (SAVE,), events, "Plague: save or be killed")
     chain = task.data + (label,)
     if roll.total(SAVE) >= 1:
-        return _finish(state, task, f"Plague: {', '.join(chain[:-1]) or 'no unit'} killed; "
+        return finish(state, task, f"Plague: {', '.join(chain[:-1]) or 'no unit'} killed; "
                                     f"{label} saved and ends it", events, (die_id,),
                        ((die_id, "saved"),))
     player = state.dice[die_id].owner
@@ -413,10 +341,10 @@ def _plague(state: GameState, task: EffectTask, events: Events) -> tuple[GameSta
     state = kill(state, die_id, events, "Plague, seed 000")
     units = state.units_in(zone, player)
     if not units or state.winner is not None:
-        return _finish(state, task, f"Plague: {', '.join(chain)} killed; no unit left", events)
-    ask = _units_pick(player, "Plague: target another unit of your army: it saves or is killed",
+        return finish(state, task, f"Plague: {', '.join(chain)} killed; no unit left", events)
+    ask = units_pick(player, "Plague: target another unit of your army: it saves or is killed",
                       units, max_units=1, maximize=True)
-    return _ask(state, task, ask, data=chain)
+    return ask(state, task, ask, data=chain)
 
 
 def _sleep(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
@@ -426,15 +354,15 @@ def _sleep(state: GameState, task: EffectTask, events: Events) -> tuple[GameStat
         units = [u for u in state.dice_in(task.zone) if u.die.kind.is_unit
                  and u.owner != task.owner]
         if not units:
-            return _finish(state, task, "Sleep: no opposing unit at this terrain", events)
-        ask = _units_pick(task.owner, "Sleep: target one opposing unit at this terrain", units,
+            return finish(state, task, "Sleep: no opposing unit at this terrain", events)
+        ask = units_pick(task.owner, "Sleep: target one opposing unit at this terrain", units,
                           max_units=1, maximize=True)
-        return _ask(state, task, ask, stage="pick")
-    if (waiting := _resume(state, task)) is not None:
+        return ask(state, task, ask, stage="pick")
+    if (waiting := resume(state, task)) is not None:
         return waiting
     die_id = task.ask.picked[0]
     state, words = _apply_fate(state, task, "asleep", die_id, events)
-    return _finish(state, task, f"Sleep: {_label(state, die_id)} is asleep", events,
+    return finish(state, task, f"Sleep: {state.die_label(die_id)} is asleep", events,
                    (die_id,), ((die_id, "asleep"),))
 
 
@@ -449,11 +377,11 @@ def _pick_one_defender(state: GameState, task: EffectTask, prompt: str,
     if task.stage == "start":
         defending = _defending(state, task)
         if defending is None:
-            return _finish(state, task, f"{task.effect.icon.value}: no defending army", events)
-        ask = _units_pick(task.owner, prompt, state.units_in(defending[1], defending[0]),
+            return finish(state, task, f"{task.effect.icon.value}: no defending army", events)
+        ask = units_pick(task.owner, prompt, state.units_in(defending[1], defending[0]),
                           max_units=1, maximize=True)
-        return _ask(state, task, ask, stage="pick")
-    return _resume(state, task)
+        return ask(state, task, ask, stage="pick")
+    return resume(state, task)
 
 
 def _unit_takes(state: GameState, die_id: int, damage: int, saves: int, events: Events,
@@ -477,12 +405,12 @@ def _unit_damage(state: GameState, task: EffectTask, events: Events) -> tuple[Ga
                                       events)) is not None:
         return waiting
     die_id = task.ask.picked[0]
-    label = _label(state, die_id)
+    label = state.die_label(die_id)
     state, roll = unit_roll(state, die_id, (SAVE,), events, f"{icon.value}: save against "
                                                             f"{damage} damage")
     state, words = _unit_takes(state, die_id, damage, roll.total(SAVE), events,
                                f"{icon.value}, seed 000", bury_it=icon is Icon.GORE)
-    return _finish(state, task, f"{icon.value}: {label} {words}", events, (die_id,),
+    return finish(state, task, f"{icon.value}: {label} {words}", events, (die_id,),
                    ((die_id, words),))
 
 
@@ -494,12 +422,12 @@ def _coil(state: GameState, task: EffectTask, events: Events) -> tuple[GameState
                                                    f"army ({x} damage)", events)) is not None:
         return waiting
     die_id = task.ask.picked[0]
-    label = _label(state, die_id)
+    label = state.die_label(die_id)
     state, roll = unit_roll(state, die_id, (SAVE, MELEE), events, "Coil: save and melee")
     state, words = _unit_takes(state, die_id, x, roll.total(SAVE), events, "Coil, seed 000")
     back = _hit_back(state, task.effect.die_id, roll.total(MELEE), "Coil", events)
     state, back_words = back
-    return _finish(state, task, f"Coil: {label} {words}; {back_words}", events, (die_id,),
+    return finish(state, task, f"Coil: {label} {words}; {back_words}", events, (die_id,),
                    ((die_id, words),))
 
 
@@ -509,7 +437,7 @@ def _hit_back(state: GameState, die_id: int, melee: int, name: str,
     if state.zones[die_id].kind not in (ZoneKind.TERRAIN, ZoneKind.RESERVE):
         return state, f"the {name.lower()}ing unit is already gone"
     health = state.dice[die_id].die.health
-    label = _label(state, die_id)
+    label = state.die_label(die_id)
     if melee >= health:
         return kill(state, die_id, events, f"{name}: the target's melee results, no save"), (
             f"{label} takes {melee} damage back: killed")
@@ -525,11 +453,11 @@ def _hug(state: GameState, task: EffectTask, events: Events) -> tuple[GameState,
                                       events)) is not None:
         return waiting
     die_id = task.ask.picked[0]
-    label = _label(state, die_id)
+    label = state.die_label(die_id)
     state, roll = unit_roll(state, die_id, (MELEE,), events, "Hug: melee back")
     state, words = _unit_takes(state, die_id, x, 0, events, "Hug, seed 000")
     state, back_words = _hit_back(state, task.effect.die_id, roll.total(MELEE), "Hug", events)
-    return _finish(state, task, f"Hug: {label} {words}; {back_words}", events, (die_id,),
+    return finish(state, task, f"Hug: {label} {words}; {back_words}", events, (die_id,),
                    ((die_id, words),))
 
 
@@ -538,15 +466,15 @@ def _bash(state: GameState, task: EffectTask, events: Events) -> tuple[GameState
     and makes a save roll against it (seed 001 Bash)."""
     die_id, damage = task.effect.target, task.effect.amount
     ex = state.march.exchange if state.march else None
-    if die_id is None or ex is None or not _in_army(state, die_id, ex.attacker_zone,
+    if die_id is None or ex is None or not in_army(state, die_id, ex.attacker_zone,
                                                     ex.attacker):
-        return _finish(state, task, "Bash: the targeted unit is no longer in the attacking "
+        return finish(state, task, "Bash: the targeted unit is no longer in the attacking "
                                     "army", events)
-    label = _label(state, die_id)
+    label = state.die_label(die_id)
     state, roll = unit_roll(state, die_id, (SAVE,), events, f"Bash: save against {damage} "
                                                             f"damage")
     state, words = _unit_takes(state, die_id, damage, roll.total(SAVE), events, "Bash, seed 001")
-    return _finish(state, task, f"Bash: {label} {words}", events, (die_id,), ((die_id, words),))
+    return finish(state, task, f"Bash: {label} {words}", events, (die_id,), ((die_id, words),))
 
 
 def _damage_no_save(state: GameState, task: EffectTask,
@@ -563,12 +491,12 @@ def _damage_no_save(state: GameState, task: EffectTask,
         target = _defending(state, task)
         on_kill = "save_or_bury" if icon is Icon.FIREBREATH else ""
     if target is None:
-        return _finish(state, task, f"{icon.value}: no opposing army to damage", events)
+        return finish(state, task, f"{icon.value}: no opposing army to damage", events)
     player, zone = target
     due = DamageDue(player, zone, x, f"{icon.value}: {x} damage, no save possible",
                     on_kill=on_kill)
     state = state.with_(damage=state.damage + (due,))
-    return _finish(state, task, f"{icon.value}: {x} damage to {state.players[player].name}'s "
+    return finish(state, task, f"{icon.value}: {x} damage to {state.players[player].name}'s "
                                 f"{state.army_name(zone, player)}, no save", events)
 
 
@@ -593,11 +521,11 @@ def _army_lasting(state: GameState, task: EffectTask, events: Events) -> tuple[G
             reason = ("no opposing army it may target (an army already halved by an SAI "
                       "cannot be halved again, seed 000 Targeting)" if kind == "halve"
                       else "no opposing army to target")
-            return _finish(state, task, f"{icon.value}: {reason}", events)
+            return finish(state, task, f"{icon.value}: {reason}", events)
         ask = ChooseAsk(task.owner, f"{icon.value}: choose the opposing army",
                         tuple(z for z, _ in options), options[0][0])
-        return _ask(state, task, ask, stage="pick", data=options)
-    if (waiting := _resume(state, task)) is not None:
+        return ask(state, task, ask, stage="pick", data=options)
+    if (waiting := resume(state, task)) is not None:
         return waiting
     zone = task.ask.answer
     player = next(p for z, p in task.data if z == zone)
@@ -610,278 +538,7 @@ def _army_lasting(state: GameState, task: EffectTask, events: Events) -> tuple[G
     state = add(state, LastingEffect(task.owner, icon, kind, text, player=player, zone=zone,
                                      amount=task.effect.amount, source_die=task.effect.die_id),
                 events)
-    return _finish(state, task, text, events)
-
-
-def _illusion(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
-    """Illusion: one of your armies cannot be targeted by opposing missile attacks or spells
-    until the beginning of your next turn (seed 000 Illusion)."""
-    if task.stage == "start":
-        zones = state.army_zones(task.owner)
-        if not zones:
-            return _finish(state, task, "Illusion: you have no army", events)
-        default = task.zone if task.zone in zones else zones[0]
-        ask = ChooseAsk(task.owner, "Illusion: choose one of your armies to hide", zones, default)
-        return _ask(state, task, ask, stage="pick")
-    if (waiting := _resume(state, task)) is not None:
-        return waiting
-    zone = task.ask.answer
-    text = (f"Illusion: {state.players[task.owner].name}'s {state.army_name(zone, task.owner)} "
-            f"at {state.zone_name(zone)} cannot be targeted by opposing missile attacks or "
-            f"spells until the beginning of {state.players[task.owner].name}'s next turn")
-    state = add(state, LastingEffect(task.owner, Icon.ILLUSION, "illusion", text,
-                                     player=task.owner, zone=zone,
-                                     source_die=task.effect.die_id), events)
-    return _finish(state, task, text, events)
-
-
-def _cloak(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
-    """Cloak: X non-magical saves on the unit's army until the beginning of your next turn
-    (this roll already counted them, seed 000 Cloak)."""
-    zone, x = task.zone, task.effect.amount
-    text = (f"Cloak: {state.players[task.owner].name}'s {state.army_name(zone, task.owner)} at "
-            f"{state.zone_name(zone)} adds {x} save results to its save rolls until the "
-            f"beginning of {state.players[task.owner].name}'s next turn")
-    state = add(state, LastingEffect(task.owner, Icon.CLOAK, "cloak", text, player=task.owner,
-                                     zone=zone, amount=x, source_die=task.effect.die_id), events)
-    return _finish(state, task, text, events)
-
-
-# --------------------------------------------------------------------------------------------
-# The roller's own moves
-# --------------------------------------------------------------------------------------------
-
-
-def _destinations(state: GameState, zone: Zone, player: int, reserve: bool) -> tuple:
-    terrains = tuple(Zone(ZoneKind.TERRAIN, i) for i in range(len(state.terrains))
-                     if Zone(ZoneKind.TERRAIN, i) != zone)
-    back = (Zone(ZoneKind.RESERVE, player),) if reserve and zone.kind is not ZoneKind.RESERVE \
-        else ()
-    return ("stay",) + terrains + back
-
-
-def _move_units(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
-    """Ferry (four), Teleport and Firewalking (three): the unit may move itself and up to that
-    many health-worth of units in its army to any terrain (seed 000)."""
-    icon, mover, extra = task.effect.icon, task.effect.die_id, task.effect.amount
-    if task.stage == "start":
-        if not _in_army(state, mover, task.zone, task.owner):
-            return _finish(state, task, f"{icon.value}: the unit has left its army", events)
-        if cannot_leave(state, mover):
-            return _finish(state, task, f"{icon.value}: the unit cannot leave the terrain "
-                                        f"({cannot_leave(state, mover)})", events)
-        ask = ChooseAsk(task.owner, f"{icon.value}: move {_label(state, mover)} and up to "
-                                    f"{extra} health-worth of its army to another terrain?",
-                        _destinations(state, task.zone, task.owner, reserve=False), "stay")
-        return _ask(state, task, ask, stage="where")
-    if task.stage == "where":
-        if (waiting := _resume(state, task)) is not None:
-            return waiting
-        to = task.ask.answer
-        if to == "stay":
-            return _finish(state, task, f"{icon.value}: {_label(state, mover)} stays", events)
-        others = [u for u in state.units_in(task.zone, task.owner)
-                  if u.id != mover and not cannot_leave(state, u.id)]
-        ask = _units_pick(task.owner, f"{icon.value}: units going along to "
-                                      f"{state.zone_name(to)} (up to {extra} health-worth)",
-                          others, budget=extra)
-        return _ask(state, task, ask, stage="who", data=(to,))
-    if (waiting := _resume(state, task)) is not None:
-        return waiting
-    to = task.data[0]
-    moving = (mover,) + task.ask.picked
-    names = ", ".join(_label(state, i) for i in moving)
-    for die_id in moving:
-        state = move_unit(state, die_id, to, events, settle=die_id == moving[-1])
-    return _finish(state, task, f"{icon.value}: {names} moved to {state.zone_name(to)}", events,
-                   moving, tuple((i, f"moved to {state.zone_name(to)}") for i in moving))
-
-
-def _vanish(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
-    """Vanish: the unit may move to any terrain or its Reserve Area; its saves still count for
-    the army it left (seed 000 Vanish)."""
-    unit = task.effect.die_id
-    if task.stage == "start":
-        if not _in_army(state, unit, task.zone, task.owner) or cannot_leave(state, unit):
-            return _finish(state, task, "Vanish: the unit cannot move", events)
-        ask = ChooseAsk(task.owner, f"Vanish: move {_label(state, unit)} to another terrain or "
-                                    f"your Reserve Area?",
-                        _destinations(state, task.zone, task.owner, reserve=True), "stay")
-        return _ask(state, task, ask, stage="where")
-    if (waiting := _resume(state, task)) is not None:
-        return waiting
-    to = task.ask.answer
-    if to == "stay":
-        return _finish(state, task, f"Vanish: {_label(state, unit)} stays", events)
-    state = move_unit(state, unit, to, events)
-    return _finish(state, task, f"Vanish: {_label(state, unit)} moved to {state.zone_name(to)}",
-                   events, (unit,), ((unit, f"moved to {state.zone_name(to)}"),))
-
-
-def _wayfare(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
-    """Wayfare: the item and one unit able to carry it may move to any other terrain or the
-    Reserve Area (seed 001 Wayfare)."""
-    item = task.effect.die_id
-    carriers = [u for u in state.units_in(task.zone, task.owner)
-                if can_carry_item(u.die, state.dice[item].die) and not cannot_leave(state, u.id)]
-    if task.stage == "start":
-        if state.zones[item] != task.zone or not carriers:
-            return _finish(state, task, "Wayfare: no unit able to carry the item can move",
-                           events)
-        ask = ChooseAsk(task.owner, f"Wayfare: move {_label(state, item)} and a unit carrying "
-                                    f"it to another terrain or your Reserve Area?",
-                        _destinations(state, task.zone, task.owner, reserve=True), "stay")
-        return _ask(state, task, ask, stage="where")
-    if task.stage == "where":
-        if (waiting := _resume(state, task)) is not None:
-            return waiting
-        to = task.ask.answer
-        if to == "stay":
-            return _finish(state, task, "Wayfare: the item stays", events)
-        ask = _units_pick(task.owner, "Wayfare: the unit that carries the item", carriers,
-                          max_units=1, maximize=True)
-        return _ask(state, task, ask, stage="who", data=(to,))
-    if (waiting := _resume(state, task)) is not None:
-        return waiting
-    to, carrier = task.data[0], task.ask.picked[0]
-    state = move_die(state, item, to, events)  # the item travels with its carrier
-    state = move_unit(state, carrier, to, events)
-    text = f"Wayfare: {_label(state, item)} and {_label(state, carrier)} moved to " \
-           f"{state.zone_name(to)}"
-    return _finish(state, task, text, events, (item, carrier),
-                   ((item, "moved"), (carrier, "moved")))
-
-
-# --------------------------------------------------------------------------------------------
-# The roller's own army: promotions, the Silver medallion, the Elemental Relic
-# --------------------------------------------------------------------------------------------
-
-
-def _promote(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
-    """Wild Growth: promote up to X health-worth of units in this army, all at once; a unit may
-    jump several sizes, spending the health difference (digest §4.8, §10 #9)."""
-    icon = task.effect.icon
-    name = "Elemental Relic" if icon is not Icon.WILD_GROWTH else icon.value
-    budget, used = (task.data[0], task.data[1:]) if task.data else (task.effect.amount, ())
-    if task.ask is not None:
-        if (waiting := _resume(state, task)) is not None:
-            return waiting
-        if task.ask.picked:
-            unit = task.ask.picked[0]
-            partner = promotion_partners(state, unit, used)[0]
-            state = promote(state, unit, partner, events, name)
-            return _promote(state, replace(task, ask=None, data=(budget - 1,) + used + (unit,)),
-                            events)
-        return _finish(state, task, f"{name}: promotions done", events)
-    units = [u for u in state.units_in(task.zone, task.owner)
-             if promotion_partners(state, u.id, used)]
-    if budget <= 0 or not units:
-        why = "promotions done" if used else "no unit can be promoted"
-        return _finish(state, task, f"{name}: {why}", events)
-    ask = PickAsk(task.owner, f"{name}: promote a unit by one size ({budget} health-worth of "
-                              f"promotion left)", tuple(u.id for u in units),
-                  tuple(1 for _ in units), budget=1, max_units=1)
-    return _ask(state, task, ask, data=(budget,) + used)
-
-
-def _silver_medallion(state: GameState, task: EffectTask,
-                      events: Events) -> tuple[GameState, bool]:
-    """Silver Medallion: return an item from your BUA to this army, or a Dragonkin or minor
-    terrain from your BUA to your Summoning Pool (seed 001). Its third option (summon or
-    promote Dragonkin) needs Dragonkin in play, which come later (issue 6)."""
-    player, zone = task.owner, task.zone
-    bua = state.dice_in(Zone(ZoneKind.BUA, player), player)
-    units = [u.die for u in state.units_in(zone, player)]
-    carried_now = [d.die for d in army_items(state, zone, player)]
-    items = [d for d in bua if d.die.kind.is_item and fits(units, carried_now + [d.die])]
-    pool = [d for d in bua if d.die.species is Species.DRAGONKIN
-            or d.die.kind is DieKind.MINOR_TERRAIN]
-    if task.stage == "start":
-        options = tuple(o for o, ok in (("item", items), ("pool", pool)) if ok)
-        if not options:
-            return _finish(state, task, "Silver Medallion: nothing in your BUA to return (summoning "
-                                        "or promoting Dragonkin is not available yet: issue 6)",
-                           events)
-        ask = ChooseAsk(player, "Silver Medallion: return an item from your BUA to this army "
-                                "(item), or a Dragonkin or minor terrain to your Summoning Pool "
-                                "(pool)?", options + ("none",), options[0])
-        return _ask(state, task, ask, stage="mode")
-    if task.stage == "mode":
-        if (waiting := _resume(state, task)) is not None:
-            return waiting
-        mode = task.ask.answer
-        if mode == "none":
-            return _finish(state, task, "Silver Medallion: nothing returned", events)
-        dice = items if mode == "item" else pool
-        ask = PickAsk(player, "Silver Medallion: which one", tuple(d.id for d in dice),
-                      tuple(1 for _ in dice), max_units=1, maximize=True)
-        return _ask(state, task, ask, stage="pick", data=(mode,))
-    if (waiting := _resume(state, task)) is not None:
-        return waiting
-    die_id = task.ask.picked[0]
-    to = zone if task.data[0] == "item" else Zone(ZoneKind.SUMMONING, player)
-    state = move_die(state, die_id, to, events)
-    return _finish(state, task, f"Silver Medallion: {_label(state, die_id)} returned to "
-                                f"{state.zone_name(to)}", events, (die_id,),
-                   ((die_id, "returned"),))
-
-
-def _relic(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
-    """Elemental Relic, what is left of X after re-rolling: recruit small (1 health) units
-    containing the element from the DUA, or promote units containing it, split as you like;
-    all at once (seed 001). Each recruit or promotion step spends one health-worth."""
-    player, zone = task.owner, task.zone
-    relic = task.effect.die_id
-    if state.zones[relic] != zone or not state.has_army(zone, player):
-        return _finish(state, task, "Elemental Relic: the relic's army is gone", events)
-    element = relic_element(state.dice[relic].die.faces[_relic_face(state, task)].icons[0][0])
-    budget, used = (task.data[0], task.data[1:]) if task.data else (task.effect.amount, ())
-
-    def matches(die) -> bool:
-        return element is None or element in die.elements
-
-    dua = Zone(ZoneKind.DUA, player)
-    recruits = [u for u in state.units_in(dua, player) if u.die.health == 1
-                and matches(u.die) and u.id not in used]
-    promotable = [u for u in state.units_in(zone, player) if matches(u.die)
-                  and promotion_partners(state, u.id, used)]
-    if task.ask is not None:
-        if (waiting := _resume(state, task)) is not None:
-            return waiting
-        ask = task.ask
-        if isinstance(ask, ChooseAsk):
-            if ask.answer == "done":
-                return _finish(state, task, "Elemental Relic: done", events)
-            units = recruits if ask.answer == "recruit" else promotable
-            pick = _units_pick(player, f"Elemental Relic: which unit to {ask.answer}", units,
-                               max_units=1, maximize=True)
-            return _ask(state, task, pick, stage=ask.answer)
-        die_id = ask.picked[0]
-        if task.stage == "recruit":
-            state = return_from_dua(state, die_id, zone, events, "Elemental Relic: recruited")
-            used += (die_id,)
-        else:
-            partner = promotion_partners(state, die_id, used)[0]
-            state = promote(state, die_id, partner, events, "Elemental Relic")
-            used += (die_id, partner)
-        return _relic(state, replace(task, ask=None, stage="mode", data=(budget - 1,) + used),
-                      events)
-    options = tuple(o for o, ok in (("recruit", recruits), ("promote", promotable)) if ok)
-    if budget <= 0 or not options:
-        return _finish(state, task, "Elemental Relic: " + ("done" if used else
-                                                          "no matching unit to recruit or promote"),
-                       events)
-    ask = ChooseAsk(player, f"Elemental Relic: recruit a small matching unit or promote a "
-                            f"matching unit ({budget} health-worth left)?", options + ("done",),
-                    "done")
-    return _ask(state, task, ask, stage="mode", data=(budget,) + used)
-
-
-def _relic_face(state: GameState, task: EffectTask) -> int:
-    """The face the relic showed last in the roll its effect comes from."""
-    result = state.march.result(task.purpose) if state.march else None
-    outcome = result.outcome(task.effect.die_id) if result else None
-    return outcome.faces[-1] if outcome else 0
+    return finish(state, task, text, events)
 
 
 _RUNNERS: dict[str, Callable[[GameState, EffectTask, Events], tuple[GameState, bool]]] = {
@@ -892,11 +549,6 @@ _RUNNERS: dict[str, Callable[[GameState, EffectTask, Events], tuple[GameState, b
     "return_from_dua": _return_from_dua, "promote": _promote,
     "silver_medallion": _silver_medallion, "relic": _relic,
 }
-
-
-def effect_kinds() -> frozenset[str]:
-    """Every effect kind applied here or read by the march (for the coverage report)."""
-    return frozenset(_RUNNERS) | EXCHANGE_KINDS
 
 
 def run_effect(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:

@@ -22,8 +22,6 @@ champions 4). SAIs with a fixed number (Tail, Gore, Double Strike, Flame) ignore
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ..catalog.model import Color, Die, DieKind, Icon, Species
 from .roll_model import (
     ANY_COLOR, ChoicePoint, Contribution, Modifier, ModOp, Origin, RollChoice, RollContext,
@@ -31,7 +29,7 @@ from .roll_model import (
 )
 from .sai_dragon import dragon_attack_outcome
 from .sai_roll import (
-    APPLIES, DRAGONS_LATER, NO_RULES_TEXT, SAI_TEXT, SPELLS_LATER, TEXT_LIMITS, Handler, SaiRoll,
+    APPLIES, DRAGONS_LATER, NO_RULES_TEXT, SPELLS_LATER, TEXT_LIMITS, Handler, SaiRoll,
     applies_to, magic_key, relic_element,
 )
 

@@ -70,7 +70,7 @@ def _join(a: Vec, b: Vec) -> Vec:
     return tuple(out)
 
 
-def _mult_kind(mod: Modifier) -> str | None:
+def mult_kind(mod: Modifier) -> str | None:
     """Which SAI multiplying modifier the odds model: "best" (Elevate: the unit that gains
     most), "feral" (Trumpet: each Feral unit), "whole" (the army's results); None otherwise."""
     if mod.op is not ModOp.MULTIPLY or mod.ids_only:
@@ -90,8 +90,9 @@ def _matches(color, element: Color | None, die: Die) -> bool:
 
 
 def face_vector(die: Die, out: FaceOutcome, element: Color | None = None
-                ) -> tuple[Vec, dict[tuple[str, RollType], int]]:
-    """A FaceOutcome as a Vec, and the amounts of the SAI multiplying modifiers it brings."""
+                ) -> tuple[Vec, dict[tuple, int]]:
+    """A FaceOutcome as a Vec, and the SAI multiplying modifiers it brings: (kind, result
+    type) -> factor, plus ("types", the modifier's types) for each "best unit" modifier."""
     vec = [0] * VEC_LEN
     for c in out.contributions:
         if c.result_type is RollType.MAGIC and not _matches(c.color, element, die):
@@ -100,16 +101,22 @@ def face_vector(die: Die, out: FaceOutcome, element: Color | None = None
     flags = 0
     if out.cancels_automatic_saves:
         flags |= BELLY
-    if out.charge:
+    # The engine counts the whole roll again with maneuver as melee once a counted die shows
+    # a "charge" effect (rolls.count_roll).
+    if any(e.kind == "charge" for e in out.effects):
         flags |= CHARGE
-    if out.effects or out.unresolved or out.modifiers or out.charge or out.cantrip_magic:
+    if out.effects or out.unresolved or out.modifiers or out.cantrip_magic:
         flags |= ACTS
-    amounts: dict[tuple[str, RollType], int] = {}
+    amounts: dict[tuple, int] = {}
     for mod in out.modifiers:
-        kind = _mult_kind(mod)
+        kind = mult_kind(mod)
         if kind is None:
             flags |= UNKNOWN_MOD
             continue
+        if kind == "best":
+            # The result types Elevate picks among, in the modifier's order (ties go to the
+            # first, as in the engine's choice of the best unit).
+            amounts[("types", mod.types)] = 0
         for rt in mod.types or TYPES:
             flags |= mult_bit(kind, rt)
             amounts[(kind, rt)] = max(amounts.get((kind, rt), 0), mod.amount)
@@ -125,8 +132,8 @@ class DieChain:
     outcomes: Vec -> probability, over the whole roll-again chain (sums to 1 - truncated_mass).
     truncated_mass: probability of the chains cut by eps (see the module docstring).
     faces: the FaceOutcome of every face (face index order), for the not-modelled list.
-    face_shown: chance that each face shows at least once in the chain.
     multipliers: (kind, result type) -> factor of the SAI multiplying modifiers it can bring.
+    best_types: the result-type lists of the "best unit" modifiers (Elevate) it can bring.
     autosaves: automatic saves the engine adds when the die is rolled (step 10; 0 when none).
     rerolling_faces: indexes of the faces that roll the die again in this roll.
     """
@@ -136,8 +143,8 @@ class DieChain:
     outcomes: dict[Vec, float]
     truncated_mass: float
     faces: tuple[FaceOutcome, ...]
-    face_shown: tuple[float, ...]
     multipliers: tuple[tuple[tuple[str, RollType], int], ...]
+    best_types: tuple[tuple[RollType, ...], ...]
     autosaves: int
     rerolling_faces: tuple[int, ...]
 
@@ -173,13 +180,16 @@ def die_chain(die: Die, ctx: RollContext, element: Color | None = None,
     terminal: dict[Vec, float] = {}
     again: dict[Vec, float] = {}
     multipliers: dict[tuple[str, RollType], int] = {}
+    best_types: dict[tuple[RollType, ...], None] = {}
     for out in faces:
         vec, amounts = face_vector(die, out, element)
         for key, amount in amounts.items():
-            multipliers[key] = max(multipliers.get(key, 0), amount)
+            if key[0] == "types":
+                best_types[key[1]] = None
+            else:
+                multipliers[key] = max(multipliers.get(key, 0), amount)
         bucket = again if out.rerolls else terminal
         bucket[vec] = bucket.get(vec, 0.0) + 1.0 / n
-    q = sum(again.values())
     outcomes = dict(terminal)
     chain, rerolls = dict(again), 1
     while chain and sum(chain.values()) >= eps and rerolls <= MAX_REROLLS:
@@ -203,16 +213,11 @@ def die_chain(die: Die, ctx: RollContext, element: Color | None = None,
                 v = v[:slot] + (v[slot] + autosaves,) + v[slot + 1:]
             with_saves[v] = with_saves.get(v, 0.0) + p
         outcomes = with_saves
-    shown = []
-    for out in faces:
-        one = 1.0 / n
-        # A roll-again face can show several times: P(at least once before the chain ends).
-        shown.append(one / (one + 1.0 - q) if out.rerolls else one / (1.0 - q))
+    ordered = sorted(multipliers.items(), key=lambda kv: (kv[0][0], kv[0][1].value))
     return DieChain(
         die=die, ctx=ctx, outcomes=outcomes, truncated_mass=truncated, faces=faces,
-        face_shown=tuple(shown), multipliers=tuple(sorted(multipliers.items(),
-                                                          key=lambda kv: (kv[0][0], kv[0][1].value))),
-        autosaves=autosaves, rerolling_faces=tuple(f.face_index for f in faces if f.rerolls),
+        multipliers=tuple(ordered), best_types=tuple(best_types), autosaves=autosaves,
+        rerolling_faces=tuple(f.face_index for f in faces if f.rerolls),
     )
 
 
@@ -242,13 +247,16 @@ def chain_mean(die: Die, ctx: RollContext, rt: RollType, id_multiplier: int = 1,
     return total / ending
 
 
+@functools.lru_cache(maxsize=8192)
 def can_roll_in(die: Die, ctx: RollContext) -> str:
-    """Why `die` does not roll in `ctx` ("" when it does): only units and items roll in army
-    rolls, and items never answer a dragon attack on their own (seed 001; the engine raises)."""
-    if not (die.kind.is_unit or die.kind.is_item):
-        return f"{die.key} is a {die.kind.value}: only units and items roll with an army"
-    if ctx.kind.value != "army" and die.kind.is_item:
-        return (f"{die.key} is an item: items do not answer dragon attacks on their own "
-                f"(seed 001)")
+    """Why the engine refuses `die` in the roll `ctx` ("" when it rolls): asked of the engine
+    by counting one plain face of the die alone, so the rule lives in one place."""
+    try:
+        faces = [face_results(die, i, ctx) for i in range(len(die.faces))]
+        plain = next((f.face_index for f in faces if not f.rerolls), None)
+        if plain is None:
+            return f"{die.key}: every face rolls again"
+        count_faces([(0, die, (plain,))], ctx)
+    except ValueError as exc:
+        return str(exc)
     return ""
-

@@ -5,7 +5,10 @@ final count needs (see ``army.py``):
 
 - "sum" axes add up die by die (results of one origin; the common case is a single axis, done
   by ``numpy.convolve``);
-- "max" axes keep the largest value of any die (the unit Elevate doubles);
+- "max" axes keep the largest value of any die, the earliest die keeping it on a tie (the
+  unit Elevate doubles). A max axis may carry a tag (which result type that unit would
+  double): values are coded amount * tags + tag, and only a strictly larger amount takes
+  over, as in the engine's choice of the best unit (``rolls._resolve_best_units``);
 - "or" axes (size 2) record whether any die showed something (an Elevate, a Trumpet).
 
 Folding a die in is, for each of its outcomes, a shifted and weighted copy of the array
@@ -28,22 +31,26 @@ class Axis:
 
     name: str
     kind: str  # SUM, MAX or OR
+    tags: int = 1  # MAX axes: values are amount * tags + tag
 
 
 Outcomes = Sequence[tuple[tuple[int, ...], float]]
 
 
-def _max_fold(arr: np.ndarray, axis: int, value: int) -> np.ndarray:
-    """The array after max(old, value) on `axis`: cells below `value` move onto it."""
+def _max_fold(arr: np.ndarray, axis: int, code: int, tags: int) -> np.ndarray:
+    """The array after a die with value `code` (amount * tags + tag) on a max `axis`: every
+    cell holding a smaller amount (codes below amount * tags) moves onto `code`."""
+    below = (code // tags) * tags
+    if below == 0:
+        return arr
     out = np.array(arr, copy=True)
     lower = [slice(None)] * arr.ndim
-    lower[axis] = slice(0, value + 1)
+    lower[axis] = slice(0, below)
     moved = arr[tuple(lower)].sum(axis=axis)
-    lower[axis] = slice(0, value)
     out[tuple(lower)] = 0.0
     at = [slice(None)] * arr.ndim
-    at[axis] = value
-    out[tuple(at)] = moved
+    at[axis] = code
+    out[tuple(at)] += moved
     return out
 
 
@@ -91,7 +98,7 @@ def fold(axes: Sequence[Axis], dice: Sequence[Outcomes]) -> np.ndarray:
                 src = state
                 for k, axis in enumerate(axes):
                     if axis.kind == MAX and values[k]:
-                        src = _max_fold(src, k, values[k])
+                        src = _max_fold(src, k, values[k], axis.tags)
                     elif axis.kind == OR and values[k]:
                         src = _or_fold(src, k)
                 moved[key] = src

@@ -10,8 +10,10 @@ import os
 import random
 import sys
 from collections.abc import Callable
+from importlib import resources
 
 from PySide6.QtCore import QEventLoop, QTimer
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from ..matchup import demo_setups
@@ -26,6 +28,9 @@ def _application() -> QApplication:
         app = QApplication(sys.argv[:1])
     app.setApplicationName("Dragon Dice Desktop")
     app.setOrganizationName("dragondice-desktop")
+    # Matches packaging/dragondice.desktop so Wayland shells pair the window with its entry.
+    app.setDesktopFileName("io.github.dragondice_desktop")
+    app.setWindowIcon(QIcon(str(resources.files("dragondice_desktop.resources") / "app-icon.svg")))
     return app
 
 

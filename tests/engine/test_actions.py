@@ -10,6 +10,9 @@ from dragondice_desktop.engine.state import Zone, ZoneKind
     act(Verb.ROLLOFF), act(Verb.FRONTIER, 1), act(Verb.MARCH, Zone(ZoneKind.TERRAIN, 2)),
     act(Verb.TURN, "up"), act(Verb.ACTION, "melee"), act(Verb.KILL, 17),
     act(Verb.REINFORCE, 12, Zone(ZoneKind.TERRAIN, 0)), act(Verb.TARGET, Zone(ZoneKind.TERRAIN, 1)),
+    act(Verb.PICK, 17), act(Verb.DONE), act(Verb.CHOOSE, "saves"), act(Verb.CHOOSE, "4-saves"),
+    act(Verb.CHOOSE, Zone(ZoneKind.TERRAIN, 1)), act(Verb.CHOOSE, Zone(ZoneKind.RESERVE, 0)),
+    act(Verb.CHOOSE, "stay"), act(Verb.CARRY, 15, 12),
 ])
 def test_text_form_round_trips(action):
     assert Action.from_text(action.to_text()) == action

@@ -24,9 +24,28 @@ OTHER = dict(
 )
 
 
-def play_out(seed, chooser=None, limit=4000):
+# Monsters, large units and items whose SAIs act on the game: targets, lasting effects, moves,
+# returns from the DUA, delayed effects on the save roll, items moving with their carriers.
+SAI_RICH = dict(
+    home=("Undead/Minor Death", "Goblins/Troll", "Items/Gold Medallion", "Dwarves/Footman"),
+    horde=("Coral Elves/Leviathan", "Lava Elves/Beholder", "Coral Elves/Knight",
+           "Items/Air Vorpal Sword"),
+    campaign=("Goblins/Cannibal", "Feral/Elephant-folk", "Undead/Ghost", "Amazons/Centaur",
+              "Items/Air Blade Golem"),
+)
+SAI_RICH_OTHER = dict(
+    home=("Treefolk/Strangle Vine", "Treefolk/Oakling", "Treefolk/Oak"),
+    horde=("Dwarves/Umber Hulk", "Dwarves/Behemoth", "Amazons/Harbinger",
+           "Items/Air Mithril Shield"),
+    campaign=("Frostwings/Cryohydra", "Swamp Stalkers/Ormyrr", "Firewalkers/Phoenix",
+              "Coral Elves/Gryphon", "Items/Elemental Relic"),
+)
+
+
+def play_out(seed, chooser=None, limit=4000, forces=(MIXED, OTHER)):
     """Play a game with the automatic policy; returns the record and every state seen."""
-    record = GameRecord(setup_pair(**MIXED, other=OTHER), seed)
+    mine, theirs = forces
+    record = GameRecord(setup_pair(**mine, other=theirs), seed)
     state = record.state()
     states = [state]
     for _ in range(limit):
@@ -65,6 +84,31 @@ def test_policy_game_reaches_a_winner(seed):
 def test_random_legal_actions_keep_the_game_consistent(seed):
     """Random legal choices never break the state's invariants."""
     record, states = play_out(seed, chooser=random.Random(seed), limit=600)
+    for state in states:
+        assert_zones_valid(state)
+        if state.winner is None:
+            assert legal_actions(state)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_sai_rich_games_reach_a_winner_and_replay(seed):
+    """Whole games where SAIs target, kill, move, hypnotize and return units: the automatic
+    player answers every SAI decision, the game ends, and the record replays to the same
+    state (save/load, undo)."""
+    record, states = play_out(seed, forces=(SAI_RICH, SAI_RICH_OTHER))
+    assert states[-1].winner is not None, f"no winner after {len(record.actions)} actions"
+    for state in states[:-1]:
+        assert legal_actions(state)
+        assert_zones_valid(state)
+    assert GameRecord.from_json(record.to_json()).state() == states[-1]
+    assert record.without_last().state() == states[-2]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_sai_rich_random_games_stay_consistent(seed):
+    """Random legal choices — including every SAI pick and option — keep the state valid."""
+    record, states = play_out(seed, chooser=random.Random(seed), limit=700,
+                              forces=(SAI_RICH, SAI_RICH_OTHER))
     for state in states:
         assert_zones_valid(state)
         if state.winner is None:

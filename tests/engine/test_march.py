@@ -8,7 +8,7 @@ from dragondice_desktop.engine.game import legal_actions, play
 from dragondice_desktop.engine.march import allowed_actions, missile_targets
 from dragondice_desktop.engine.state import Phase, Step, Zone, ZoneKind
 
-from engine_helpers import moved, setup_pair, started, with_face
+from engine_helpers import moved, started, with_face
 
 T0, T1, T2 = (Zone(ZoneKind.TERRAIN, i) for i in range(3))
 

@@ -1,0 +1,269 @@
+"""``OddsPanel``: what an army (and the defender) is likely to roll, before committing to a
+march — exact probabilities from ``dragondice_desktop.odds``, drawn with pyqtgraph.
+
+- ``show_army(dice, roll_type, id_multiplier=1, against=None)``: bars of P(total = k) with the
+  mean and a ±1 SD band, the "at least N" curve, mean and spread in words, the list of what
+  the numbers leave out, and with `against` the attack preview (damage and health-worth
+  killed).
+- ``compare(dice_a, dice_b, roll_type)``: two armies on one chart.
+- ``export_png(path)`` / ``export_csv(path)`` (and buttons that ask for a file).
+
+A standalone widget: the lead places it. ``DieStatsTable`` (per-die strengths for the force
+builder) lives in ``odds_table.py`` and is re-exported here.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QFileDialog, QGroupBox, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton,
+    QSplitter, QVBoxLayout, QWidget,
+)
+
+from ..catalog.model import Die
+from ..engine.roll_model import RollType
+from ..odds import (
+    AttackPreview, Distribution, NotModelled, OddsSpec, army_distribution, as_spec,
+    attack_preview,
+)
+from . import theme
+from .odds_charts import OddsChart
+from .odds_table import DieStatsTable
+
+__all__ = ["OddsPanel", "DieStatsTable"]
+
+CATEGORY_WORDS = {
+    "effect": "SAI effect", "unresolved": "not resolved by the engine yet",
+    "choice": "choice (default counted)", "modifier": "modifier not modelled",
+    "assumption": "assumption", "excluded": "does not roll", "truncation": "cut off",
+}
+
+
+def summary_text(dist: Distribution) -> str:
+    """"mean 6.4 · SD 3.8 · median 6 · 93% at least 1 · up to 40" in words."""
+    return (f"mean {dist.mean:.2f} · SD {dist.sd:.2f} · median {dist.quantile(0.5)} · "
+            f"{100 * dist.p_at_least(1):.0f}% at least 1 · 90% between "
+            f"{dist.quantile(0.05)} and {dist.quantile(0.95)}")
+
+
+def _spec(roll_type: RollType | str | OddsSpec, id_multiplier: int) -> OddsSpec:
+    spec = as_spec(roll_type, id_multiplier)
+    if isinstance(roll_type, OddsSpec) and id_multiplier != 1:
+        spec = replace(spec, id_multiplier=id_multiplier)
+    return spec
+
+
+class OddsPanel(QWidget):
+    """The odds chart with its summary, not-modelled list and export buttons.
+
+    For tests: ``chart`` (OddsChart: ``bars``, ``curves``, ``preview_bars``),
+    ``summary_label``, ``notes_list``, ``series`` (the (name, Distribution) pairs shown),
+    ``preview`` (AttackPreview or None), ``error`` (the last error message, "" if none).
+    """
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.series: list[tuple[str, Distribution]] = []
+        self.preview: AttackPreview | None = None
+        self.error = ""
+        self.title_label = QLabel("No army chosen yet.")
+        self.title_label.setFont(theme.font(11, bold=True))
+        self.title_label.setWordWrap(True)
+        self.summary_label = QLabel("")
+        self.summary_label.setWordWrap(True)
+        self.summary_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.chart = OddsChart()
+        self.chart.setMinimumHeight(240)
+        self.notes_list = QListWidget()
+        self.notes_list.setWordWrap(True)
+        self.notes_list.setAlternatingRowColors(True)
+        notes_box = QGroupBox("Not in the numbers")
+        box_layout = QVBoxLayout(notes_box)
+        box_layout.setContentsMargins(6, 6, 6, 6)
+        box_layout.addWidget(self.notes_list)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self.chart)
+        split.addWidget(notes_box)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 1)
+        split.setSizes([900, 300])
+        self.png_button = QPushButton("Export PNG…")
+        self.csv_button = QPushButton("Export CSV…")
+        self.png_button.clicked.connect(self._png_clicked)
+        self.csv_button.clicked.connect(self._csv_clicked)
+        buttons = QHBoxLayout()
+        buttons.addWidget(QLabel("Exact probabilities, not simulations."))
+        buttons.addStretch(1)
+        buttons.addWidget(self.png_button)
+        buttons.addWidget(self.csv_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title_label)
+        layout.addWidget(self.summary_label)
+        layout.addWidget(split, 1)
+        layout.addLayout(buttons)
+        self._set_buttons()
+
+    # --- showing ----------------------------------------------------------------------------
+
+    def show_army(self, dice: Sequence[Die], roll_type: RollType | str | OddsSpec,
+                  id_multiplier: int = 1, against: Sequence[Die] | None = None
+                  ) -> Distribution | None:
+        """Draw the exact distribution of `dice` rolling for `roll_type` (a RollType, a roll
+        name such as "save-vs-melee", or an OddsSpec); with `against`, the attack preview
+        too. Returns the Distribution, or None (and shows why) when the roll is impossible."""
+        try:
+            spec = _spec(roll_type, id_multiplier)
+            dist = army_distribution(dice, spec)
+            preview = None
+            if against is not None:
+                if spec.dragon_attack or spec.roll_type not in (RollType.MELEE,
+                                                                RollType.MISSILE):
+                    raise ValueError("the attack preview needs a melee or missile roll")
+                preview = attack_preview(dice, against, spec.roll_type,
+                                         id_multiplier=spec.id_multiplier,
+                                         attacker_modifiers=spec.modifiers, eps=spec.eps)
+        except ValueError as exc:
+            self._show_error(str(exc))
+            return None
+        self.error = ""
+        name = f"{len(dice)} dice"
+        self.series = [(name, dist)]
+        self.preview = preview
+        self.chart.draw(self.series)
+        title = f"{spec.label[:1].upper()}{spec.label[1:]} — {_army_words(dice)}"
+        summary = summary_text(dist)
+        if preview is not None:
+            self.chart.draw_preview(preview.damage, preview.killed, preview.defender_health)
+            title += f" against {_army_words(against)}"
+            summary += "<br>" + _preview_text(preview)
+        else:
+            self.chart.set_preview_visible(False)
+        self.title_label.setText(title)
+        self.summary_label.setText(summary)
+        self._show_notes(preview.notes if preview is not None else dist.notes)
+        self._set_buttons()
+        return dist
+
+    def compare(self, dice_a: Sequence[Die], dice_b: Sequence[Die],
+                roll_type: RollType | str | OddsSpec, id_multiplier: int = 1,
+                names: tuple[str, str] = ("Army A", "Army B")) -> tuple[Distribution, ...]:
+        """Two armies' distributions for the same roll on one chart; returns both (or () and
+        shows why when the roll is impossible)."""
+        try:
+            spec = _spec(roll_type, id_multiplier)
+            dists = (army_distribution(dice_a, spec), army_distribution(dice_b, spec))
+        except ValueError as exc:
+            self._show_error(str(exc))
+            return ()
+        self.error = ""
+        self.series = list(zip(names, dists))
+        self.preview = None
+        self.chart.draw(self.series)
+        self.chart.set_preview_visible(False)
+        self.title_label.setText(f"{spec.label[:1].upper()}{spec.label[1:]}: "
+                                 f"{names[0]}, {_army_words(dice_a)} — {names[1]}, "
+                                 f"{_army_words(dice_b)}")
+        below = np.concatenate([[0.0], np.cumsum(dists[1].pmf)])  # below[i] = P(B < i)
+        first = dists[0].pmf
+        better = float(first @ below[np.minimum(np.arange(len(first)), len(below) - 1)])
+        self.summary_label.setText(
+            "<br>".join(f"<b>{n}</b>: {summary_text(d)}" for n, d in self.series)
+            + f"<br>{names[0]} rolls more than {names[1]}: {100 * better:.0f}%")
+        notes = [replace(n, text=f"{names[k]}: {n.text}")
+                 for k, d in enumerate(dists) for n in d.notes]
+        self._show_notes(notes)
+        self._set_buttons()
+        return dists
+
+    def _show_error(self, message: str) -> None:
+        self.error = message
+        self.series, self.preview = [], None
+        self.chart.clear_all()
+        self.chart.set_preview_visible(False)
+        self.title_label.setText("No odds for this roll")
+        self.summary_label.setText(message)
+        self.notes_list.clear()
+        self._set_buttons()
+
+    def _show_notes(self, notes: Sequence[NotModelled]) -> None:
+        self.notes_list.clear()
+        # The cut of roll-again chains is a stated limit of the method; list it last.
+        notes = sorted(notes, key=lambda n: n.category == "truncation")
+        if not notes:
+            self.notes_list.addItem("Nothing: every face of these dice is counted.")
+            return
+        for note in notes:
+            chance = "" if note.probability is None else f" — {_percent(note.probability)}"
+            item = QListWidgetItem(f"{note.what}{chance}: {note.text}")
+            item.setToolTip(f"{CATEGORY_WORDS.get(note.category, note.category)}"
+                            + (f"; dice: {', '.join(note.dice)}" if note.dice else ""))
+            if note.category in ("unresolved", "truncation"):
+                item.setForeground(QColor(theme.UNRESOLVED_COLOR))
+            self.notes_list.addItem(item)
+
+    def _set_buttons(self) -> None:
+        self.png_button.setEnabled(bool(self.series))
+        self.csv_button.setEnabled(bool(self.series))
+
+    # --- exporting --------------------------------------------------------------------------
+
+    def export_png(self, path: str | Path) -> Path:
+        """The chart as a PNG (pyqtgraph exporter)."""
+        return self.chart.export_png(path)
+
+    def export_csv(self, path: str | Path) -> Path:
+        """Every series shown, long format: series, total, P(total = k), P(total >= k);
+        with an attack preview also the damage and health-worth-killed series."""
+        path = Path(path)
+        rows = list(self.series)
+        if self.preview is not None:
+            rows += [("damage", self.preview.damage), ("health-worth killed",
+                                                       self.preview.killed)]
+        with path.open("w", newline="", encoding="utf-8") as handle:
+            writer = csv.writer(handle)
+            writer.writerow(["series", "total", "probability", "at_least"])
+            for name, dist in rows:
+                tail = dist.at_least()
+                for k, p in enumerate(dist.pmf):
+                    writer.writerow([name, k, f"{p:.12g}", f"{tail[k]:.12g}"])
+        return path
+
+    def _png_clicked(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Export chart", "odds.png",
+                                              "PNG images (*.png)")
+        if path:
+            self.export_png(path)
+
+    def _csv_clicked(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Export distribution", "odds.csv",
+                                              "CSV files (*.csv)")
+        if path:
+            self.export_csv(path)
+
+
+def _army_words(dice: Sequence[Die]) -> str:
+    units = sum(1 for d in dice if d.kind.is_unit)
+    health = sum(d.health for d in dice if d.kind.is_unit)
+    items = len(dice) - units
+    text = f"{units} unit{'s' * (units != 1)} ({health} health)"
+    return text + (f" + {items} item{'s' * (items != 1)}" if items else "")
+
+
+def _preview_text(preview: AttackPreview) -> str:
+    damage, killed = preview.damage, preview.killed
+    return (f"<b>Attack preview</b>: damage mean {damage.mean:.2f} (SD {damage.sd:.2f}), "
+            f"{100 * damage.p_at_least(1):.0f}% some damage; health-worth killed mean "
+            f"{killed.mean:.2f} of {preview.defender_health}, "
+            f"{100 * killed.p_at_least(1):.0f}% at least one kill")
+
+
+def _percent(p: float) -> str:
+    return f"{100 * p:.0f}%" if p >= 0.01 else f"{100 * p:.2g}%"

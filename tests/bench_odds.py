@@ -1,0 +1,89 @@
+"""Speed of the exact odds (issue 5): prints figures, it is not a test.
+
+    /tmp/v/bin/python tests/bench_odds.py [--repeat N]
+
+For armies of 5, 15 and 30 random catalog dice (units and items, seeded), per roll type:
+- "cold": the first computation (every die's faces read through the engine, then folded);
+- "warm": the same army again (per-die chains cached: what the app sees while the player
+  changes the army or the roll type);
+- "worst": eighth face + subtract 2 + halve (the non-linear count, 3-D state);
+and the attack preview (army against an army of the same size). Target: 30 dice well under
+20 ms on one core. Times are the median of N repeats (default 7), in milliseconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from dragondice_desktop.catalog.loader import load_catalog
+from dragondice_desktop.engine.roll_model import RollType
+from dragondice_desktop.odds import (
+    OddsSpec, army_distribution, attack_preview, halve, spec_from_name, subtract,
+)
+from dragondice_desktop.odds.chains import can_roll_in, die_chain
+
+ROLLS = ("maneuver", "melee", "missile", "magic", "save", "save-vs-melee", "magic:fire",
+         "dragon-attack:save")
+SIZES = (5, 15, 30)
+
+
+def clear_caches() -> None:
+    die_chain.cache_clear()
+    can_roll_in.cache_clear()
+
+
+def median_ms(fn, repeat: int, cold: bool = False) -> float:
+    times = []
+    for _ in range(repeat):
+        if cold:
+            clear_caches()
+        start = time.perf_counter()
+        fn()
+        times.append(1000 * (time.perf_counter() - start))
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=7)
+    args = parser.parse_args()
+    catalog = load_catalog()
+    pool = [d for d in catalog if d.kind.is_unit or d.kind.is_item]
+    rnd = random.Random(2024)
+    armies = {n: [rnd.choice(pool) for _ in range(n)] for n in SIZES}
+    others = {n: [rnd.choice(pool) for _ in range(n)] for n in SIZES}
+    load = time.perf_counter()
+    army_distribution(armies[5], "melee")  # imports, numpy warm-up
+    print(f"first call (imports, numpy warm-up): {1000 * (time.perf_counter() - load):.1f} ms")
+    print(f"{'roll':22} {'dice':>4} {'cold ms':>9} {'warm ms':>9} {'worst ms':>9} "
+          f"{'support':>7}")
+    for name in ROLLS:
+        for n in SIZES:
+            army = armies[n]
+            spec = spec_from_name(name)
+            cold = median_ms(lambda: army_distribution(army, spec), args.repeat, cold=True)
+            warm = median_ms(lambda: army_distribution(army, spec), args.repeat)
+            worst_text = "-"
+            if not spec.dragon_attack:
+                worst = OddsSpec(spec.roll_type, id_multiplier=2, save_against=spec.save_against,
+                                 element=spec.element, modifiers=(subtract(2), halve()))
+                army_distribution(army, worst)
+                worst_text = f"{median_ms(lambda: army_distribution(army, worst), args.repeat):.2f}"
+            support = len(army_distribution(army, spec).pmf)
+            print(f"{name:22} {n:4d} {cold:9.2f} {warm:9.2f} {worst_text:>9} {support:7d}")
+    print()
+    print(f"{'attack preview':22} {'dice':>4} {'cold ms':>9} {'warm ms':>9}")
+    for n in SIZES:
+        for attack in (RollType.MELEE, RollType.MISSILE):
+            def run():
+                attack_preview(armies[n], others[n], attack, id_multiplier=2)
+            cold = median_ms(run, args.repeat, cold=True)
+            warm = median_ms(run, args.repeat)
+            print(f"{attack.value + ' vs ' + str(n):22} {n:4d} {cold:9.2f} {warm:9.2f}")
+
+
+if __name__ == "__main__":
+    main()
