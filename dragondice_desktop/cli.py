@@ -8,6 +8,7 @@
     dragondice screenshot OUT.png   render the window on a seeded demo game to a PNG
     dragondice force validate|import|export|list ...   forces (see store_cli)
     dragondice collection import|export ...           the dice collection (see store_cli)
+    dragondice odds --for melee DIE... [--against DIE...]   exact roll distributions (JSON)
 
 Qt is imported only by the commands that open a window, so the headless commands work on a
 machine without a display.
@@ -20,7 +21,7 @@ import json
 import sys
 from collections import Counter
 
-from . import __version__, store_cli
+from . import __version__, odds_cli, store_cli
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -35,6 +36,7 @@ def _parser() -> argparse.ArgumentParser:
                              "$DRAGONDICE_DATA_DIR, else the user data folder)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     store_cli.add_commands(sub)
+    odds_cli.add_commands(sub)
 
     cat = sub.add_parser("catalog", help="list dice counts, or show one die's faces")
     cat.add_argument("name", nargs="?", help="a die key (Dwarves/Footman) or unique name")
@@ -63,9 +65,10 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `dragondice` command; returns the process exit code."""
     args = _parser().parse_args(argv)
-    handled = store_cli.run(args)
-    if handled is not None:
-        return handled
+    for commands in (store_cli, odds_cli):
+        handled = commands.run(args)
+        if handled is not None:
+            return handled
     if args.command == "catalog":
         return _catalog(args.name)
     if args.command == "roll":

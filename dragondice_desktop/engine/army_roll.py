@@ -165,9 +165,15 @@ def _vortex(state: GameState, task: RollTask, events: Events) -> tuple[GameState
 
 
 def _rerolls(state: GameState, task: RollTask) -> GameState:
-    """Step 3: roll out every counted die's re-roll chain."""
+    """Step 3: roll out every counted die's re-roll chain. A die that left the army before its
+    results are used (an item buried when Choke killed its carrier) contributes nothing
+    (digest §4.2)."""
     inp, rng = task.inp, state.rng
     for d in inp.dice:
+        if not d.excluded and state.zones[d.die_id] != task.zone:
+            inp = _exclude(inp, d.die_id, "it left the army before its results were used "
+                                          "(digest §4.2)")
+            continue
         if d.excluded:
             continue
         chain, rng = extend_chain(d.die, d.die_id, d.faces, inp.ctx, rng, inp.choices)

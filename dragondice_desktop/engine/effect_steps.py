@@ -17,7 +17,7 @@ Runner = Callable[[GameState, EffectTask, Events], tuple[GameState, bool]]
 
 
 def finish(state: GameState, task: EffectTask, text: str, events: Events,
-            targets: tuple[int, ...] = (), fates: tuple[tuple[int, str], ...] = (),
+           targets: tuple[int, ...] = (), fates: tuple[tuple[int, str], ...] = (),
             ) -> tuple[GameState, bool]:
     """Record what the effect did on its roll and drop the task."""
     state = record_applied(state, task.purpose, task.effect.die_id,

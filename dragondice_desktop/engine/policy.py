@@ -5,8 +5,8 @@ tests that play whole games. It plays to end the game: it marches with maneuvers
 terrains toward their eighth face, attacks whenever it can, reinforces everything (carrying
 the items along) and never retreats. SAI decisions: it takes the decision's default when there
 is one (keep the results, stay put ...), else the first legal pick, and stops picking only when
-nothing more may be picked. With `chooser` given it picks uniformly among legal actions instead (a seeded
-`random.Random` owned by the caller), still never retreating so games finish.
+nothing more may be picked. With `chooser` given it picks uniformly among legal actions instead
+(a seeded `random.Random` owned by the caller), still never retreating so games finish.
 """
 
 from __future__ import annotations

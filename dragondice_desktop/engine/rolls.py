@@ -361,7 +361,8 @@ def _pipeline(inp: RollInput, dice: tuple[DieOutcome, ...], sai_mods: Sequence[M
     # Step 6: subtracting modifiers; ID results are removed last (digest §4.3).
     texts = []
     for t in tallied:
-        minus = sum(m.amount for m in modifiers if m.op is ModOp.SUBTRACT and _applies(m, t, placed))
+        minus = sum(m.amount for m in modifiers
+                    if m.op is ModOp.SUBTRACT and _applies(m, t, placed))
         if minus:
             before = action[t] + ids[t]
             take = min(action[t], minus)
@@ -561,7 +562,8 @@ def count_roll(inp: RollInput) -> RollResult:
 def count_faces(shown: Sequence[tuple[int, Die, Sequence[int]]], ctx: RollContext) -> RollResult:
     """Count faces already shown: (die_id, die, every face index shown by that die — the first
     roll, then each re-roll in order), with no modifiers or choices. See ``count_roll``."""
-    return count_roll(RollInput(ctx, tuple(DieRoll(i, die, tuple(faces)) for i, die, faces in shown)))
+    dice = tuple(DieRoll(i, die, tuple(faces)) for i, die, faces in shown)
+    return count_roll(RollInput(ctx, dice))
 
 
 # --------------------------------------------------------------------------------------------

@@ -148,7 +148,8 @@ def dragon_attack_outcome(sai: SaiRoll,
     if icon is Icon.TRUMPET:
         return SaiOutcome(modifiers=(Modifier(
             ModOp.MULTIPLY, 2, "Trumpet: each Feral unit doubles its melee and save results "
-                               "(seed 000 Trumpet)", types=(MEL, SAV), unit="feral", icon=Icon.TRUMPET),))
+                               "(seed 000 Trumpet)", types=(MEL, SAV), unit="feral",
+            icon=Icon.TRUMPET),))
     if icon is Icon.WAYFARE:
         return sai.effect("wayfare", "Wayfare: this item and a unit able to carry it may move "
                                      "to any terrain or your Reserve Area (seed 001 Wayfare)")

@@ -13,7 +13,8 @@ Effect kinds (``Effect.kind``, set by the handlers in ``sai_results.py``):
 - "army_lasting" (Frost Breath, Wither, Galeforce), "illusion", "cloak": lasting effects;
 - "move_units" (Ferry, Teleport, Firewalking), "vanish", "wayfare": the roller's moves;
 - "return_from_dua" (Regenerate, Gold medallion), "promote" (Wild Growth),
-  "silver_medallion", "relic" (Elemental Relic): the roller's own army.
+  "silver_medallion", "relic" (Elemental Relic): the roller's own army — these, the moves and
+  Illusion / Cloak are in ``sai_own_army.py``.
 - Read by the march instead of run here (``exchange.py``): "subtract_saves" (Screech, Howl,
   Wave), "delayed" (Choke, Confuse, Decapitate, Impale, Hypnotic Glare: step 2 of the
   defender's save roll, ``army_roll.py``), "surprise", "charge", "damage_to_attacker"
@@ -28,24 +29,21 @@ rulings); one-unit SAIs (Slay, Coil, Hug ...) resolve one by one.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from ..catalog.model import DieKind, Icon, Species
-from .dice_moves import move_die
+from ..catalog.model import Icon
+from .effect_steps import Events, Runner, ask, finish, in_army, resume, units_pick
 from .events import Event
-from .fates import bury, kill, move_unit, promote, promotion_partners, return_from_dua
+from .fates import bury, kill, move_unit
 from .individual import id_roll, unit_roll
-from .items import army_items, can_carry_item, fits
 from .lasting import add, cannot_leave, has_dividing
 from .roll_model import Addition, Applied, Effect, RollResult, RollType
-from .sai_roll import relic_element
 from .rolls import count_roll
+from .sai_own_army import OWN_ARMY_RUNNERS, return_stage
 from .state import DamageDue, GameState, LastingEffect, Zone, ZoneKind
-from .task_queue import answered, pop_head, record_applied, replace_head, settle_ask, wait_on
-from .tasks import Ask, ChooseAsk, EffectTask, PickAsk, RollTask, Task
+from .task_queue import pop_head, record_applied, replace_head
+from .tasks import ChooseAsk, EffectTask, RollTask, Task
 
-Events = list[Event]
 SAVE, MANEUVER, MELEE = RollType.SAVE, RollType.MANEUVER, RollType.MELEE
 
 # Effect kinds the march reads from the counted roll itself (exchange.py, army_roll.py).
@@ -239,10 +237,10 @@ def _targets(state: GameState, task: EffectTask, events: Events) -> tuple[GameSt
             return finish(state, task, f"{icon.value}: no unit to target", events)
         amount = task.effect.amount
         what = "one unit" if spec.one_unit else f"{amount} health-worth of units"
-        ask = units_pick(task.owner, f"{icon.value}: target {what} in the defending army",
-                          units, budget=None if spec.one_unit else amount,
-                          max_units=1 if spec.one_unit else None, maximize=True)
-        return ask(state, task, ask, stage="pick")
+        question = units_pick(task.owner, f"{icon.value}: target {what} in the defending army",
+                              units, budget=None if spec.one_unit else amount,
+                              max_units=1 if spec.one_unit else None, maximize=True)
+        return ask(state, task, question, stage="pick")
     if task.stage == "pick":
         if (waiting := resume(state, task)) is not None:
             return waiting
@@ -281,10 +279,10 @@ def _charm(state: GameState, task: EffectTask, events: Events) -> tuple[GameStat
             return finish(state, task, "Charm: no defending army", events)
         player, zone = defending
         units = state.units_in(zone, player)
-        ask = units_pick(task.owner, f"Charm: target up to {task.effect.amount} health-worth "
-                                      f"of units in the defending army", units,
-                          budget=task.effect.amount, maximize=True)
-        return ask(state, task, ask, stage="pick")
+        question = units_pick(task.owner, f"Charm: target up to {task.effect.amount} health-worth "
+                                          f"of units in the defending army", units,
+                              budget=task.effect.amount, maximize=True)
+        return ask(state, task, question, stage="pick")
     if (waiting := resume(state, task)) is not None:
         return waiting
     targets = task.ask.picked
@@ -322,10 +320,10 @@ def _plague(state: GameState, task: EffectTask, events: Events) -> tuple[GameSta
     if task.stage == "start":
         if defending is None:
             return finish(state, task, "Plague: no defending army", events)
-        ask = units_pick(task.owner, "Plague: target one unit in the defending army",
-                          state.units_in(defending[1], defending[0]), max_units=1,
-                          maximize=True)
-        return ask(state, task, ask, stage="chain")
+        question = units_pick(task.owner, "Plague: target one unit in the defending army",
+                              state.units_in(defending[1], defending[0]), max_units=1,
+                              maximize=True)
+        return ask(state, task, question, stage="chain")
     if (waiting := resume(state, task)) is not None:
         return waiting
     die_id = task.ask.picked[0]
@@ -334,17 +332,17 @@ def _plague(state: GameState, task: EffectTask, events: Events) -> tuple[GameSta
     chain = task.data + (label,)
     if roll.total(SAVE) >= 1:
         return finish(state, task, f"Plague: {', '.join(chain[:-1]) or 'no unit'} killed; "
-                                    f"{label} saved and ends it", events, (die_id,),
-                       ((die_id, "saved"),))
+                                   f"{label} saved and ends it", events, (die_id,),
+                      ((die_id, "saved"),))
     player = state.dice[die_id].owner
     zone = state.zones[die_id]
     state = kill(state, die_id, events, "Plague, seed 000")
     units = state.units_in(zone, player)
     if not units or state.winner is not None:
         return finish(state, task, f"Plague: {', '.join(chain)} killed; no unit left", events)
-    ask = units_pick(player, "Plague: target another unit of your army: it saves or is killed",
-                      units, max_units=1, maximize=True)
-    return ask(state, task, ask, data=chain)
+    question = units_pick(player, "Plague: target another unit of your army: it saves or is killed",
+                          units, max_units=1, maximize=True)
+    return ask(state, task, question, data=chain)
 
 
 def _sleep(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
@@ -355,15 +353,15 @@ def _sleep(state: GameState, task: EffectTask, events: Events) -> tuple[GameStat
                  and u.owner != task.owner]
         if not units:
             return finish(state, task, "Sleep: no opposing unit at this terrain", events)
-        ask = units_pick(task.owner, "Sleep: target one opposing unit at this terrain", units,
-                          max_units=1, maximize=True)
-        return ask(state, task, ask, stage="pick")
+        question = units_pick(task.owner, "Sleep: target one opposing unit at this terrain", units,
+                              max_units=1, maximize=True)
+        return ask(state, task, question, stage="pick")
     if (waiting := resume(state, task)) is not None:
         return waiting
     die_id = task.ask.picked[0]
     state, words = _apply_fate(state, task, "asleep", die_id, events)
     return finish(state, task, f"Sleep: {state.die_label(die_id)} is asleep", events,
-                   (die_id,), ((die_id, "asleep"),))
+                  (die_id,), ((die_id, "asleep"),))
 
 
 # --------------------------------------------------------------------------------------------
@@ -378,9 +376,9 @@ def _pick_one_defender(state: GameState, task: EffectTask, prompt: str,
         defending = _defending(state, task)
         if defending is None:
             return finish(state, task, f"{task.effect.icon.value}: no defending army", events)
-        ask = units_pick(task.owner, prompt, state.units_in(defending[1], defending[0]),
-                          max_units=1, maximize=True)
-        return ask(state, task, ask, stage="pick")
+        question = units_pick(task.owner, prompt, state.units_in(defending[1], defending[0]),
+                              max_units=1, maximize=True)
+        return ask(state, task, question, stage="pick")
     return resume(state, task)
 
 
@@ -411,7 +409,7 @@ def _unit_damage(state: GameState, task: EffectTask, events: Events) -> tuple[Ga
     state, words = _unit_takes(state, die_id, damage, roll.total(SAVE), events,
                                f"{icon.value}, seed 000", bury_it=icon is Icon.GORE)
     return finish(state, task, f"{icon.value}: {label} {words}", events, (die_id,),
-                   ((die_id, words),))
+                  ((die_id, words),))
 
 
 def _coil(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
@@ -428,7 +426,7 @@ def _coil(state: GameState, task: EffectTask, events: Events) -> tuple[GameState
     back = _hit_back(state, task.effect.die_id, roll.total(MELEE), "Coil", events)
     state, back_words = back
     return finish(state, task, f"Coil: {label} {words}; {back_words}", events, (die_id,),
-                   ((die_id, words),))
+                  ((die_id, words),))
 
 
 def _hit_back(state: GameState, die_id: int, melee: int, name: str,
@@ -458,7 +456,7 @@ def _hug(state: GameState, task: EffectTask, events: Events) -> tuple[GameState,
     state, words = _unit_takes(state, die_id, x, 0, events, "Hug, seed 000")
     state, back_words = _hit_back(state, task.effect.die_id, roll.total(MELEE), "Hug", events)
     return finish(state, task, f"Hug: {label} {words}; {back_words}", events, (die_id,),
-                   ((die_id, words),))
+                  ((die_id, words),))
 
 
 def _bash(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
@@ -467,9 +465,9 @@ def _bash(state: GameState, task: EffectTask, events: Events) -> tuple[GameState
     die_id, damage = task.effect.target, task.effect.amount
     ex = state.march.exchange if state.march else None
     if die_id is None or ex is None or not in_army(state, die_id, ex.attacker_zone,
-                                                    ex.attacker):
+                                                   ex.attacker):
         return finish(state, task, "Bash: the targeted unit is no longer in the attacking "
-                                    "army", events)
+                                   "army", events)
     label = state.die_label(die_id)
     state, roll = unit_roll(state, die_id, (SAVE,), events, f"Bash: save against {damage} "
                                                             f"damage")
@@ -497,7 +495,7 @@ def _damage_no_save(state: GameState, task: EffectTask,
                     on_kill=on_kill)
     state = state.with_(damage=state.damage + (due,))
     return finish(state, task, f"{icon.value}: {x} damage to {state.players[player].name}'s "
-                                f"{state.army_name(zone, player)}, no save", events)
+                               f"{state.army_name(zone, player)}, no save", events)
 
 
 # --------------------------------------------------------------------------------------------
@@ -522,9 +520,9 @@ def _army_lasting(state: GameState, task: EffectTask, events: Events) -> tuple[G
                       "cannot be halved again, seed 000 Targeting)" if kind == "halve"
                       else "no opposing army to target")
             return finish(state, task, f"{icon.value}: {reason}", events)
-        ask = ChooseAsk(task.owner, f"{icon.value}: choose the opposing army",
-                        tuple(z for z, _ in options), options[0][0])
-        return ask(state, task, ask, stage="pick", data=options)
+        question = ChooseAsk(task.owner, f"{icon.value}: choose the opposing army",
+                             tuple(z for z, _ in options), options[0][0])
+        return ask(state, task, question, stage="pick", data=options)
     if (waiting := resume(state, task)) is not None:
         return waiting
     zone = task.ask.answer
@@ -541,13 +539,10 @@ def _army_lasting(state: GameState, task: EffectTask, events: Events) -> tuple[G
     return finish(state, task, text, events)
 
 
-_RUNNERS: dict[str, Callable[[GameState, EffectTask, Events], tuple[GameState, bool]]] = {
+_RUNNERS: dict[str, Runner] = {
     "targets": _targets, "charm": _charm, "plague": _plague, "sleep": _sleep,
     "unit_damage": _unit_damage, "coil": _coil, "hug": _hug, "bash": _bash,
-    "damage_no_save": _damage_no_save, "army_lasting": _army_lasting, "illusion": _illusion,
-    "cloak": _cloak, "move_units": _move_units, "vanish": _vanish, "wayfare": _wayfare,
-    "return_from_dua": _return_from_dua, "promote": _promote,
-    "silver_medallion": _silver_medallion, "relic": _relic,
+    "damage_no_save": _damage_no_save, "army_lasting": _army_lasting, **OWN_ARMY_RUNNERS,
 }
 
 

@@ -19,7 +19,7 @@ from .tasks import ChooseAsk, EffectTask, PickAsk
 
 
 def return_stage(state: GameState, task: EffectTask, budget: int, name: str,
-                  events: Events) -> tuple[GameState, bool]:
+                 events: Events) -> tuple[GameState, bool]:
     """Ask which units (up to `budget` health-worth) return from the owner's DUA to the army
     at the task's zone, then return them."""
     player, zone = task.owner, task.zone
@@ -29,9 +29,9 @@ def return_stage(state: GameState, task: EffectTask, budget: int, name: str,
         dua = state.units_in(Zone(ZoneKind.DUA, player), player)
         if not dua:
             return finish(state, task, f"{name}: no unit in the DUA to return", events)
-        ask = units_pick(player, f"{name}: you may return up to {budget} health-worth of "
-                                  f"units from your DUA to this army", dua, budget=budget)
-        return ask(state, task, ask)
+        question = units_pick(player, f"{name}: you may return up to {budget} health-worth of "
+                                      f"units from your DUA to this army", dua, budget=budget)
+        return ask(state, task, question)
     if (waiting := resume(state, task)) is not None:
         return waiting
     names = []
@@ -41,14 +41,14 @@ def return_stage(state: GameState, task: EffectTask, budget: int, name: str,
     text = f"{name}: " + (", ".join(names) + " returned from the DUA" if names
                           else "no unit returned")
     return finish(state, task, text, events, task.ask.picked,
-                   tuple((i, "returned from the DUA") for i in task.ask.picked))
+                  tuple((i, "returned from the DUA") for i in task.ask.picked))
 
 
 def _return_from_dua(state: GameState, task: EffectTask,
                      events: Events) -> tuple[GameState, bool]:
     """Regenerate (return mode), Gold medallion: return up to X health-worth from the DUA."""
     name = "Gold Medallion" if task.effect.icon is Icon.LOGO else task.effect.icon.value
-    return _return_stage(state, task, task.effect.amount, name, events)
+    return return_stage(state, task, task.effect.amount, name, events)
 
 
 def _illusion(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
@@ -59,8 +59,9 @@ def _illusion(state: GameState, task: EffectTask, events: Events) -> tuple[GameS
         if not zones:
             return finish(state, task, "Illusion: you have no army", events)
         default = task.zone if task.zone in zones else zones[0]
-        ask = ChooseAsk(task.owner, "Illusion: choose one of your armies to hide", zones, default)
-        return ask(state, task, ask, stage="pick")
+        question = ChooseAsk(task.owner, "Illusion: choose one of your armies to hide", zones,
+                             default)
+        return ask(state, task, question, stage="pick")
     if (waiting := resume(state, task)) is not None:
         return waiting
     zone = task.ask.answer
@@ -107,11 +108,11 @@ def _move_units(state: GameState, task: EffectTask, events: Events) -> tuple[Gam
             return finish(state, task, f"{icon.value}: the unit has left its army", events)
         if cannot_leave(state, mover):
             return finish(state, task, f"{icon.value}: the unit cannot leave the terrain "
-                                        f"({cannot_leave(state, mover)})", events)
-        ask = ChooseAsk(task.owner, f"{icon.value}: move {state.die_label(mover)} and up to "
-                                    f"{extra} health-worth of its army to another terrain?",
-                        _destinations(state, task.zone, task.owner, reserve=False), "stay")
-        return ask(state, task, ask, stage="where")
+                                       f"({cannot_leave(state, mover)})", events)
+        question = ChooseAsk(task.owner, f"{icon.value}: move {state.die_label(mover)} and up to "
+                                         f"{extra} health-worth of its army to another terrain?",
+                             _destinations(state, task.zone, task.owner, reserve=False), "stay")
+        return ask(state, task, question, stage="where")
     if task.stage == "where":
         if (waiting := resume(state, task)) is not None:
             return waiting
@@ -120,10 +121,10 @@ def _move_units(state: GameState, task: EffectTask, events: Events) -> tuple[Gam
             return finish(state, task, f"{icon.value}: {state.die_label(mover)} stays", events)
         others = [u for u in state.units_in(task.zone, task.owner)
                   if u.id != mover and not cannot_leave(state, u.id)]
-        ask = units_pick(task.owner, f"{icon.value}: units going along to "
-                                      f"{state.zone_name(to)} (up to {extra} health-worth)",
-                          others, budget=extra)
-        return ask(state, task, ask, stage="who", data=(to,))
+        question = units_pick(task.owner, f"{icon.value}: units going along to "
+                                          f"{state.zone_name(to)} (up to {extra} health-worth)",
+                              others, budget=extra)
+        return ask(state, task, question, stage="who", data=(to,))
     if (waiting := resume(state, task)) is not None:
         return waiting
     to = task.data[0]
@@ -132,7 +133,7 @@ def _move_units(state: GameState, task: EffectTask, events: Events) -> tuple[Gam
     for die_id in moving:
         state = move_unit(state, die_id, to, events, settle=die_id == moving[-1])
     return finish(state, task, f"{icon.value}: {names} moved to {state.zone_name(to)}", events,
-                   moving, tuple((i, f"moved to {state.zone_name(to)}") for i in moving))
+                  moving, tuple((i, f"moved to {state.zone_name(to)}") for i in moving))
 
 
 def _vanish(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
@@ -142,10 +143,10 @@ def _vanish(state: GameState, task: EffectTask, events: Events) -> tuple[GameSta
     if task.stage == "start":
         if not in_army(state, unit, task.zone, task.owner) or cannot_leave(state, unit):
             return finish(state, task, "Vanish: the unit cannot move", events)
-        ask = ChooseAsk(task.owner, f"Vanish: move {state.die_label(unit)} to another terrain or "
-                                    f"your Reserve Area?",
-                        _destinations(state, task.zone, task.owner, reserve=True), "stay")
-        return ask(state, task, ask, stage="where")
+        question = ChooseAsk(task.owner, f"Vanish: move {state.die_label(unit)} to another "
+                                         f"terrain or your Reserve Area?",
+                             _destinations(state, task.zone, task.owner, reserve=True), "stay")
+        return ask(state, task, question, stage="where")
     if (waiting := resume(state, task)) is not None:
         return waiting
     to = task.ask.answer
@@ -153,7 +154,7 @@ def _vanish(state: GameState, task: EffectTask, events: Events) -> tuple[GameSta
         return finish(state, task, f"Vanish: {state.die_label(unit)} stays", events)
     state = move_unit(state, unit, to, events)
     return finish(state, task, f"Vanish: {state.die_label(unit)} moved to {state.zone_name(to)}",
-                   events, (unit,), ((unit, f"moved to {state.zone_name(to)}"),))
+                  events, (unit,), ((unit, f"moved to {state.zone_name(to)}"),))
 
 
 def _wayfare(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
@@ -165,20 +166,20 @@ def _wayfare(state: GameState, task: EffectTask, events: Events) -> tuple[GameSt
     if task.stage == "start":
         if state.zones[item] != task.zone or not carriers:
             return finish(state, task, "Wayfare: no unit able to carry the item can move",
-                           events)
-        ask = ChooseAsk(task.owner, f"Wayfare: move {state.die_label(item)} and a unit carrying "
-                                    f"it to another terrain or your Reserve Area?",
-                        _destinations(state, task.zone, task.owner, reserve=True), "stay")
-        return ask(state, task, ask, stage="where")
+                          events)
+        question = ChooseAsk(task.owner, f"Wayfare: move {state.die_label(item)} and a unit "
+                                         f"carrying it to another terrain or your Reserve Area?",
+                             _destinations(state, task.zone, task.owner, reserve=True), "stay")
+        return ask(state, task, question, stage="where")
     if task.stage == "where":
         if (waiting := resume(state, task)) is not None:
             return waiting
         to = task.ask.answer
         if to == "stay":
             return finish(state, task, "Wayfare: the item stays", events)
-        ask = units_pick(task.owner, "Wayfare: the unit that carries the item", carriers,
-                          max_units=1, maximize=True)
-        return ask(state, task, ask, stage="who", data=(to,))
+        question = units_pick(task.owner, "Wayfare: the unit that carries the item", carriers,
+                              max_units=1, maximize=True)
+        return ask(state, task, question, stage="who", data=(to,))
     if (waiting := resume(state, task)) is not None:
         return waiting
     to, carrier = task.data[0], task.ask.picked[0]
@@ -187,7 +188,7 @@ def _wayfare(state: GameState, task: EffectTask, events: Events) -> tuple[GameSt
     text = f"Wayfare: {state.die_label(item)} and {state.die_label(carrier)} moved to " \
            f"{state.zone_name(to)}"
     return finish(state, task, text, events, (item, carrier),
-                   ((item, "moved"), (carrier, "moved")))
+                  ((item, "moved"), (carrier, "moved")))
 
 
 # --------------------------------------------------------------------------------------------
@@ -216,10 +217,10 @@ def _promote(state: GameState, task: EffectTask, events: Events) -> tuple[GameSt
     if budget <= 0 or not units:
         why = "promotions done" if used else "no unit can be promoted"
         return finish(state, task, f"{name}: {why}", events)
-    ask = PickAsk(task.owner, f"{name}: promote a unit by one size ({budget} health-worth of "
-                              f"promotion left)", tuple(u.id for u in units),
-                  tuple(1 for _ in units), budget=1, max_units=1)
-    return ask(state, task, ask, data=(budget,) + used)
+    question = PickAsk(task.owner, f"{name}: promote a unit by one size ({budget} health-worth of "
+                                   f"promotion left)", tuple(u.id for u in units),
+                       tuple(1 for _ in units), budget=1, max_units=1)
+    return ask(state, task, question, data=(budget,) + used)
 
 
 def _silver_medallion(state: GameState, task: EffectTask,
@@ -238,12 +239,12 @@ def _silver_medallion(state: GameState, task: EffectTask,
         options = tuple(o for o, ok in (("item", items), ("pool", pool)) if ok)
         if not options:
             return finish(state, task, "Silver Medallion: nothing in your BUA to return (summoning "
-                                        "or promoting Dragonkin is not available yet: issue 6)",
-                           events)
-        ask = ChooseAsk(player, "Silver Medallion: return an item from your BUA to this army "
-                                "(item), or a Dragonkin or minor terrain to your Summoning Pool "
-                                "(pool)?", options + ("none",), options[0])
-        return ask(state, task, ask, stage="mode")
+                                       "or promoting Dragonkin is not available yet: issue 6)",
+                          events)
+        question = ChooseAsk(player, "Silver Medallion: return an item from your BUA to this "
+                                     "army (item), or a Dragonkin or minor terrain to your "
+                                     "Summoning Pool (pool)?", options + ("none",), options[0])
+        return ask(state, task, question, stage="mode")
     if task.stage == "mode":
         if (waiting := resume(state, task)) is not None:
             return waiting
@@ -251,17 +252,17 @@ def _silver_medallion(state: GameState, task: EffectTask,
         if mode == "none":
             return finish(state, task, "Silver Medallion: nothing returned", events)
         dice = items if mode == "item" else pool
-        ask = PickAsk(player, "Silver Medallion: which one", tuple(d.id for d in dice),
-                      tuple(1 for _ in dice), max_units=1, maximize=True)
-        return ask(state, task, ask, stage="pick", data=(mode,))
+        question = PickAsk(player, "Silver Medallion: which one", tuple(d.id for d in dice),
+                           tuple(1 for _ in dice), max_units=1, maximize=True)
+        return ask(state, task, question, stage="pick", data=(mode,))
     if (waiting := resume(state, task)) is not None:
         return waiting
     die_id = task.ask.picked[0]
     to = zone if task.data[0] == "item" else Zone(ZoneKind.SUMMONING, player)
     state = move_die(state, die_id, to, events)
     return finish(state, task, f"Silver Medallion: {state.die_label(die_id)} returned to "
-                                f"{state.zone_name(to)}", events, (die_id,),
-                   ((die_id, "returned"),))
+                               f"{state.zone_name(to)}", events, (die_id,),
+                  ((die_id, "returned"),))
 
 
 def _relic(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
@@ -286,15 +287,15 @@ def _relic(state: GameState, task: EffectTask, events: Events) -> tuple[GameStat
     if task.ask is not None:
         if (waiting := resume(state, task)) is not None:
             return waiting
-        ask = task.ask
-        if isinstance(ask, ChooseAsk):
-            if ask.answer == "done":
+        question = task.ask
+        if isinstance(question, ChooseAsk):
+            if question.answer == "done":
                 return finish(state, task, "Elemental Relic: done", events)
-            units = recruits if ask.answer == "recruit" else promotable
-            pick = units_pick(player, f"Elemental Relic: which unit to {ask.answer}", units,
-                               max_units=1, maximize=True)
-            return ask(state, task, pick, stage=ask.answer)
-        die_id = ask.picked[0]
+            units = recruits if question.answer == "recruit" else promotable
+            pick = units_pick(player, f"Elemental Relic: which unit to {question.answer}", units,
+                              max_units=1, maximize=True)
+            return ask(state, task, pick, stage=question.answer)
+        die_id = question.picked[0]
         if task.stage == "recruit":
             state = return_from_dua(state, die_id, zone, events, "Elemental Relic: recruited")
             used += (die_id,)
@@ -306,13 +307,12 @@ def _relic(state: GameState, task: EffectTask, events: Events) -> tuple[GameStat
                       events)
     options = tuple(o for o, ok in (("recruit", recruits), ("promote", promotable)) if ok)
     if budget <= 0 or not options:
-        return finish(state, task, "Elemental Relic: " + ("done" if used else
-                                                          "no matching unit to recruit or promote"),
-                       events)
-    ask = ChooseAsk(player, f"Elemental Relic: recruit a small matching unit or promote a "
-                            f"matching unit ({budget} health-worth left)?", options + ("done",),
-                    "done")
-    return ask(state, task, ask, stage="mode", data=(budget,) + used)
+        why = "done" if used else "no matching unit to recruit or promote"
+        return finish(state, task, f"Elemental Relic: {why}", events)
+    question = ChooseAsk(player, f"Elemental Relic: recruit a small matching unit or promote a "
+                                 f"matching unit ({budget} health-worth left)?",
+                         options + ("done",), "done")
+    return ask(state, task, question, stage="mode", data=(budget,) + used)
 
 
 def _relic_face(state: GameState, task: EffectTask) -> int:

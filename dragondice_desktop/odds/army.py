@@ -332,7 +332,9 @@ def prepare(dice: Sequence[Die], spec: OddsSpec, keep_ss: bool = False,
             rolling.append(die)
     chains = [die_chain(d, ctx, spec.element, spec.eps) for d in rolling]
     plans = _plans(spec, ctx, chains, extra_sub, notes)
-    charged = (not ctx.counts_as and spec.roll_type is RollType.MELEE
+    # As the engine does: once a counted die shows Charge, the roll is counted again with
+    # maneuver as melee (rolls.count_roll).
+    charged = (not ctx.counts_as
                and any(v[FLAGS] & CHARGE for ch in chains for v in ch.outcomes))
     if not charged:
         parts = [_fold_roll(chains, plans, keep_ss)]

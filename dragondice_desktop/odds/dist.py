@@ -33,7 +33,7 @@ class NotModelled:
 
     def to_text(self) -> str:
         """One line: "Breath (23%): target X health-worth ... [Goblins/Wyvern]"."""
-        chance = "" if self.probability is None else f" ({_percent(self.probability)})"
+        chance = "" if self.probability is None else f" ({percent_text(self.probability)})"
         dice = f" [{', '.join(self.dice)}]" if self.dice else ""
         return f"{self.what}{chance}: {self.text}{dice}"
 
@@ -42,12 +42,16 @@ class NotModelled:
                 "probability": self.probability, "dice": list(self.dice)}
 
 
-def _percent(p: float) -> str:
-    if p >= 0.995:
-        return f"{100 * p:.1f}%" if p < 0.9995 else "100%"
+def percent_text(p: float) -> str:
+    """A probability as a percentage that never rounds a near-certainty up to "100%" or a
+    small chance down to "0%": "37%", "99.6%", "0.012%"."""
+    if p >= 1.0:
+        return "100%"
+    if p > 0.995:
+        return f"{min(100 * p, 99.9):.1f}%"
     if p >= 0.01:
         return f"{100 * p:.0f}%"
-    return f"{100 * p:.2g}%"
+    return f"{100 * p:.2g}%" if p > 0 else "0%"
 
 
 @dataclass(frozen=True, eq=False)

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QMenu, QWidget
 from ..catalog.loader import load_catalog
 from ..engine.events import Event
 from ..engine.state import GameState, Phase, Step, Zone, ZoneKind
-from ..worker.snapshot import Change, GameSnapshot
+from ..worker.snapshot import GameSnapshot
 from . import theme
 from .action_text import face_text
 from .board_items import DieItem, PanelItem, TerrainItem, ZoneItem
@@ -88,7 +88,7 @@ class Board(QGraphicsScene):
 
     def set_snapshot(self, snapshot: GameSnapshot) -> None:
         """Show `snapshot`: every die in its zone showing its last rolled face."""
-        if snapshot.change is Change.ACTION and self.snapshot is not None:
+        if snapshot.appends and self.snapshot is not None:
             last_faces(snapshot.events, self.faces)
         else:
             self.faces = last_faces(snapshot.all_events)

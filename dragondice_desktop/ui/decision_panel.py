@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-from PySide6.QtCore import Signal
-from PySide6.QtGui import QKeySequence
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox, QGridLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget,
 )
@@ -25,6 +25,7 @@ from .action_text import action_label
 from .moves import CARRY, verb_named
 
 # Natural one-key shortcuts; numbered choices (frontiers, marches, targets) use 1-9.
+# The cheat sheet (F1, `shortcuts.py`) is generated from these tables.
 KEYS = {
     Verb.ROLLOFF: "R", Verb.GO_FIRST: "F", Verb.PICK_FRONTIER: "P", Verb.SKIP_MARCH: "S",
     Verb.MANEUVER: "M", Verb.NO_MANEUVER: "N", Verb.COUNTER: "C", Verb.NO_COUNTER: "N",
@@ -40,6 +41,21 @@ NUMBERED = (Verb.FRONTIER, Verb.MARCH, Verb.TARGET, Verb.KILL) + tuple(
 GROUPED = tuple(v for v in (Verb.KILL, verb_named("pick")) if v)
 # Die moves offered through the unit picker (the board drags them).
 MOVES = tuple(v for v in (Verb.REINFORCE, Verb.RETREAT, CARRY) if v)
+# The unit picker's keys: previous / next unit, then Ctrl+1-9 for a destination.
+PICKER_KEYS = ("[", "]")
+MOVE_KEY = "Ctrl+{}"
+
+
+def has_own_key(verb: Verb) -> bool:
+    """True for verbs with a letter of their own (or a move through the unit picker); every
+    other verb — including verbs the engine adds later — is numbered 1-9."""
+    return (verb in KEYS or verb.value in VALUE_KEYS or verb in (Verb.ACTION, Verb.TURN)
+            or verb in MOVES)
+
+
+def is_numbered(verb: Verb) -> bool:
+    """True when the buttons of `verb` take the number keys 1-9."""
+    return verb in NUMBERED or not has_own_key(verb)
 
 
 def shortcut_for(action: Action, number: int) -> str:
@@ -52,7 +68,7 @@ def shortcut_for(action: Action, number: int) -> str:
         return ACTION_KEYS.get(str(action.args[0]), "")
     if action.verb is Verb.TURN:
         return TURN_KEYS.get(str(action.args[0]), "")
-    if action.verb in NUMBERED and number <= 9:
+    if is_numbered(action.verb) and number <= 9:
         return str(number)
     return ""
 
@@ -146,7 +162,7 @@ class DecisionPanel(QWidget):
         number = 0
         placed: list[tuple[QPushButton, bool]] = []
         for action in others:
-            if action.verb in NUMBERED:
+            if is_numbered(action.verb):
                 number += 1
             placed.append(self._button(state, action, shortcut_for(action, number)))
         self._lay_out(placed)
@@ -185,7 +201,7 @@ class DecisionPanel(QWidget):
             button.setStyleSheet("font-weight: bold;")
             button.setToolTip(f"Suggested choice · action: {text}")
         self.buttons[text] = button
-        wide = len(label) > 22 or action.verb in NUMBERED
+        wide = len(label) > 22 or is_numbered(action.verb)
         return button, wide
 
     def _lay_out(self, placed: list[tuple[QPushButton, bool]]) -> None:
@@ -214,6 +230,14 @@ class DecisionPanel(QWidget):
                 where = state.zone_name(state.zones[die_id])
                 picker.addItem(f"{state.dice[die_id].die.name} ({where})", die_id)
         self.unit_picker = picker
+        picker.setToolTip(f"Choose the unit to move ({PICKER_KEYS[0]} and {PICKER_KEYS[1]} step "
+                          f"through them), then its destination (Ctrl+1-9)")
+        for key, step in zip(PICKER_KEYS, (-1, 1)):
+            # Parented to the picker, so the keys go away with it.
+            shortcut = QShortcut(QKeySequence(key), picker)
+            shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
+            shortcut.activated.connect(lambda s=step, p=picker: p.setCurrentIndex(
+                (p.currentIndex() + s) % max(1, p.count())))
         self._moves_box.addWidget(picker)
         picker.currentIndexChanged.connect(lambda _i: self._show_destinations())
         self._show_destinations()
@@ -239,7 +263,7 @@ class DecisionPanel(QWidget):
                 unit = action.args[1]
                 label = (f"→ with the {state.dice[unit].die.name} "
                          f"({state.zone_name(state.zones[unit])})")
-            key = f"Ctrl+{number}"
+            key = MOVE_KEY.format(number)
             button = QPushButton(f"{label}  [{key}]")
             button.setShortcut(QKeySequence(key))
             button.setToolTip(f"{action_label(state, action)} ({action.to_text()})")

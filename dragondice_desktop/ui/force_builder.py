@@ -20,7 +20,7 @@ from pathlib import Path
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction, QColor, QIntValidator, QKeySequence, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
-    QApplication, QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFileDialog,
+    QApplication, QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDockWidget, QFileDialog,
     QGridLayout, QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem, QMainWindow,
     QMessageBox, QPlainTextEdit, QSplitter, QStyle, QToolBar, QToolButton, QVBoxLayout, QWidget,
 )
@@ -45,6 +45,7 @@ from ..store.forces import (
     ForceNameError, ForceNotFoundError, delete_force, duplicate_force, list_forces, load_force,
     save_force, unique_name,
 )
+from .force_odds import ForceOddsView
 from .force_builder_widgets import (
     GROUPS, PaletteFilter, PaletteModel, PaletteView, SlotList, die_mime,
 )
@@ -107,6 +108,12 @@ class ForceBuilderWindow(QMainWindow):
         splitter.setSizes([250, 310, 880])
         self.setCentralWidget(splitter)
         self._build_toolbar()
+        self.odds_view = ForceOddsView(self.catalog)
+        self.odds_dock = QDockWidget("Odds", self)
+        self.odds_dock.setObjectName("oddsDock")
+        self.odds_dock.setWidget(self.odds_view)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.odds_dock)
+        self.odds_dock.hide()  # opened from the toolbar: the builder needs the room first
         self.refresh_forces()
         summaries = list_forces(db)
         if summaries:
@@ -296,6 +303,17 @@ class ForceBuilderWindow(QMainWindow):
         self.owned_check.toggled.connect(self.set_owned_only)
         bar.addWidget(self.owned_check)
         self.lacking_action = action("What it lacks…", self.show_lacking)
+        bar.addSeparator()
+        self.odds_action = action("Odds", self.toggle_odds, "Ctrl+D")
+        self.odds_action.setCheckable(True)
+
+    def toggle_odds(self) -> None:
+        """Show or hide the odds dock (per-army charts and the per-die table; issue 5)."""
+        visible = not self.odds_dock.isVisible()
+        self.odds_dock.setVisible(visible)
+        self.odds_action.setChecked(visible)
+        if visible:
+            self.odds_view.set_force(self.force)
 
     # ----------------------------------------------------------------------- the force list
     def refresh_forces(self) -> None:
@@ -582,6 +600,8 @@ class ForceBuilderWindow(QMainWindow):
 
     def _show(self) -> None:
         has_force = self.force is not None
+        if self.odds_dock.isVisible():
+            self.odds_view.set_force(self.force)
         self.editor.setEnabled(has_force)
         for act in (self.duplicate_action, self.rename_action, self.delete_action,
                     self.lacking_action, *self.export_actions.values()):

@@ -1,16 +1,17 @@
 """Reading and writing game files (the JSON of `GameRecord.to_json()`).
 
-Writes are atomic: the text goes to a temporary file in the same folder, is flushed to disk,
-then `os.replace`d over the target, so a crash mid-save never leaves half a game file.
+Writes are atomic (`worker.atomic.write_text_atomically`: temporary file in the same folder,
+flushed and fsynced, then renamed over the target), so a crash mid-save never leaves half a
+game file. The autosave uses the same function.
 """
 
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 from ..engine.record import MAX_BYTES, GameRecord
+from ..worker.atomic import write_text_atomically
 
 EXTENSION = ".ddgame"
 FILE_FILTER = "Dragon Dice games (*.ddgame *.json);;All files (*)"
@@ -18,31 +19,16 @@ FILE_FILTER = "Dragon Dice games (*.ddgame *.json);;All files (*)"
 
 def write_game_file(path: str | os.PathLike, record: GameRecord) -> None:
     """Save `record` to `path` atomically. Raises OSError if the folder is not writable."""
-    target = Path(path)
-    text = record.to_json()
-    handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                                    dir=target.parent or Path("."))
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, target)
-    except BaseException:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
-        raise
+    write_text_atomically(path, record.to_json())
 
 
 def read_game_text(path: str | os.PathLike) -> str:
     """The text of a game file. Raises OSError if unreadable and ValueError (with a clear
     message) if it is far too large or not UTF-8 text."""
     target = Path(path)
-    if target.stat().st_size > MAX_BYTES:
-        raise ValueError(f"the file is {target.stat().st_size} bytes; a game file is at most "
-                         f"{MAX_BYTES}")
+    size = target.stat().st_size
+    if size > MAX_BYTES:
+        raise ValueError(f"the file is {size} bytes; a game file is at most {MAX_BYTES}")
     try:
         return target.read_text(encoding="utf-8")
     except UnicodeDecodeError:

@@ -13,7 +13,7 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QAbstractItemView, QListView, QListWidget, QListWidgetItem, QWidget
 
 from ..engine.events import Event
-from ..worker.snapshot import Change, GameSnapshot
+from ..worker.snapshot import GameSnapshot
 from . import theme
 
 _KIND_COLOURS = {"unresolved": theme.UNRESOLVED_COLOR, "victory": "#9a6b00", "damage": "#b02a2a"}
@@ -39,8 +39,9 @@ class GameLog(QListWidget):
         self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
 
     def set_snapshot(self, snapshot: GameSnapshot) -> None:
-        """Append this change's events, or rebuild the log for a new, undone or loaded game."""
-        if snapshot.change is Change.ACTION:
+        """Append this change's events (an action or a redo), or rebuild the log for a new,
+        undone or loaded game."""
+        if snapshot.appends:
             self.append(snapshot.events)
         else:
             self.clear()

@@ -60,8 +60,9 @@ def _integer_ticks(plot: pg.PlotItem, top: int, most: int = 12) -> None:
 
 
 class OddsChart(pg.GraphicsLayoutWidget):
-    """"Chance of each total" (bars, mean line and ±1 SD band) beside "Chance of at least N"
-    (curve); below them, for an attack preview only, "Damage" and "Health-worth killed".
+    """"Chance of each total" (bars, mean line, and a ±1 SD band for a single army) beside
+    "Chance of at least N" (curve); below them, for an attack preview only, "Damage" and
+    "Health-worth killed".
 
     For tests: ``bars`` (the BarGraphItems drawn), ``curves`` (the at-least PlotDataItems),
     ``preview_bars`` (damage, killed).
@@ -119,12 +120,13 @@ class OddsChart(pg.GraphicsLayoutWidget):
             self.dist_plot.addItem(bar)
             self.dist_legend.addItem(bar, f"{name}: mean {dist.mean:.1f}, SD {dist.sd:.1f}")
             self.bars.append(bar)
-            band = QColor(color)
-            band.setAlpha(40)
-            region = pg.LinearRegionItem((dist.mean - dist.sd, dist.mean + dist.sd),
-                                         movable=False, brush=band, pen=pg.mkPen(None))
-            region.setZValue(-10)
-            self.dist_plot.addItem(region)
+            if n == 1:  # two overlapping bands would only muddy a comparison
+                band = QColor(color)
+                band.setAlpha(40)
+                region = pg.LinearRegionItem((dist.mean - dist.sd, dist.mean + dist.sd),
+                                             movable=False, brush=band, pen=pg.mkPen(None))
+                region.setZValue(-10)
+                self.dist_plot.addItem(region)
             mean_line = pg.InfiniteLine(dist.mean, angle=90,
                                         pen=pg.mkPen(color.darker(140), width=2,
                                                      style=Qt.PenStyle.DashLine))

@@ -34,6 +34,7 @@ from ..odds import (
     AttackPreview, Distribution, NotModelled, OddsSpec, army_distribution, as_spec,
     attack_preview,
 )
+from ..odds.dist import percent_text
 from . import theme
 from .odds_charts import OddsChart
 from .odds_table import DieStatsTable
@@ -50,7 +51,7 @@ CATEGORY_WORDS = {
 def summary_text(dist: Distribution) -> str:
     """"mean 6.4 · SD 3.8 · median 6 · 93% at least 1 · up to 40" in words."""
     return (f"mean {dist.mean:.2f} · SD {dist.sd:.2f} · median {dist.quantile(0.5)} · "
-            f"{100 * dist.p_at_least(1):.0f}% at least 1 · 90% between "
+            f"{percent_text(dist.p_at_least(1))} at least 1 · 90% between "
             f"{dist.quantile(0.05)} and {dist.quantile(0.95)}")
 
 
@@ -176,7 +177,7 @@ class OddsPanel(QWidget):
         better = float(first @ below[np.minimum(np.arange(len(first)), len(below) - 1)])
         self.summary_label.setText(
             "<br>".join(f"<b>{n}</b>: {summary_text(d)}" for n, d in self.series)
-            + f"<br>{names[0]} rolls more than {names[1]}: {100 * better:.0f}%")
+            + f"<br>{names[0]} rolls more than {names[1]}: {percent_text(better)}")
         notes = [replace(n, text=f"{names[k]}: {n.text}")
                  for k, d in enumerate(dists) for n in d.notes]
         self._show_notes(notes)
@@ -201,7 +202,8 @@ class OddsPanel(QWidget):
             self.notes_list.addItem("Nothing: every face of these dice is counted.")
             return
         for note in notes:
-            chance = "" if note.probability is None else f" — {_percent(note.probability)}"
+            chance = ("" if note.probability is None
+                      else f" — {percent_text(note.probability)}")
             item = QListWidgetItem(f"{note.what}{chance}: {note.text}")
             item.setToolTip(f"{CATEGORY_WORDS.get(note.category, note.category)}"
                             + (f"; dice: {', '.join(note.dice)}" if note.dice else ""))
@@ -260,10 +262,7 @@ def _army_words(dice: Sequence[Die]) -> str:
 def _preview_text(preview: AttackPreview) -> str:
     damage, killed = preview.damage, preview.killed
     return (f"<b>Attack preview</b>: damage mean {damage.mean:.2f} (SD {damage.sd:.2f}), "
-            f"{100 * damage.p_at_least(1):.0f}% some damage; health-worth killed mean "
+            f"{percent_text(damage.p_at_least(1))} some damage; health-worth killed mean "
             f"{killed.mean:.2f} of {preview.defender_health}, "
-            f"{100 * killed.p_at_least(1):.0f}% at least one kill")
+            f"{percent_text(killed.p_at_least(1))} at least one kill")
 
-
-def _percent(p: float) -> str:
-    return f"{100 * p:.0f}%" if p >= 0.01 else f"{100 * p:.2g}%"

@@ -5,15 +5,26 @@ QtCore only (architecture guide). The GUI never calls `play`: it emits a request
 
     client = EngineClient()                  # starts the worker thread
     client.stateChanged.connect(window.show_snapshot)
+    client.set_autosave(folder)              # write the record there after every change
     client.new_game(players, seed)           # -> stateChanged(GameSnapshot)
     client.submit("march t2")                # -> stateChanged, or failed(reason)
     client.undo()                            # -> stateChanged (replays all but the last action)
+    client.redo()                            # -> stateChanged (plays the undone action again)
+    client.replay(record)                    # -> replayReady(ReplayBook) for the replay view
     client.shutdown()                        # thread.quit(); thread.wait()
+
+Never lose a game: the worker commits a new state only once the engine has produced it and
+its legal actions without raising. An exception inside the engine (a bug, as opposed to an
+illegal action) leaves the game as it was before that action and emits
+`crashed(CrashReport)`; the game stays playable. After every committed change the record is
+written atomically to the autosave file (if one is set) before the snapshot is sent.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
+import os
+
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal, Slot
 
 from ..engine.actions import Action
 from ..engine.events import Event
@@ -22,87 +33,153 @@ from ..engine.policy import choose
 from ..engine.record import GameFileError, GameRecord
 from ..engine.setup import SetupError, new_game
 from ..engine.state import GameState
+from .autosave import Autosave
+from .crash import CrashReport
+from .replay import build_replay
 from .snapshot import Change, GameSnapshot
 
 
 class EngineWorker(QObject):
-    """Owns the current game (record, state, per-action events) and applies requests to it.
+    """Owns the current game (record, state, per-action events, redo list) and applies
+    requests to it.
 
     Lives in the worker thread; its slots may also be called directly (tests do). Every
     successful change emits `stateChanged(GameSnapshot)`; a refused action emits
     `failed(reason)` and changes nothing; a file that cannot be opened emits
-    `loadFailed(reason)` and keeps the current game.
+    `loadFailed(reason)` and keeps the current game; an engine failure emits
+    `crashed(CrashReport)` and keeps the game as it was before the failing action;
+    `replayReady(ReplayBook)` / `replayFailed(reason)` answer a replay request;
+    `autosaveFailed(reason)` says the autosave file could not be written (play goes on).
     """
 
     stateChanged = Signal(object)
     failed = Signal(str)
     loadFailed = Signal(str)
+    crashed = Signal(object)
+    replayReady = Signal(object)
+    replayFailed = Signal(str)
+    autosaveFailed = Signal(str)
 
     def __init__(self) -> None:
         super().__init__()
         self._record: GameRecord | None = None
         self._state: GameState | None = None
         self._history: tuple[tuple[Event, ...], ...] = ()
+        self._redo: tuple[Action, ...] = ()  # undone actions, the next one to redo first
         self._serial = 0
+        self._autosave: Autosave | None = None
 
     # --- requests -------------------------------------------------------------------------
+
+    @Slot(object)
+    def set_autosave(self, folder) -> None:
+        """Write the game record to `folder`/autosave.ddgame after every change from now on
+        (None: stop autosaving)."""
+        self._autosave = Autosave(folder) if folder is not None else None
 
     @Slot(object, object)
     def new_game(self, players, seed) -> None:
         """Start a game from a sequence of PlayerSetup and an int seed."""
         try:
-            state = new_game(tuple(players), int(seed))
+            record = GameRecord(tuple(players), int(seed))
+            state = new_game(record.players, record.seed)
+            self._commit(record, state, (), Change.NEW, (), redo=())
         except (SetupError, TypeError, ValueError) as exc:
             self.failed.emit(f"Cannot start the game: {exc}")
-            return
-        self._set(GameRecord(tuple(players), int(seed)), state, (), Change.NEW, ())
+        except Exception as exc:  # noqa: BLE001 — an engine bug must not take the app down
+            self._crash(exc, "starting a new game", "")
 
     @Slot(str)
     def submit(self, text: str) -> None:
-        """Play one action given in its text form (e.g. "reinforce 12 t0")."""
+        """Play one action given in its text form (e.g. "reinforce 12 t0"). Playing the
+        action that `redo` would play keeps the rest of the redo list; any other action
+        clears it."""
         if self._state is None:
             self.failed.emit("No game is in progress: start one with Game ▸ New")
             return
         try:
             state, events = play(self._state, text)
+            action = Action.from_text(text)
+            redo = self._redo[1:] if self._redo[:1] == (action,) else ()
+            self._commit(self._record.with_action(action), state, self._history + (events,),
+                         Change.ACTION, events, redo)
         except IllegalAction as exc:
             self.failed.emit(str(exc))
-            return
-        action = Action.from_text(text)
-        self._set(self._record.with_action(action), state, self._history + (events,),
-                  Change.ACTION, events)
+        except Exception as exc:  # noqa: BLE001
+            self._crash(exc, f"playing '{text}'", text)
 
     @Slot(int)
     def autoplay(self, count: int) -> None:
         """Let the automatic policy play up to `count` actions (stops when the game ends);
-        sends one snapshot carrying all their events."""
+        sends one snapshot carrying all their events. If the engine fails on one of them,
+        the actions before it are kept and `crashed` reports the failing one."""
         if self._state is None:
             self.failed.emit("No game is in progress")
             return
         record, state, history, new = self._record, self._state, self._history, []
+        failure: tuple[Exception, str] | None = None
         for _ in range(count):
-            if not legal_actions(state):
+            text = ""
+            try:
+                if not legal_actions(state):
+                    break
+                action = choose(state)
+                text = action.to_text()
+                after, events = play(state, action)
+                legal_actions(after)  # a state the engine cannot continue from is a failure too
+            except Exception as exc:  # noqa: BLE001
+                failure = (exc, text)
                 break
-            action = choose(state)
-            state, events = play(state, action)
-            record, history = record.with_action(action), history + (events,)
+            state, record, history = after, record.with_action(action), history + (events,)
             new.extend(events)
-        self._set(record, state, history, Change.ACTION, tuple(new))
+        if len(record.actions) != len(self._record.actions) or failure is None:
+            try:
+                self._commit(record, state, history, Change.ACTION, tuple(new), redo=())
+            except Exception as exc:  # noqa: BLE001
+                failure = (exc, "")
+        if failure is not None:
+            exc, text = failure
+            what = f"letting the computer play '{text}'" if text else "letting the computer play"
+            self._crash(exc, what, text)
 
     @Slot()
     def undo(self) -> None:
         """Take back the last action by replaying the record without it (back to the start
-        is allowed; at the start it reports that there is nothing to undo)."""
+        is allowed; at the start it reports that there is nothing to undo). The action goes
+        on the redo list."""
         if self._record is None or not self._record.actions:
             self.failed.emit("Nothing to undo: this is the start of the game")
             return
-        record = self._record.without_last()
-        self._set(record, record.state(), self._history[:-1], Change.UNDO, ())
+        try:
+            record = self._record.without_last()
+            self._commit(record, record.state(), self._history[:-1], Change.UNDO, (),
+                         redo=(self._record.actions[-1],) + self._redo)
+        except Exception as exc:  # noqa: BLE001 — IllegalAction here is a bug too
+            self._crash(exc, "undoing the last action", "")
+
+    @Slot()
+    def redo(self) -> None:
+        """Play again the last action taken back by `undo` (nothing to redo after a new
+        action)."""
+        if self._state is None or not self._redo:
+            self.failed.emit("Nothing to redo")
+            return
+        action, rest = self._redo[0], self._redo[1:]
+        try:
+            state, events = play(self._state, action)
+            self._commit(self._record.with_action(action), state, self._history + (events,),
+                         Change.REDO, events, rest)
+        except IllegalAction as exc:
+            self._redo = ()
+            self.failed.emit(f"Cannot redo: {exc}")
+        except Exception as exc:  # noqa: BLE001
+            self._crash(exc, f"redoing '{action.to_text()}'", action.to_text())
 
     @Slot(object)
     def load(self, record: GameRecord) -> None:
         """Replace the game with a GameRecord, replaying it action by action so the log
-        gets every event."""
+        gets every event. A record that does not replay, or makes the engine fail, emits
+        `loadFailed` naming the problem and keeps the current game."""
         try:
             state = new_game(record.players, record.seed)
             history = []
@@ -111,33 +188,88 @@ class EngineWorker(QObject):
                     state, events = play(state, action)
                 except IllegalAction as exc:
                     raise GameFileError(f"the game does not replay: action {number}: {exc}") from None
+                except Exception as exc:  # noqa: BLE001
+                    raise GameFileError(f"the game does not replay: the rules engine failed on "
+                                        f"action {number} ({type(exc).__name__}: {exc})") from exc
                 history.append(events)
+            events = tuple(e for step in history for e in step)
+            self._commit(record, state, tuple(history), Change.LOAD, events, redo=())
         except (GameFileError, SetupError) as exc:
             self.loadFailed.emit(str(exc))
-            return
-        events = tuple(e for step in history for e in step)
-        self._set(record, state, tuple(history), Change.LOAD, events)
+        except Exception as exc:  # noqa: BLE001
+            self.loadFailed.emit(f"the rules engine failed on this game ({type(exc).__name__}: "
+                                 f"{exc})")
 
     @Slot(str)
     def load_text(self, text: str) -> None:
         """Open a saved game from its JSON text; `loadFailed` names the problem if it is not
         a good game file (the current game is kept)."""
         try:
-            record = GameRecord.from_json(text)
+            record = parse_game_text(text)
         except GameFileError as exc:
             self.loadFailed.emit(str(exc))
             return
         self.load(record)
 
+    @Slot(object)
+    def replay(self, source) -> None:
+        """Build the replay of a GameRecord, or of save-file text: `replayReady(ReplayBook)`,
+        or `replayFailed(reason)`. The current game is not touched."""
+        try:
+            record = parse_game_text(source) if isinstance(source, str) else source
+            book = build_replay(record)
+        except (GameFileError, IllegalAction, SetupError) as exc:
+            self.replayFailed.emit(str(exc))
+            return
+        except Exception as exc:  # noqa: BLE001
+            self.replayFailed.emit(f"the rules engine failed on this game "
+                                   f"({type(exc).__name__}: {exc})")
+            return
+        self.replayReady.emit(book)
+
     # --- output ---------------------------------------------------------------------------
 
-    def _set(self, record, state, history, change: Change, events) -> None:
+    def _commit(self, record, state, history, change: Change, events, redo) -> None:
+        """Make (record, state) the current game and tell the window. The legal actions are
+        computed first: if the engine fails on them, nothing is committed (the caller
+        reports the failure and the previous game stays)."""
+        legal = legal_actions(state)
         self._record, self._state, self._history = record, state, tuple(history)
+        self._redo = tuple(redo)
         self._serial += 1
+        self._write_autosave(record, bool(legal))
         self.stateChanged.emit(GameSnapshot(
             record=record, state=state, events=tuple(events), history=self._history,
-            legal=legal_actions(state), change=change, serial=self._serial,
+            legal=legal, change=change, serial=self._serial, redo=self._redo,
         ))
+
+    def _write_autosave(self, record: GameRecord, playing: bool) -> None:
+        if self._autosave is None:
+            return
+        try:
+            if playing:
+                self._autosave.save(record)
+            else:
+                self._autosave.clear()  # a finished game is nothing to resume
+        except OSError as exc:
+            self.autosaveFailed.emit(f"Cannot write the autosave {self._autosave.path}: {exc}")
+
+    def _crash(self, exc: Exception, request: str, action: str) -> None:
+        self.crashed.emit(CrashReport.from_exception(exc, request, action, self._record))
+
+
+def parse_game_text(text: str) -> GameRecord:
+    """`GameRecord.from_json`, with every way it can fail turned into a GameFileError (a
+    hostile file must never raise anything else: deeply nested JSON raises RecursionError
+    inside the json module, a rules bug raises whatever it raises)."""
+    try:
+        return GameRecord.from_json(text)
+    except GameFileError:
+        raise
+    except RecursionError:
+        raise GameFileError("not a game file: its JSON is nested far too deeply") from None
+    except Exception as exc:  # noqa: BLE001
+        raise GameFileError(f"the game file cannot be read ({type(exc).__name__}: {exc})") from None
 
 
 class EngineClient(QObject):
@@ -145,20 +277,29 @@ class EngineClient(QObject):
     re-emits the worker's answers in the GUI thread.
 
     Signals: stateChanged(GameSnapshot), failed(str) for a refused action,
-    loadFailed(str) for a game file that cannot be opened.
+    loadFailed(str) for a game file that cannot be opened, crashed(CrashReport) for an
+    engine failure, replayReady(ReplayBook) / replayFailed(str), autosaveFailed(str).
     """
 
     stateChanged = Signal(object)
     failed = Signal(str)
     loadFailed = Signal(str)
+    crashed = Signal(object)
+    replayReady = Signal(object)
+    replayFailed = Signal(str)
+    autosaveFailed = Signal(str)
 
     # Requests, delivered to the worker's thread by queued connections.
     _new_game = Signal(object, object)
     _submit = Signal(str)
     _autoplay = Signal(int)
     _undo = Signal()
+    _redo = Signal()
     _load = Signal(object)
     _load_text = Signal(str)
+    _replay = Signal(object)
+    _set_autosave = Signal(object)
+    _set_autosave_now = Signal(object)  # blocking: returns once the worker has switched
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -170,11 +311,16 @@ class EngineClient(QObject):
         self._submit.connect(self.worker.submit)
         self._autoplay.connect(self.worker.autoplay)
         self._undo.connect(self.worker.undo)
+        self._redo.connect(self.worker.redo)
         self._load.connect(self.worker.load)
         self._load_text.connect(self.worker.load_text)
-        self.worker.stateChanged.connect(self.stateChanged)
-        self.worker.failed.connect(self.failed)
-        self.worker.loadFailed.connect(self.loadFailed)
+        self._replay.connect(self.worker.replay)
+        self._set_autosave.connect(self.worker.set_autosave)
+        self._set_autosave_now.connect(self.worker.set_autosave,
+                                       Qt.ConnectionType.BlockingQueuedConnection)
+        for name in ("stateChanged", "failed", "loadFailed", "crashed", "replayReady",
+                     "replayFailed", "autosaveFailed"):
+            getattr(self.worker, name).connect(getattr(self, name))
         self.thread.finished.connect(self.worker.deleteLater)
         app = QCoreApplication.instance()
         if app is not None:
@@ -198,6 +344,10 @@ class EngineClient(QObject):
         """Ask to take back the last action."""
         self._undo.emit()
 
+    def redo(self) -> None:
+        """Ask to play again the last action taken back."""
+        self._redo.emit()
+
     def load(self, record: GameRecord) -> None:
         """Ask to replace the game with `record`."""
         self._load.emit(record)
@@ -205,6 +355,22 @@ class EngineClient(QObject):
     def load_text(self, text: str) -> None:
         """Ask to open a game from save-file text."""
         self._load_text.emit(text)
+
+    def replay(self, source: GameRecord | str) -> None:
+        """Ask for the replay of a record or of save-file text (answered by replayReady or
+        replayFailed)."""
+        self._replay.emit(source)
+
+    def set_autosave(self, folder: str | os.PathLike | None) -> None:
+        """Autosave into `folder` after every change from the next request on (None: stop)."""
+        self._set_autosave.emit(folder)
+
+    def stop_autosave(self) -> None:
+        """Stop autosaving and return only once the worker has stopped, so the caller may
+        delete the autosave file without a late write bringing it back."""
+        if self.thread.isRunning():
+            self._set_autosave_now.emit(None)
+        # A stopped thread runs no more requests, so nothing can write the file any more.
 
     def shutdown(self) -> None:
         """Stop the worker thread and wait for it (safe to call twice)."""

@@ -23,6 +23,7 @@ class Change(enum.Enum):
     NEW = "new"          # a new game started
     ACTION = "action"    # one or more actions were played on top of the previous snapshot
     UNDO = "undo"        # the last action was taken back
+    REDO = "redo"        # an undone action was played again (on top of the previous snapshot)
     LOAD = "load"        # a saved game was opened
 
 
@@ -37,6 +38,7 @@ class GameSnapshot:
     legal:   legal_actions(state), sorted (empty once the game is over)
     change:  what produced this snapshot
     serial:  increases by one with every snapshot the worker sends (lets the GUI drop stale ones)
+    redo:    the actions undone and not yet replayed, the next one to redo first
     """
 
     record: GameRecord
@@ -46,6 +48,7 @@ class GameSnapshot:
     legal: tuple[Action, ...]
     change: Change
     serial: int = 0
+    redo: tuple[Action, ...] = ()
 
     @property
     def all_events(self) -> tuple[Event, ...]:
@@ -56,6 +59,17 @@ class GameSnapshot:
     def can_undo(self) -> bool:
         """True when there is an action to take back."""
         return bool(self.record.actions)
+
+    @property
+    def can_redo(self) -> bool:
+        """True when an undone action can be played again."""
+        return bool(self.redo)
+
+    @property
+    def appends(self) -> bool:
+        """True when this snapshot adds actions on top of the previous one (ACTION, REDO):
+        views append its events instead of rebuilding from the whole history."""
+        return self.change in (Change.ACTION, Change.REDO)
 
     def legal_texts(self) -> tuple[str, ...]:
         """The text forms of the legal actions (what the window sends back to the worker)."""

@@ -139,3 +139,16 @@ def test_items_move_with_a_unit_that_moved_this_step():
     assert not [a for a in legal_actions(state) if a.verb.value == "carry"]  # two at most
     state, _ = run(state, "end-reinforce")
     assert [state.zones[i] for i in (shield, boots, blade)] == [T0, T0, BUA0]
+
+
+def test_retreating_units_take_items_along_or_leave_them_buried():
+    """Seed 001: items move only with a unit carrying them; at the end of the step, items
+    left where no unit can carry them are buried."""
+    state = battle([KNIGHT, SHIELD, BOOTS], [FOOT])
+    knight, shield, boots = ids_at(state, 0)
+    state, _ = run(state, "skip-march", "skip-march", "end-reinforce", f"retreat {knight}")
+    assert {a.to_text() for a in legal_actions(state) if a.verb.value == "carry"} == {
+        f"carry {shield} {knight}", f"carry {boots} {knight}"}
+    state, _ = run(state, f"carry {shield} {knight}", "end-turn")
+    assert state.zones[shield] == RES0 and state.zones[boots] == BUA0
+    assert state.turn_player == 1

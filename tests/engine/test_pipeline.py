@@ -145,7 +145,8 @@ def test_combination_roll_id_results_go_where_the_owner_says():
     default = roll(ctx, ("Coral Elves/Herald", "3 ID"))
     assert (default.total(SAV), default.total(MEL)) == (3, 0)
     assert default.open_choices[0].options == ("save", "melee")
-    melee = roll(ctx, ("Coral Elves/Herald", "3 ID"), choices=(RollChoice(-1, Icon.ID, "melee"),))
+    melee = roll(ctx, ("Coral Elves/Herald", "3 ID"),
+                 choices=(RollChoice(-1, Icon.ID, "melee"),))
     assert (melee.total(SAV), melee.total(MEL)) == (0, 3)
     split = roll(ctx, ("Coral Elves/Herald", "3 ID"),
                  choices=(RollChoice(1, Icon.ID, "save:1,melee:2"),))
@@ -206,7 +207,7 @@ def test_only_save_sais_work_in_the_dua():
     assert slay.total(SAV) == 0 and slay.effects == ()
 
 
-# --- dragon attacks (seed 000 "Dragon Attack" column, digest §5.4) ----------------------------------
+# --- dragon attacks (seed 000 "Dragon Attack" column, digest §5.4) --------------------------------
 
 
 def test_dragon_attack_roll_uses_the_dragon_attack_sentences():
@@ -216,7 +217,8 @@ def test_dragon_attack_roll_uses_the_dragon_attack_sentences():
                   ("Frostwings/Assailer", "4 Volley"), ("Amazons/War Chief", "4 Smite"),
                   ("Coral Elves/Leviathan", ("2 Tail", "4 ID")))
     # The Leviathan's ID counts as saves by default (digest §4.5: the owner's choice).
-    assert (result.total(SAV), result.total(MEL), result.total(MIS)) == (4 + 4 + 4, 4 + 4 + 2, 4)
+    totals = (result.total(SAV), result.total(MEL), result.total(MIS))
+    assert totals == (4 + 4 + 4, 4 + 4 + 2, 4)
 
 
 def test_decapitate_and_impale_without_jaws_give_three_results():
@@ -243,7 +245,7 @@ def test_dragon_attack_non_maneuver_sais_and_items_roll():
     assert melee.total(MEL) == 4 + 4 and melee.total(SAV) == 0
 
 
-# --- the X rule and fixed numbers (seed 000) --------------------------------------------------------
+# --- the X rule and fixed numbers (seed 000) ------------------------------------------------------
 
 
 @pytest.mark.parametrize("key, face, rt, kind, x", [

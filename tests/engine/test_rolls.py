@@ -226,11 +226,13 @@ GENERATING = [
     ("Amazons/Oracle", 5, {MAG: 3}, dict.fromkeys((MEL, MIS, SAV), "unresolved")),  # Cantrip
     ("Firewalkers/Fireshadow", 2, {MAN: 4, MEL: 4, MIS: 4, MAG: 4, SAV: 4}, {}),  # Fireminions
     ("Items/Air Flying Carpet", 1, {MAN: 4}, {MIS: "modifier"}),        # Elevate
-    ("Amazons/Nightmare", 1, {MAN: 4}, dict.fromkeys((MEL, MIS, MAG, SAV), "effect")),  # Firewalking
-    ("Treefolk/Unicorn", 3, {MAN: 4}, dict.fromkeys((MEL, MIS, MAG, SAV), "effect")),  # Teleport
+    # Firewalking, Teleport
+    ("Amazons/Nightmare", 1, {MAN: 4}, dict.fromkeys((MEL, MIS, MAG, SAV), "effect")),
+    ("Treefolk/Unicorn", 3, {MAN: 4}, dict.fromkeys((MEL, MIS, MAG, SAV), "effect")),
     ("Items/Air Seven League Boots", 3, {MAN: 3}, {}),                  # Wayfare
-    ("Goblins/Troll", 1, {SAV: 4}, dict.fromkeys((MEL, MIS, MAG), "effect")),  # Regenerate
-    ("Treefolk/Noble Willow", 2, {SAV: 4}, dict.fromkeys((MEL, MIS, MAG), "effect")),  # Wild Growth
+    # Regenerate, Wild Growth
+    ("Goblins/Troll", 1, {SAV: 4}, dict.fromkeys((MEL, MIS, MAG), "effect")),
+    ("Treefolk/Noble Willow", 2, {SAV: 4}, dict.fromkeys((MEL, MIS, MAG), "effect")),
     ("Firewalkers/Phoenix", 2, {SAV: 4}, {}),                           # Rise from the Ashes
     ("Undead/Ghost", 5, {SAV: 3}, {SAV: "effect"}),                     # Vanish (+ optional move)
     ("Eldarim/Air Dragon Hunter (Air)", 4, {MEL: 4}, dict.fromkeys((MIS, MAG), "effect")),

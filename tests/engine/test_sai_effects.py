@@ -625,3 +625,63 @@ def test_silver_medallion_returns_an_item_from_the_bua():
     assert state.step is Step.SAI_CHOOSE
     state, _ = run(state, "choose item")
     assert state.zones[shield_id] == T2
+
+
+# --- several SAIs, and units that cannot be rolled ------------------------------------------
+
+
+def test_several_of_the_same_sai_add_up_into_one_effect():
+    """Seed 000 Targeting: "Multiples of the same SAI that do not multiply or divide ... may be
+    combined by adding their effects together to count as one larger effect" — two Smites of 4
+    are one 8 damage (the app always combines: rulings)."""
+    chief = "Amazons/War Chief"
+    state, events = melee([chief, chief], ["Undead/Minor Death", "Undead/Minor Death"],
+                          F(chief, "4 Smite"), F(chief, "4 Smite"))
+    assert [d.amount for d in state.damage] == [8]
+    assert texts(events, "sai")[0].startswith("Smite: 8 damage")
+
+
+def test_a_unit_that_cannot_be_rolled_fails_the_roll_forced_on_it():
+    """Rulings: an asleep unit "cannot be rolled" (seed 000 Sleep), so it cannot roll its ID
+    against Slay: it is killed."""
+    from dragondice_desktop.catalog.model import Icon
+    from dragondice_desktop.engine.lasting import add
+    from dragondice_desktop.engine.state import LastingEffect
+
+    state = battle(["Undead/Minor Death"], [FOOT])
+    (foot,) = ids_at(state, 1)
+    state = add(state, LastingEffect(0, Icon.SLEEP, "asleep", "asleep", die_id=foot), [])
+    state, events = run(scripted(state, F("Undead/Minor Death", "4 Slay")), *ATTACK)
+    assert state.zones[foot] == DUA1
+    assert any("cannot be rolled" in t for t in texts(events, "roll"))
+
+
+def test_elemental_relic_recruits_a_small_matching_unit():
+    """Seed 001 Elemental Relic: "you may recruit X small (1 health) matching units" — the
+    rest of X after re-rolling nothing; the Fighter contains air."""
+    relic, fighter = "Items/Elemental Relic", "Coral Elves/Fighter"
+    state = battle([KNIGHT, relic], [FOOT], ann_extra=(fighter,))
+    (fighter_id,) = [d.id for d in state.dice if d.key == fighter]
+    state = state.with_(zones=tuple(DUA0 if i == fighter_id else z
+                                    for i, z in enumerate(state.zones)))
+    state = scripted(state, F(KNIGHT, "2 Save"), F(relic, "4 Element Air"))
+    state, _ = run(state, *ATTACK, "done")
+    assert state.step is Step.SAI_CHOOSE
+    # No promotion: the DUA holds no three-health Coral Elf to replace the Knight.
+    assert {a.to_text() for a in legal_actions(state)} == {"choose recruit", "choose done"}
+    state, _ = run(state, "choose recruit")
+    assert state.zones[fighter_id] == T2
+    assert state.step is Step.COUNTER_ATTACK  # nothing more to recruit or promote
+
+
+def test_an_item_buried_during_the_save_roll_adds_nothing():
+    """Digest §4.2: "A die that leaves before its results are used contributes nothing" — Choke
+    kills the only unit able to carry the shield, which is buried before the saves count."""
+    vine, shield = "Treefolk/Strangle Vine", "Items/Air Mithril Shield"
+    state = scripted(battle([vine, CENTAUR], [KNIGHT, shield, FOOT]),
+                     F(vine, "4 Choke"), F(CENTAUR, "4 Melee"),
+                     F(KNIGHT, "2 ID"), F(FOOT, "1 Save"), F(shield, "3 Save"))  # units first
+    state, events = run(state, *ATTACK)
+    save = [e.roll for e in events if e.kind == "roll" and e.roll and e.player == 1][0]
+    assert save.total(RollType.SAVE) == 1
+    assert "left the army" in save.dice[2].excluded

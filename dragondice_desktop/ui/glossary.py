@@ -1,0 +1,209 @@
+"""The SAI and spell glossary, generated from the engine (no Qt here).
+
+For every Special Action Icon: our one-line summary (`glossary_texts.py`), the rolls it
+applies to (the engine's `APPLIES` table), how far the engine resolves it
+(`coverage.rules_coverage`), and — asked of the engine itself through `face_results` —
+what it gives in each kind of roll, written with X. Spells come from the catalog.
+
+`describe_outcome` (one face in one roll, in a few words) is shared with the die inspector.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from ..catalog.loader import load_catalog
+from ..catalog.model import SAI_ICONS, Die, Face, Icon, Spell
+from ..engine.coverage import rules_coverage
+from ..engine.roll_model import FaceOutcome, ModOp, RollKind
+from ..engine.rolls import APPLIES, SAI_TEXT, RollContext, RollType, face_results
+from .glossary_texts import SUMMARY
+
+# The kinds of roll the glossary and the inspector ask about, with their column names.
+ROLLS: tuple[tuple[str, RollContext], ...] = (
+    ("Maneuver", RollContext(RollType.MANEUVER)),
+    ("Melee", RollContext(RollType.MELEE)),
+    ("Missile", RollContext(RollType.MISSILE)),
+    ("Magic", RollContext(RollType.MAGIC)),
+    ("Save vs melee", RollContext(RollType.SAVE, save_against=RollType.MELEE)),
+    ("Save vs missile", RollContext(RollType.SAVE, save_against=RollType.MISSILE)),
+    ("Individual save", RollContext(RollType.SAVE, kind=RollKind.INDIVIDUAL,
+                                    against_individual=True)),
+    ("Dragon attack", RollContext.dragon_attack()),
+)
+
+_EFFECT_WORDS = {
+    "targets": "targets defending units", "damage_no_save": "damage with no save",
+    "damage_to_attacker": "damage to the attacker", "delayed": "acts on the defenders' save",
+    "army_lasting": "lasting effect on an enemy army", "subtract_saves": "defenders lose saves",
+    "move_units": "may move units", "return_from_dua": "may bring back units from the DUA",
+    "promote": "may promote units", "relic": "re-roll, recruit or promote",
+    "unit_damage": "damages one unit", "charge": "charge", "charm": "charms defenders",
+    "cloak": "lasting saves", "coil": "coils one unit", "hug": "hugs one unit",
+    "illusion": "hides an army", "plague": "plague", "sleep": "puts a unit to sleep",
+    "surprise": "no counter-attack", "vanish": "the unit may vanish",
+    "wayfare": "may move instead",
+}
+
+
+def _x(a1: int, a2: int) -> str:
+    """An amount seen with X = 1 and X = 2, written with X: "X", "2X", or a fixed "2"."""
+    if a1 == a2:
+        return str(a1)
+    if a2 == 2 * a1:
+        return "X" if a1 == 1 else f"{a1}X"
+    return f"{a1}–{a2}"
+
+
+def _with_x(once: str, twice: str | None) -> str:
+    """`once` (worked out with X = 1) with each "1" that reads "2" in `twice` (X = 2)
+    written as X; the rule's own name at the start ("Regenerate: ...") is dropped."""
+    if twice is not None:
+        a, b = once.split(" "), twice.split(" ")
+        if len(a) == len(b):
+            once = " ".join("X" if (x, y) == ("1", "2") else x for x, y in zip(a, b))
+    head, sep, rest = once.partition(": ")
+    return rest if sep and len(head) < 30 else once
+
+
+def describe_outcome(outcome: FaceOutcome, twice: FaceOutcome | None = None) -> str:
+    """A few words for what one face gives in one roll, e.g. "3 melee; rolls again".
+
+    With `twice` (the same face with every count doubled), amounts are written with X.
+    Returns "—" when the face does nothing in that roll.
+    """
+    def amount(a: int, b: int | None) -> str:
+        return _x(a, b) if b is not None else str(a)
+
+    parts = []
+    other = list(twice.contributions) if twice is not None else []
+    for n, c in enumerate(outcome.contributions):
+        if c.amount == 0:
+            continue
+        second = other[n].amount if n < len(other) else None
+        parts.append(f"{amount(c.amount, second)} {c.result_type.value}")
+    for m in outcome.modifiers:
+        if m.op is ModOp.MULTIPLY:
+            who = {"best": "one unit's", "feral": "Feral units'"}.get(str(m.unit), "")
+            what = "/".join(t.value for t in m.types) or "results"
+            parts.append(f"×{m.amount} {who} {what}".replace("  ", " "))
+        else:
+            parts.append(f"{m.op.value} {m.amount}")
+    other_effects = list(twice.effects) if twice is not None else []
+    for n, e in enumerate(outcome.effects):
+        second = other_effects[n].amount if n < len(other_effects) else None
+        words = _EFFECT_WORDS.get(e.kind, e.kind.replace("_", " "))
+        parts.append(f"{words} ({amount(e.amount, second)})" if e.amount else words)
+    if outcome.cantrip_magic:
+        second = twice.cantrip_magic if twice is not None else None
+        parts.append(f"{amount(outcome.cantrip_magic, second)} cantrip-only magic")
+    if outcome.cancels_automatic_saves:
+        parts.append("no automatic saves")
+    other_choices = list(twice.choices) if twice is not None else []
+    for n, point in enumerate(outcome.choices):
+        second = other_choices[n].prompt if n < len(other_choices) else None
+        parts.append(f"you choose: {_with_x(point.prompt, second)}")
+    if outcome.rerolls:
+        parts.append("rolls again")
+    if outcome.unresolved:
+        parts.append("not resolved by the app yet")
+    return "; ".join(parts) or "—"
+
+
+@dataclass(frozen=True)
+class SaiEntry:
+    """One SAI in the glossary.
+
+    summary: our one line; rules: the engine's longer effect text ("" if none);
+    applies: the rolls it works in (as the rules list them); status / status_note: how far
+    the engine resolves it; rolls: (roll name, what it gives there, written with X);
+    example: the catalog die the roll results were worked out on.
+    """
+
+    icon: Icon
+    summary: str
+    rules: str
+    applies: str
+    status: str
+    status_note: str
+    rolls: tuple[tuple[str, str], ...]
+    example: str
+
+    @property
+    def name(self) -> str:
+        """The icon's name."""
+        return self.icon.value
+
+
+def _bearers(icon: Icon) -> list[Die]:
+    """The units and items of the catalog printed with `icon`, one per kind and species
+    (the ones whose answers can differ)."""
+    seen, dice = set(), []
+    for die in load_catalog():
+        if (die.kind.is_unit or die.kind.is_item) and any(
+                i is icon for face in die.faces for i, _ in face.icons):
+            key = (die.kind, die.species, die.autosaves > 0)
+            if key not in seen:
+                seen.add(key)
+                dice.append(die)
+    return dice
+
+
+def _best_rolls(icon: Icon) -> tuple[Die | None, tuple[tuple[str, str], ...]]:
+    """The bearer on which `icon` does most (an icon like Belly only shows on a die with
+    automatic saves), and its rolls."""
+    best: tuple[int, Die | None, tuple] = (-1, None, ())
+    for die in _bearers(icon):
+        rolls = _rolls_for(icon, die)
+        score = sum(1 for _, text in rolls if text != "—")
+        if score > best[0]:
+            best = (score, die, rolls)
+    return best[1], best[2]
+
+
+def _rolls_for(icon: Icon, die: Die) -> tuple[tuple[str, str], ...]:
+    """What `icon` gives in each roll of ROLLS, on a one-face copy of `die`."""
+    once = replace(die, faces=(Face(((icon, 1),)),))
+    twice = replace(die, faces=(Face(((icon, 2),)),))
+    rows = []
+    for name, ctx in ROLLS:
+        try:
+            text = describe_outcome(face_results(once, 0, ctx), face_results(twice, 0, ctx))
+        except ValueError as exc:
+            text = f"— ({exc})"
+        rows.append((name, text))
+    return tuple(rows)
+
+
+@lru_cache(maxsize=1)
+def sai_entries() -> tuple[SaiEntry, ...]:
+    """Every SAI of the catalog, sorted by name."""
+    coverage = {icon: (status, note) for icon, status, note in rules_coverage()}
+    entries = []
+    for icon in sorted(SAI_ICONS, key=lambda i: i.value):
+        die, rolls = _best_rolls(icon)
+        status, note = coverage.get(icon, ("not on any die", ""))
+        entries.append(SaiEntry(
+            icon=icon, summary=SUMMARY.get(icon, ""), rules=SAI_TEXT.get(icon, ""),
+            applies=APPLIES.get(icon, "Special"), status=status, status_note=note,
+            rolls=rolls,
+            example=die.key if die is not None else "",
+        ))
+    return tuple(entries)
+
+
+def spells() -> tuple[Spell, ...]:
+    """Every spell of the catalog, sorted by name."""
+    return tuple(sorted(load_catalog().spells.values(), key=lambda s: s.name))
+
+
+def spell_line(spell: Spell) -> str:
+    """E.g. "Ash Storm — 2 magic, fire · any species · cantrip"."""
+    marks = []
+    if spell.reserve:
+        marks.append("castable from reserves (R)")
+    if spell.cantrip:
+        marks.append("cantrip (C)")
+    species = spell.species.value if spell.species else "any species"
+    return " · ".join([f"{spell.name} — {spell.cost} magic, {spell.color}", species] + marks)

@@ -1,0 +1,78 @@
+"""The Preferences dialog (Game ▸ Preferences…, Ctrl+,): animation speed, theme, dice size,
+end-of-turn confirmation and the house-rules default.
+
+The dialog only edits a `Preferences` value: `preferences()` reads the choices back; the main
+window stores and applies them.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QWidget,
+)
+
+from .settings import DICE_SCALES, AnimationSpeed, Preferences, Theme
+
+HOUSE_RULES_NOTE = ("No house rules exist yet: this choice is stored and will be the "
+                    "default for new games once the app offers house rules.")
+
+
+class PreferencesDialog(QDialog):
+    """Edits a copy of `prefs`; after Accepted, `preferences()` is the player's choice.
+    Widgets for tests: `animation_box`, `theme_box`, `scale_box`, `confirm_box`,
+    `house_rules_box`."""
+
+    def __init__(self, prefs: Preferences, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Preferences")
+        self.setObjectName("preferencesDialog")
+        form = QFormLayout(self)
+        self.animation_box = QComboBox()
+        for speed in AnimationSpeed:
+            self.animation_box.addItem(speed.label, speed)
+        self.animation_box.setCurrentIndex(list(AnimationSpeed).index(prefs.animation))
+        form.addRow("Dice animation", self.animation_box)
+
+        self.theme_box = QComboBox()
+        for theme in Theme:
+            self.theme_box.addItem(theme.label, theme)
+        self.theme_box.setCurrentIndex(list(Theme).index(prefs.theme))
+        form.addRow("Colours", self.theme_box)
+
+        self.scale_box = QComboBox()
+        for scale in DICE_SCALES:
+            self.scale_box.addItem(f"{round(scale * 100)} %", scale)
+        nearest = min(range(len(DICE_SCALES)), key=lambda i: abs(DICE_SCALES[i] - prefs.dice_scale))
+        self.scale_box.setCurrentIndex(nearest)
+        form.addRow("Dice size on the board", self.scale_box)
+
+        self.confirm_box = QCheckBox("Ask before ending a turn")
+        self.confirm_box.setChecked(prefs.confirm_end_turn)
+        form.addRow("", self.confirm_box)
+
+        self.house_rules_box = QCheckBox("Enforce house rules in new games")
+        self.house_rules_box.setChecked(prefs.enforce_house_rules)
+        form.addRow("House rules", self.house_rules_box)
+        note = QLabel(HOUSE_RULES_NOTE)
+        note.setWordWrap(True)
+        note.setObjectName("houseRulesNote")
+        note.setForegroundRole(note.foregroundRole())
+        note.setStyleSheet("font-size: 9pt;")
+        form.addRow("", note)
+
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+        self.setMinimumWidth(460)
+
+    def preferences(self) -> Preferences:
+        """The preferences as chosen in the dialog."""
+        return Preferences(
+            animation=self.animation_box.currentData(),
+            theme=self.theme_box.currentData(),
+            dice_scale=float(self.scale_box.currentData()),
+            confirm_end_turn=self.confirm_box.isChecked(),
+            enforce_house_rules=self.house_rules_box.isChecked(),
+        )

@@ -1,0 +1,246 @@
+"""The player's preferences and the window layout, kept in QSettings.
+
+`SettingsStore` wraps a QSettings (organisation "dragondice-desktop"), or a plain dict when
+none is given: windows built by tests and screenshots get the defaults and write nothing.
+`user_settings()` is the real file; it uses the INI format in every OS so tests can redirect
+it with `QSettings.setPath` (tests/ui/conftest.py does) and a player can read it.
+
+`Preferences` is the value the Preferences dialog edits; `apply_theme` applies its theme
+choice to the whole application.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, fields, replace
+
+from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
+
+ORGANIZATION = "dragondice-desktop"
+APPLICATION = "dragondice-desktop"
+
+
+class AnimationSpeed(enum.Enum):
+    """How long dice flick before they settle (value: milliseconds; OFF shows results at
+    once)."""
+
+    OFF = 0
+    FAST = 200
+    NORMAL = 400
+    SLOW = 800
+
+    @property
+    def label(self) -> str:
+        """The name shown in the dialog."""
+        return {"OFF": "Off (show results at once)", "FAST": "Fast", "NORMAL": "Normal",
+                "SLOW": "Slow"}[self.name]
+
+
+class Theme(enum.Enum):
+    """Light or dark window colours, or whatever the system uses."""
+
+    SYSTEM = "system"
+    LIGHT = "light"
+    DARK = "dark"
+
+    @property
+    def label(self) -> str:
+        """The name shown in the dialog."""
+        return {"system": "Follow the system", "light": "Light", "dark": "Dark"}[self.value]
+
+
+DICE_SCALES = (0.75, 0.9, 1.0, 1.15, 1.3, 1.5)
+
+
+@dataclass(frozen=True)
+class Preferences:
+    """Everything the Preferences dialog sets.
+
+    animation: how long rolled dice flick. theme: window colours. dice_scale: size of the
+    dice on the board (1.0 = normal; zones still shrink dice that would not fit).
+    confirm_end_turn: ask before ending a turn. enforce_house_rules: the default for new
+    games once house rules exist (none do yet: the value is only stored).
+    """
+
+    animation: AnimationSpeed = AnimationSpeed.NORMAL
+    theme: Theme = Theme.SYSTEM
+    dice_scale: float = 1.0
+    confirm_end_turn: bool = False
+    enforce_house_rules: bool = False
+
+    def normalised(self) -> "Preferences":
+        """The same preferences with the dice scale clamped to the offered range."""
+        scale = min(max(float(self.dice_scale), DICE_SCALES[0]), DICE_SCALES[-1])
+        return replace(self, dice_scale=scale)
+
+
+_DEFAULTS = Preferences()
+
+
+class SettingsStore:
+    """Preferences and window layout in a QSettings, or in memory when `settings` is None.
+
+    Unknown or damaged values fall back to the defaults (a hand-edited INI file must not
+    stop the app from starting).
+    """
+
+    def __init__(self, settings: QSettings | None = None) -> None:
+        self.settings = settings
+        self._memory: dict[str, object] = {}
+
+    # --- raw values -----------------------------------------------------------------------
+
+    def value(self, key: str, default=None):
+        """The stored value of `key`, or `default`."""
+        if self.settings is None:
+            return self._memory.get(key, default)
+        return self.settings.value(key, default)
+
+    def set_value(self, key: str, value) -> None:
+        """Store `value` under `key` (written to disk at once for a QSettings)."""
+        if self.settings is None:
+            self._memory[key] = value
+            return
+        self.settings.setValue(key, value)
+        self.settings.sync()
+
+    # --- preferences ----------------------------------------------------------------------
+
+    def preferences(self) -> Preferences:
+        """The stored preferences (defaults for anything missing or unreadable)."""
+        values = {}
+        for f in fields(Preferences):
+            raw = self.value(f"preferences/{f.name}")
+            default = getattr(_DEFAULTS, f.name)
+            values[f.name] = _parse(raw, default)
+        return Preferences(**values).normalised()
+
+    def save_preferences(self, prefs: Preferences) -> None:
+        """Store every preference."""
+        for f in fields(Preferences):
+            value = getattr(prefs, f.name)
+            if isinstance(value, enum.Enum):
+                value = value.name.lower()
+            self.set_value(f"preferences/{f.name}", value)
+
+    # --- window layout --------------------------------------------------------------------
+
+    def save_layout(self, geometry: QByteArray, state: QByteArray) -> None:
+        """Store the main window's geometry and dock layout (saveGeometry / saveState)."""
+        self.set_value("window/geometry", geometry)
+        self.set_value("window/state", state)
+
+    def layout(self) -> tuple[QByteArray | None, QByteArray | None]:
+        """The stored (geometry, state), each None when missing."""
+        return (_bytes(self.value("window/geometry")), _bytes(self.value("window/state")))
+
+
+def _parse(raw, default):
+    """`raw` (from QSettings: often a string) read as the type of `default`."""
+    if raw is None:
+        return default
+    try:
+        if isinstance(default, bool):
+            if isinstance(raw, str):
+                return raw.strip().lower() in ("true", "1", "yes")
+            return bool(raw)
+        if isinstance(default, float):
+            return float(raw)
+        if isinstance(default, enum.Enum):
+            return type(default)[str(raw).upper()]
+    except (KeyError, TypeError, ValueError):
+        return default
+    return raw
+
+
+def _bytes(raw) -> QByteArray | None:
+    if isinstance(raw, QByteArray) and not raw.isEmpty():
+        return raw
+    if isinstance(raw, (bytes, bytearray)) and raw:
+        return QByteArray(bytes(raw))
+    return None
+
+
+def user_settings() -> QSettings:
+    """The player's settings file (INI format, user scope, organisation
+    "dragondice-desktop")."""
+    return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, ORGANIZATION,
+                     APPLICATION)
+
+
+# --- theme --------------------------------------------------------------------------------
+
+_SCHEMES = {Theme.LIGHT: Qt.ColorScheme.Light, Theme.DARK: Qt.ColorScheme.Dark}
+_system_palette: QPalette | None = None
+
+
+def apply_theme(theme: Theme, app: QGuiApplication | None = None) -> None:
+    """Switch the application's colours: Light, Dark, or follow the system.
+
+    Qt 6.8+ can ask the platform for a colour scheme (`QStyleHints.setColorScheme`), which
+    also darkens native title bars; some platforms ignore it (offscreen, many Linux
+    desktops), so Light and Dark also set a matching palette. System restores the palette
+    the platform gave at start and lets Qt follow the system's scheme.
+    """
+    global _system_palette
+    app = app or QGuiApplication.instance()
+    if app is None:
+        return
+    if _system_palette is None:
+        _system_palette = QPalette(app.palette())
+    hints = app.styleHints()
+    if theme is Theme.SYSTEM:
+        if hasattr(hints, "unsetColorScheme"):
+            hints.unsetColorScheme()
+        app.setPalette(_system_palette)
+        return
+    if hasattr(hints, "setColorScheme"):
+        hints.setColorScheme(_SCHEMES[theme])
+    app.setPalette(dark_palette() if theme is Theme.DARK else light_palette())
+
+
+def current_is_dark(app: QGuiApplication | None = None) -> bool:
+    """True when the window background is dark (whatever chose it)."""
+    app = app or QGuiApplication.instance()
+    return app is not None and app.palette().color(QPalette.ColorRole.Window).lightness() < 128
+
+
+def light_palette() -> QPalette:
+    """A plain light palette (Fusion's colours)."""
+    p = QPalette()
+    roles = {
+        QPalette.ColorRole.Window: "#efefef", QPalette.ColorRole.WindowText: "#000000",
+        QPalette.ColorRole.Base: "#ffffff", QPalette.ColorRole.AlternateBase: "#f7f7f7",
+        QPalette.ColorRole.Text: "#000000", QPalette.ColorRole.Button: "#efefef",
+        QPalette.ColorRole.ButtonText: "#000000", QPalette.ColorRole.Highlight: "#308cc6",
+        QPalette.ColorRole.HighlightedText: "#ffffff", QPalette.ColorRole.ToolTipBase: "#ffffdc",
+        QPalette.ColorRole.ToolTipText: "#000000", QPalette.ColorRole.PlaceholderText: "#6d6d6d",
+        QPalette.ColorRole.Link: "#0000ff", QPalette.ColorRole.BrightText: "#ffffff",
+    }
+    for role, colour in roles.items():
+        p.setColor(role, QColor(colour))
+    return p
+
+
+def dark_palette() -> QPalette:
+    """A dark palette readable with the app's player colours."""
+    p = QPalette()
+    roles = {
+        QPalette.ColorRole.Window: "#2b2b2e", QPalette.ColorRole.WindowText: "#e6e6e6",
+        QPalette.ColorRole.Base: "#1e1e20", QPalette.ColorRole.AlternateBase: "#2a2a2d",
+        QPalette.ColorRole.Text: "#e6e6e6", QPalette.ColorRole.Button: "#3a3a3e",
+        QPalette.ColorRole.ButtonText: "#e6e6e6", QPalette.ColorRole.Highlight: "#3d7fc4",
+        QPalette.ColorRole.HighlightedText: "#ffffff", QPalette.ColorRole.ToolTipBase: "#3a3a3e",
+        QPalette.ColorRole.ToolTipText: "#e6e6e6", QPalette.ColorRole.PlaceholderText: "#9a9a9a",
+        QPalette.ColorRole.Link: "#8ab4f8", QPalette.ColorRole.BrightText: "#ffffff",
+        QPalette.ColorRole.Light: "#4a4a4e", QPalette.ColorRole.Midlight: "#3f3f43",
+        QPalette.ColorRole.Mid: "#303033", QPalette.ColorRole.Dark: "#1a1a1c",
+        QPalette.ColorRole.Shadow: "#000000",
+    }
+    for role, colour in roles.items():
+        p.setColor(role, QColor(colour))
+    for role in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Text,
+                 QPalette.ColorRole.ButtonText):
+        p.setColor(QPalette.ColorGroup.Disabled, role, QColor("#7a7a7a"))
+    return p
