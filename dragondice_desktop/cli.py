@@ -9,6 +9,8 @@
     dragondice force validate|import|export|list ...   forces (see store_cli)
     dragondice collection import|export ...           the dice collection (see store_cli)
     dragondice odds --for melee DIE... [--against DIE...]   exact roll distributions (JSON)
+    dragondice rules-coverage       which icons the engine resolves, and why not the others
+    dragondice resolve FILE         count a physical roll described in JSON
 
 Qt is imported only by the commands that open a window, so the headless commands work on a
 machine without a display.
@@ -21,7 +23,7 @@ import json
 import sys
 from collections import Counter
 
-from . import __version__, odds_cli, store_cli
+from . import __version__, odds_cli, rules_cli, store_cli
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -37,6 +39,7 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     store_cli.add_commands(sub)
     odds_cli.add_commands(sub)
+    rules_cli.add_commands(sub)
 
     cat = sub.add_parser("catalog", help="list dice counts, or show one die's faces")
     cat.add_argument("name", nargs="?", help="a die key (Dwarves/Footman) or unique name")
@@ -65,7 +68,7 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `dragondice` command; returns the process exit code."""
     args = _parser().parse_args(argv)
-    for commands in (store_cli, odds_cli):
+    for commands in (store_cli, odds_cli, rules_cli):
         handled = commands.run(args)
         if handled is not None:
             return handled

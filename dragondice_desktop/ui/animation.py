@@ -1,7 +1,8 @@
 """The one home of animation: dice faces flicking for a moment before they settle.
 
 `RollAnimator(instant=True)` (tests, screenshots) shows the final faces at once; otherwise the
-faces flick for `DURATION_MS` and a click (`skip()`) ends it early. Animation only changes
+faces flick for `duration_ms` (`DURATION_MS` unless the Preferences' animation speed sets
+another; 0 = off) and a click (`skip()`) ends it early. Animation only changes
 pixmaps of labels that already show the result's layout, so skipping can never lose
 information.
 """
@@ -35,11 +36,19 @@ class RollAnimator(QObject):
     def __init__(self, instant: bool = False, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.instant = instant
+        self._fixed_instant = instant  # tests and screenshots: never animate
+        self.duration_ms = self.DURATION_MS
         self._flickers: list[Flicker] = []
         self._tick = 0
         self._timer = QTimer(self)
         self._timer.setInterval(self.INTERVAL_MS)
         self._timer.timeout.connect(self._step)
+
+    def set_duration(self, milliseconds: int) -> None:
+        """Flick for `milliseconds` (the Preferences' animation speed); 0 turns animation
+        off. An animator made instant stays instant."""
+        self.duration_ms = max(0, int(milliseconds))
+        self.instant = self._fixed_instant or self.duration_ms == 0
 
     @property
     def running(self) -> bool:
@@ -65,7 +74,7 @@ class RollAnimator(QObject):
 
     def _step(self) -> None:
         self._tick += 1
-        if self._tick * self.INTERVAL_MS >= self.DURATION_MS:
+        if self._tick * self.INTERVAL_MS >= self.duration_ms:
             self._settle(self._flickers)
             return
         for n, flicker in enumerate(self._flickers):

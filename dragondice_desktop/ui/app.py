@@ -38,22 +38,29 @@ def run_app(demo: bool = False, seed: int | None = None, data_dir: str | None = 
     """Open the main window and run the event loop; returns the exit code.
 
     demo: start the two sample forces' game and let the automatic policy play
-    `DEMO_ACTIONS` actions; otherwise the New Game dialog opens on start.
+    `DEMO_ACTIONS` actions; otherwise the app offers to resume a game it did not close
+    cleanly (the autosave in the data folder), or opens the New Game dialog. Preferences and
+    the window layout come from the player's settings (`settings.user_settings()`).
     seed: the demo game's seed (random when None).
-    data_dir: folder of the collection database (None: $DRAGONDICE_DATA_DIR or the user
-    data folder).
+    data_dir: folder of the collection database and the autosave (None:
+    $DRAGONDICE_DATA_DIR or the user data folder).
     """
     from .main_window import MainWindow
+    from .settings import SettingsStore, user_settings
 
     app = _application()
-    window = MainWindow(data_dir=data_dir)
-    window.resize(1400, 900)
+    # A demo is a throwaway game: it neither overwrites the autosave of a real game nor
+    # asks to be saved on close.
+    window = MainWindow(data_dir=data_dir, settings=SettingsStore(user_settings()),
+                        autosave=not demo, confirm_close=not demo)
+    if not window.restore_layout():
+        window.resize(1400, 900)
     window.show()
     if demo:
         window.start_game(demo_setups(), seed if seed is not None else random.randrange(10**6))
         window.client.autoplay(DEMO_ACTIONS)
     else:
-        QTimer.singleShot(0, window.new_game_dialog)
+        QTimer.singleShot(0, window.start_session)
     code = app.exec()
     window.client.shutdown()
     return code

@@ -50,10 +50,13 @@ def _count(n: int, one: str, many: str | None = None) -> str:
 
 class Board(QGraphicsScene):
     """The board scene. Signals: actionRequested(str) — an action text for the worker;
-    statusMessage(str) — a line for the status bar (a refused drop names the rule)."""
+    statusMessage(str) — a line for the status bar (a refused drop names the rule);
+    inspectRequested(object) — the catalog Die to show in the die inspector (double-click
+    or the context menu)."""
 
     actionRequested = Signal(str)
     statusMessage = Signal(str)
+    inspectRequested = Signal(object)
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -66,6 +69,9 @@ class Board(QGraphicsScene):
         # Device pixels per scene unit: dice are painted at this resolution so they stay
         # sharp when the view scales the table up (big windows, high-DPI screens).
         self.render_scale = 1.0
+        # The Preferences' dice size: scales the preferred die size in every zone (a zone
+        # still shrinks its dice when they would not fit).
+        self.dice_scale = 1.0
         self.zone_items: dict[tuple[Zone, int], ZoneItem] = {}
         for (zone, player), rect in self.table.zones.items():
             item = ZoneItem(zone, player, rect, "")
@@ -101,6 +107,12 @@ class Board(QGraphicsScene):
         scale = max(1.0, round(scale * 4) / 4)
         if scale != self.render_scale:
             self.render_scale = scale
+            self.refresh()
+
+    def set_dice_scale(self, scale: float) -> None:
+        """Draw dice at `scale` times their normal size (Preferences); redraws."""
+        if scale != self.dice_scale:
+            self.dice_scale = scale
             self.refresh()
 
     def _pixels(self, size: float) -> int:
@@ -141,6 +153,8 @@ class Board(QGraphicsScene):
     def _show_zone(self, state: GameState, zone: Zone, player: int, item: ZoneItem) -> None:
         dice = self._zone_dice(state, zone, player)
         preferred, smallest = ARMY_DIE if zone.kind is ZoneKind.TERRAIN else STRIP_DIE
+        preferred = round(preferred * self.dice_scale)
+        smallest = min(preferred, round(smallest * self.dice_scale))
         size, points = grid(dice_area(item.rect), len(dice), preferred, smallest)
         for die, point in zip(dice, points):
             face = self.faces.get(die.id)
@@ -194,6 +208,7 @@ class Board(QGraphicsScene):
             lines.append("drag or right-click: " + "; ".join(m.label for m in moves))
         if die_id in self._pickable:
             lines.append("click to pick it")
+        lines.append("double-click: inspect the die")
         return "\n".join(lines)
 
     def _show_terrain(self, state: GameState, index: int, item: TerrainItem) -> None:
@@ -369,7 +384,14 @@ class Board(QGraphicsScene):
         faces = menu.addMenu("Faces")
         for number, face in enumerate(state.dice[die_id].die.faces, start=1):
             faces.addAction(f"{number}: {face.to_text()}").setEnabled(False)
+        inspect = menu.addAction("Inspect this die…")
+        inspect.triggered.connect(lambda _=False: self.inspect_die(die_id))
         return menu
+
+    def inspect_die(self, die_id: int) -> None:
+        """Ask for the die inspector on die `die_id` (double-click, context menu)."""
+        if self.snapshot is not None and 0 <= die_id < len(self.snapshot.state.dice):
+            self.inspectRequested.emit(self.snapshot.state.dice[die_id].die)
 
     def show_die_menu(self, die_id: int, screen_pos: QPoint) -> None:
         """Open the die's context menu at a screen position."""

@@ -172,6 +172,11 @@ class DieItem(QGraphicsPixmapItem):
         self.scene().show_die_menu(self.die_id, event.screenPos())
         event.accept()
 
+    def mouseDoubleClickEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if event.button() is Qt.MouseButton.LeftButton:
+            self.scene().inspect_die(self.die_id)
+            event.accept()
+
 
 class TerrainItem(QGraphicsItem):
     """A terrain as a big d8 with its caption: name, whose terrain it is, the face showing

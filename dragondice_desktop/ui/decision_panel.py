@@ -101,7 +101,7 @@ class DecisionPanel(QWidget):
         self.prompt_label.setFont(theme.font(10.5, bold=True))
         self.hint_label = QLabel()
         self.hint_label.setWordWrap(True)
-        self.hint_label.setStyleSheet("color: #666;")
+        self.hint_label.setStyleSheet(theme.MUTED_CSS)
         self._grid = QGridLayout()
         self._grid.setSpacing(4)
         self._moves_box = QVBoxLayout()

@@ -64,6 +64,11 @@ class GameLog(QListWidget):
         super().showEvent(event)
         self.scrollToBottom()
 
+    def rebuild(self, snapshot: GameSnapshot) -> None:
+        """Draw the whole log again (after a theme change)."""
+        self.clear()
+        self.append(snapshot.all_events)
+
     def lines(self) -> list[str]:
         """The text of every line, oldest first."""
         return [self.item(i).text() for i in range(self.count())]
@@ -73,11 +78,12 @@ class GameLog(QListWidget):
         if is_turn_header(event):
             item.setFont(theme.font(10.5, bold=True))
             item.setBackground(QBrush(QColor(theme.player_color(event.player)).lighter(170)))
+            item.setForeground(QBrush(QColor("#101010")))  # on the light band in any theme
         elif event.kind == "phase":
             font = theme.font(9)
             font.setItalic(True)
             item.setFont(font)
-            item.setForeground(QBrush(QColor("#555555")))
+            item.setForeground(QBrush(QColor("#9a9a9a" if theme.is_dark() else "#555555")))
         elif event.kind in _KIND_COLOURS:
             item.setForeground(QBrush(QColor(_KIND_COLOURS[event.kind])))
             if event.kind == "victory":

@@ -10,6 +10,7 @@ what it gives in each kind of roll, written with X. Spells come from the catalog
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -18,7 +19,7 @@ from ..catalog.model import SAI_ICONS, Die, Face, Icon, Spell
 from ..engine.coverage import rules_coverage
 from ..engine.roll_model import FaceOutcome, ModOp, RollKind
 from ..engine.rolls import APPLIES, SAI_TEXT, RollContext, RollType, face_results
-from .glossary_texts import SUMMARY
+from .glossary_texts import SPELL_SUMMARY, SUMMARY
 
 # The kinds of roll the glossary and the inspector ask about, with their column names.
 ROLLS: tuple[tuple[str, RollContext], ...] = (
@@ -43,7 +44,7 @@ _EFFECT_WORDS = {
     "cloak": "lasting saves", "coil": "coils one unit", "hug": "hugs one unit",
     "illusion": "hides an army", "plague": "plague", "sleep": "puts a unit to sleep",
     "surprise": "no counter-attack", "vanish": "the unit may vanish",
-    "wayfare": "may move instead",
+    "wayfare": "may move instead", "bash": "hits back an attacking unit",
 }
 
 
@@ -64,7 +65,12 @@ def _with_x(once: str, twice: str | None) -> str:
         if len(a) == len(b):
             once = " ".join("X" if (x, y) == ("1", "2") else x for x, y in zip(a, b))
     head, sep, rest = once.partition(": ")
-    return rest if sep and len(head) < 30 else once
+    text = rest if sep and len(head) < 30 else once
+    return _SOURCES.sub("", text)
+
+
+# "(digest §4.5)", "(seed 000 Fly)": where a rule comes from, which players do not need here.
+_SOURCES = re.compile(r"\s*\((?:digest|seed)\b[^)]*\)")
 
 
 def describe_outcome(outcome: FaceOutcome, twice: FaceOutcome | None = None) -> str:
@@ -106,8 +112,11 @@ def describe_outcome(outcome: FaceOutcome, twice: FaceOutcome | None = None) -> 
         parts.append(f"you choose: {_with_x(point.prompt, second)}")
     if outcome.rerolls:
         parts.append("rolls again")
-    if outcome.unresolved:
-        parts.append("not resolved by the app yet")
+    for u in outcome.unresolved[:1]:
+        # A handler that needs the other army's roll reports it "not known" out of play;
+        # in a game the engine has that roll, so this is not a gap in the rules.
+        parts.append("worked out in play from the other army's roll" if "not known" in u.reason
+                     else "not resolved by the app yet")
     return "; ".join(parts) or "—"
 
 
@@ -198,12 +207,17 @@ def spells() -> tuple[Spell, ...]:
     return tuple(sorted(load_catalog().spells.values(), key=lambda s: s.name))
 
 
-def spell_line(spell: Spell) -> str:
-    """E.g. "Ash Storm — 2 magic, fire · any species · cantrip"."""
+def spell_facts(spell: Spell) -> str:
+    """E.g. "2 magic, fire · any species · cantrip (C)"."""
     marks = []
     if spell.reserve:
         marks.append("castable from reserves (R)")
     if spell.cantrip:
         marks.append("cantrip (C)")
     species = spell.species.value if spell.species else "any species"
-    return " · ".join([f"{spell.name} — {spell.cost} magic, {spell.color}", species] + marks)
+    return " · ".join([f"{spell.cost} magic, {spell.color}", species] + marks)
+
+
+def spell_text(spell: Spell) -> str:
+    """What the spell does, in our words ("" for the alloy spells, whose text is unknown)."""
+    return SPELL_SUMMARY.get(spell.name, "")

@@ -1,8 +1,14 @@
 """The main window: the board in the centre; docks for the decision, the latest roll and the
-game log; the Game and Help menus; saving and opening games.
+game log; the Game, Dice and Help menus; saving, opening, replaying and recovering games.
 
 The window is a view of the worker's snapshots (`show_snapshot`): it never plays an action
 itself, it sends texts to the worker (`submit`) and redraws when the answer comes back.
+
+Never lose a game (issue 7): with `autosave=True` the worker writes the record to the user
+data folder after every change; `start_session()` offers to resume a game the app did not
+close cleanly; a clean close removes the autosave (after offering to save an unfinished game
+when `confirm_close` is on). An engine failure puts the game back where it was and offers a
+bug report bundle. The session logic lives in `session.py`, the menus in `menus.py`.
 """
 
 from __future__ import annotations
@@ -11,21 +17,24 @@ import os
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import (
-    QDockWidget, QFileDialog, QMainWindow, QMessageBox, QWidget,
-)
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMessageBox, QWidget
 
+from ..engine.actions import Verb
 from ..engine.record import GameRecord
+from ..store.paths import data_dir as user_data_dir
+from ..worker.autosave import Autosave
 from ..worker.engine_worker import EngineClient
 from ..worker.snapshot import Change, GameSnapshot
+from . import menus, session
 from .board import Board, BoardView
 from .decision_panel import DecisionPanel
 from .game_files import EXTENSION, FILE_FILTER, read_game_text, write_game_file
 from .game_log import GameLog
-from .help_texts import ABOUT, rules_coverage_html, rulings_dialog
+from .help_texts import rulings_dialog
 from .new_game_dialog import NewGameDialog
 from .roll_panel import RollPanel
+from .settings import Preferences, SettingsStore, apply_theme
 from .store_windows import StoreWindows
 
 APP_NAME = "Dragon Dice Desktop"
@@ -35,25 +44,46 @@ class MainWindow(QMainWindow):
     """The app window.
 
     client: the EngineClient to talk to (one is created, and shut down on close, if None).
-    instant: no animations (tests and screenshots).
-    data_dir: where the collection database lives (None: the user data folder); it is
-    opened only when the collection, the force builder or the New Game dialog needs it.
+    instant: no animations (tests and screenshots), whatever the preferences say.
+    data_dir: the --data-dir folder (None: $DRAGONDICE_DATA_DIR or the user data folder):
+    the collection database (opened only when needed) and the autosave live there.
+    settings: where preferences and the window layout are kept (None: in memory only, the
+    defaults — tests and screenshots never read or write the player's settings).
+    autosave: write the game to `data_dir`/autosave.ddgame after every change.
+    confirm_close: on close, offer to save an unfinished game that has unsaved actions.
+
     Attributes for tests: board, board_view, decision, rolls, log, snapshot, file_path,
-    error_box (the last error message box shown, non-modal).
+    preferences, error_box (the last error box, non-modal), crash_box, resume_box,
+    confirm_box, last_crash, replay_dialog, inspector, glossary, cheat_sheet, rulings.
     """
 
     def __init__(self, client: EngineClient | None = None, instant: bool = False,
                  parent: QWidget | None = None, data_dir: str | os.PathLike | None = None,
-                 ) -> None:
+                 *, settings: SettingsStore | None = None, autosave: bool = False,
+                 confirm_close: bool = False) -> None:
         super().__init__(parent)
         self.store = StoreWindows(data_dir, self)
         self._owns_client = client is None
         self.client = client or EngineClient(self)
+        self.settings = settings or SettingsStore()
+        self.preferences = self.settings.preferences()
+        self.instant = instant
+        self.confirm_close = confirm_close
+        self.autosave = Autosave(user_data_dir(data_dir)) if autosave else None
         self.snapshot: GameSnapshot | None = None
         self.file_path: Path | None = None
         self.dirty = False
         self.error_box: QMessageBox | None = None
+        self.crash_box: QMessageBox | None = None
+        self.resume_box: QMessageBox | None = None
+        self.confirm_box: QMessageBox | None = None
+        self.last_crash = None
+        self.replay_dialog = self.inspector = self.glossary = self.cheat_sheet = None
         self._opening: Path | None = None
+        self._resuming = False
+        self._replay_title = ""
+        # Before any widget exists: style sheets read the palette when they are applied.
+        apply_theme(self.preferences.theme)
 
         self.board = Board(self)
         self.board_view = BoardView(self.board)
@@ -67,15 +97,23 @@ class MainWindow(QMainWindow):
         self.resizeDocks([self.decision_dock], [390], Qt.Orientation.Horizontal)
         self.resizeDocks([self.decision_dock, self.roll_dock, self.log_dock], [230, 330, 300],
                          Qt.Orientation.Vertical)
-        self._make_menus()
+        menus.build(self)
         self.statusBar().showMessage("Welcome to Dragon Dice")
+        self.apply_preferences(self.preferences)
 
         self.client.stateChanged.connect(self.show_snapshot)
         self.client.failed.connect(self._action_failed)
         self.client.loadFailed.connect(self._load_failed)
+        self.client.crashed.connect(self._engine_crashed)
+        self.client.replayReady.connect(self._show_replay)
+        self.client.replayFailed.connect(self._replay_failed)
+        self.client.autosaveFailed.connect(self.show_status)
         self.board.actionRequested.connect(self.submit)
         self.board.statusMessage.connect(self.show_status)
+        self.board.inspectRequested.connect(self.show_inspector)
         self.decision.actionChosen.connect(self.submit)
+        if self.autosave is not None:
+            self.client.set_autosave(self.autosave.folder)
         self._update_title()
 
     # --- layout ---------------------------------------------------------------------------
@@ -89,36 +127,53 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         return dock
 
-    def _make_menus(self) -> None:
-        game = self.menuBar().addMenu("&Game")
-        self.new_action = self._action(game, "&New…", self.new_game_dialog, QKeySequence.StandardKey.New)
-        self.open_action = self._action(game, "&Open…", self.open_file_dialog, QKeySequence.StandardKey.Open)
-        self.save_action = self._action(game, "&Save", self.save, QKeySequence.StandardKey.Save)
-        self.save_as_action = self._action(game, "Save &As…", self.save_as, QKeySequence.StandardKey.SaveAs)
-        game.addSeparator()
-        self.undo_action = self._action(game, "&Undo", self.undo, QKeySequence.StandardKey.Undo)
-        self.auto_action = self._action(game, "&Let the computer choose", self.computer_move,
-                                        QKeySequence("F5"))
-        game.addSeparator()
-        self._action(game, "&Quit", self.close, QKeySequence.StandardKey.Quit)
-        dice = self.menuBar().addMenu("&Dice")
-        self._action(dice, "My &collection…", self.store.show_collection, QKeySequence("Ctrl+L"))
-        self._action(dice, "&Force builder…", self.store.show_builder, QKeySequence("Ctrl+B"))
-        help_menu = self.menuBar().addMenu("&Help")
-        self._action(help_menu, "&About", lambda: self._text_box("About", ABOUT))
-        self._action(help_menu, "Rulings and &limits", self.show_rulings, QKeySequence("F1"))
-        self._action(help_menu, "&Rules coverage",
-                     lambda: self._text_box("Rules coverage", rules_coverage_html()))
-        for action in (self.save_action, self.save_as_action, self.undo_action, self.auto_action):
-            action.setEnabled(False)
+    def restore_layout(self) -> bool:
+        """Put the window and its docks where the player left them (saved on close).
+        Returns True when a saved geometry was restored."""
+        geometry, state = self.settings.layout()
+        restored = geometry is not None and self.restoreGeometry(geometry)
+        if state is not None:
+            self.restoreState(state)
+        return bool(restored)
 
-    def _action(self, menu, text: str, slot, shortcut=None) -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(shortcut)
-        action.triggered.connect(lambda _=False: slot())
-        menu.addAction(action)
-        return action
+    def save_layout(self) -> None:
+        """Remember the window geometry and dock layout."""
+        self.settings.save_layout(self.saveGeometry(), self.saveState())
+
+    # --- preferences ----------------------------------------------------------------------
+
+    def apply_preferences(self, prefs: Preferences) -> None:
+        """Use `prefs` now: animation speed, dice size, theme."""
+        theme_changed = prefs.theme != self.preferences.theme
+        self.preferences = prefs
+        self.rolls.set_duration(prefs.animation.value)
+        self.board.set_dice_scale(prefs.dice_scale)
+        apply_theme(prefs.theme)
+        if theme_changed:
+            # Style sheets resolved "palette(...)" when they were set: set them again.
+            for widget in self.findChildren(QWidget):
+                css = widget.styleSheet()
+                if "palette(" in css:
+                    widget.setStyleSheet("")
+                    widget.setStyleSheet(css)
+            if self.snapshot is not None:
+                # Colours chosen when the rows were built follow the new palette.
+                self.log.rebuild(self.snapshot)
+                self.rolls.set_snapshot(self.snapshot, force=True)
+
+    def set_preferences(self, prefs: Preferences) -> None:
+        """Store `prefs` in the settings and apply them."""
+        self.settings.save_preferences(prefs)
+        self.apply_preferences(prefs)
+
+    def show_preferences(self) -> None:
+        """The Preferences dialog (non-modal; OK stores and applies)."""
+        from .preferences_dialog import PreferencesDialog
+
+        dialog = PreferencesDialog(self.preferences, self)
+        dialog.accepted.connect(lambda: self.set_preferences(dialog.preferences()))
+        self.preferences_dialog = dialog
+        dialog.open()
 
     # --- snapshots from the worker --------------------------------------------------------
 
@@ -131,7 +186,12 @@ class MainWindow(QMainWindow):
         self.decision.set_snapshot(snapshot)
         self.rolls.set_snapshot(snapshot)
         self.log.set_snapshot(snapshot)
-        if snapshot.change is Change.LOAD:
+        if snapshot.change is Change.LOAD and self._resuming:
+            self._resuming = False
+            self.file_path, self._opening, self.dirty = None, None, True
+            self.show_status(f"Resumed the interrupted game at action "
+                             f"{len(snapshot.record.actions)}")
+        elif snapshot.change is Change.LOAD:
             self.file_path, self._opening, self.dirty = self._opening, None, False
             self.show_status(f"Opened {self.file_path.name if self.file_path else 'game'}")
         elif snapshot.change is Change.NEW:
@@ -140,7 +200,8 @@ class MainWindow(QMainWindow):
         else:
             self.dirty = True
         self.undo_action.setEnabled(snapshot.can_undo)
-        for action in (self.save_action, self.save_as_action):
+        self.redo_action.setEnabled(snapshot.can_redo)
+        for action in (self.save_action, self.save_as_action, self.replay_action):
             action.setEnabled(True)
         self.auto_action.setEnabled(bool(snapshot.legal))
         self._update_title()
@@ -150,19 +211,33 @@ class MainWindow(QMainWindow):
         self.board.refresh()  # put back a die dropped for an action the engine refused
 
     def _load_failed(self, reason: str) -> None:
+        if self._resuming:
+            session.resume_failed(self, reason)
+            return
         name = self._opening.name if self._opening else "the game"
         self._opening = None
         self.show_error("Cannot open game", f"Cannot open {name}:\n{reason}")
 
+    def _engine_crashed(self, report) -> None:
+        session.engine_crashed(self, report)
+
     # --- requests -------------------------------------------------------------------------
 
     def submit(self, text: str) -> None:
-        """Send an action (text form) to the worker."""
+        """Send an action (text form) to the worker; ending a turn asks first when the
+        preferences say so."""
+        if text == Verb.END_TURN.value and self.preferences.confirm_end_turn:
+            session.confirm_end_turn(self, text)
+            return
         self.client.submit(text)
 
     def undo(self) -> None:
         """Take back the last action (Ctrl+Z); back to the start of the game is allowed."""
         self.client.undo()
+
+    def redo(self) -> None:
+        """Play again the last action taken back (Ctrl+Shift+Z / Ctrl+Y)."""
+        self.client.redo()
 
     def computer_move(self) -> None:
         """Let the automatic policy answer the pending decision."""
@@ -177,6 +252,12 @@ class MainWindow(QMainWindow):
         dialog = NewGameDialog(self, forces=self.store.game_forces())
         if dialog.exec() == NewGameDialog.DialogCode.Accepted:
             self.start_game(dialog.setups(), dialog.seed())
+
+    def start_session(self) -> None:
+        """What the app does on start: offer to resume an interrupted game, else ask for a
+        new one."""
+        if not session.offer_resume(self):
+            self.new_game_dialog()
 
     # --- files ----------------------------------------------------------------------------
 
@@ -238,6 +319,79 @@ class MainWindow(QMainWindow):
     def _folder(self) -> str:
         return str(self.file_path.parent) if self.file_path else str(Path.home())
 
+    # --- replay ---------------------------------------------------------------------------
+
+    def replay_current(self) -> None:
+        """Step through the game being played (Ctrl+R), in a read-only replay window."""
+        if self.snapshot is not None:
+            self._replay_title = self.file_path.name if self.file_path else "this game"
+            self.client.replay(self.snapshot.record)
+
+    def replay_file_dialog(self) -> None:
+        """Choose a saved game and step through it (the current game is not touched)."""
+        path, _ = QFileDialog.getOpenFileName(self, "Replay a saved game", self._folder(),
+                                              FILE_FILTER)
+        if path:
+            self.replay_file(path)
+
+    def replay_file(self, path: str | os.PathLike) -> None:
+        """Open a saved game in the replay window."""
+        path = Path(path)
+        try:
+            text = read_game_text(path)
+        except (OSError, ValueError) as exc:
+            self.show_error("Cannot replay game", f"Cannot replay {path.name}:\n{exc}")
+            return
+        self._replay_title = path.name
+        self.client.replay(text)
+
+    def _show_replay(self, book) -> None:
+        from .replay_dialog import ReplayDialog
+
+        if self.replay_dialog is not None:
+            self.replay_dialog.close()
+        self.replay_dialog = ReplayDialog(book, self._replay_title, self)
+        self.replay_dialog.board.inspectRequested.connect(self.show_inspector)
+        self.replay_dialog.show()
+
+    def _replay_failed(self, reason: str) -> None:
+        self.show_error("Cannot replay game", f"Cannot replay {self._replay_title}:\n{reason}")
+
+    # --- help -----------------------------------------------------------------------------
+
+    def show_cheat_sheet(self) -> None:
+        """The keyboard shortcuts (F1)."""
+        from .shortcuts import cheat_sheet_dialog
+
+        self.cheat_sheet = cheat_sheet_dialog(self)
+        self.cheat_sheet.show()
+
+    def show_glossary(self) -> None:
+        """The SAI and spell glossary (F2)."""
+        from .glossary_dialog import GlossaryDialog
+
+        if self.glossary is None:
+            self.glossary = GlossaryDialog(self)
+        self.glossary.show()
+        self.glossary.raise_()
+
+    def show_inspector(self, die=None) -> None:
+        """The die inspector (Ctrl+I), on `die` (a catalog Die) when given."""
+        from .die_inspector import DieInspector
+
+        if self.inspector is None:
+            self.inspector = DieInspector(self)
+        if die is not None:
+            self.inspector.show_die(die)
+        self.inspector.show()
+        self.inspector.raise_()
+
+    def show_rulings(self) -> None:
+        """The rulings page (resources/rulings.md, Shift+F1): how the app reads ambiguous
+        rules and what it does not resolve yet."""
+        self.rulings = rulings_dialog(self)
+        self.rulings.open()
+
     # --- messages -------------------------------------------------------------------------
 
     def show_status(self, text: str) -> None:
@@ -252,13 +406,8 @@ class MainWindow(QMainWindow):
         self.error_box = box
         box.open()
 
-    def show_rulings(self) -> None:
-        """The rulings page (resources/rulings.md): how the app reads ambiguous rules and
-        what it does not resolve yet."""
-        self.rulings = rulings_dialog(self)
-        self.rulings.open()
-
-    def _text_box(self, title: str, html: str) -> None:
+    def text_box(self, title: str, html: str) -> None:
+        """An information box showing rich text (About, Rules coverage)."""
         box = QMessageBox(QMessageBox.Icon.Information, title, html,
                           QMessageBox.StandardButton.Ok, self)
         box.setTextFormat(Qt.TextFormat.RichText)
@@ -273,7 +422,15 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{name}{' *' if self.dirty else ''} — {APP_NAME}")
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self.confirm_close and not session.may_close(self):
+            event.ignore()
+            return
+        self.save_layout()
         if self._owns_client:
             self.client.shutdown()
+        else:
+            self.client.stop_autosave()
+        if self.autosave is not None:
+            self.autosave.clear()  # closed cleanly: nothing to resume next time
         self.store.close()
         super().closeEvent(event)

@@ -57,11 +57,17 @@ class RollPanel(QScrollArea):
         self._shown: tuple = ()
         self._set_content([QLabel("No dice rolled yet.")])
 
-    def set_snapshot(self, snapshot: GameSnapshot) -> None:
-        """Show the rolls of the latest action that rolled; animate only fresh rolls."""
+    def set_duration(self, milliseconds: int) -> None:
+        """How long new rolls flick (0: show them at once). A panel built with
+        `instant=True` (tests, screenshots) stays instant."""
+        self.animator.set_duration(milliseconds)
+
+    def set_snapshot(self, snapshot: GameSnapshot, force: bool = False) -> None:
+        """Show the rolls of the latest action that rolled; animate only fresh rolls.
+        `force` redraws even if those rolls are already shown (after a theme change)."""
         rolls = latest_rolls(snapshot.history)
         key = tuple(id(e.roll) for e in rolls)
-        if key == self._shown:
+        if key == self._shown and not force:
             return
         self._shown = key
         fresh = snapshot.change is Change.ACTION and any(e.kind == "roll" for e in snapshot.events)
@@ -153,13 +159,13 @@ class RollPanel(QScrollArea):
         column.addLayout(faces)
         name = QLabel(die.name)
         name.setAlignment(Qt.AlignmentFlag.AlignHCenter)
-        name.setStyleSheet("font-size: 7.5pt; color: #444;")
+        name.setStyleSheet("font-size: 7.5pt; " + theme.MUTED_CSS)
         gains = QLabel(gains_text(outcome))
         gains.setAlignment(Qt.AlignmentFlag.AlignHCenter)
         gains.setWordWrap(True)
         nothing = not any(c.amount for c in outcome.contributions)
         gains.setStyleSheet("font-size: 8pt; color: #999;" if nothing
-                            else "font-size: 8pt; font-weight: bold; color: #1d4d1d;")
+                            else f"font-size: 8pt; font-weight: bold; color: {theme.gain_color()};")
         column.addWidget(name)
         column.addWidget(gains)
         cell.setToolTip("\n".join([die.name] + [c.source for c in outcome.contributions]

@@ -111,12 +111,20 @@ def menu_rows(window: QMainWindow) -> list[ShortcutRow]:
             continue
         title = menu_action.text().replace("&", "")
         for action in menu.actions():
-            keys = [k.toString(QKeySequence.SequenceFormat.NativeText)
-                    for k in action.shortcuts() if not k.isEmpty()]
+            keys = _readable([k.toString(QKeySequence.SequenceFormat.NativeText)
+                              for k in action.shortcuts() if not k.isEmpty()])
             if keys and isinstance(action, QAction):
                 text = action.text().replace("&", "").rstrip("…").rstrip(".")
                 rows.append(ShortcutRow(" or ".join(keys), f"{title} ▸ {text}"))
     return rows
+
+
+def _readable(keys: list[str]) -> list[str]:
+    """The bindings worth showing: keyboard combinations with Ctrl and function keys, at
+    most two (a platform's standard keys also bind media keys such as "Undo" and legacy
+    ones such as Alt+Backspace, which still work but would clutter the sheet)."""
+    shown = [k for k in keys if "Ctrl+" in k or k.removeprefix("Shift+").startswith("F")]
+    return (shown or keys)[:2]
 
 
 BOARD_ROWS = [

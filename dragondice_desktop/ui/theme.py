@@ -3,7 +3,7 @@ everywhere (zone borders, banner, log, decision panel)."""
 
 from __future__ import annotations
 
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor, QFont, QGuiApplication, QPalette
 
 # Seat colours: chosen away from the die body colours' hues where possible, and bright enough
 # to read on the dark felt.
@@ -30,3 +30,18 @@ def font(point_size: float, bold: bool = False) -> QFont:
     f.setPointSizeF(point_size)
     f.setBold(bold)
     return f
+
+
+def is_dark() -> bool:
+    """True when the application's window colour is dark (dark theme or dark system)."""
+    app = QGuiApplication.instance()
+    return app is not None and app.palette().color(QPalette.ColorRole.Window).lightness() < 128
+
+
+def gain_color() -> str:
+    """The colour of results a die gave, readable on the current window colour."""
+    return "#7fd47f" if is_dark() else "#1d4d1d"
+
+
+# Secondary text that follows the palette (light or dark theme) in style sheets.
+MUTED_CSS = "color: palette(placeholder-text);"

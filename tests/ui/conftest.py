@@ -1,10 +1,20 @@
-"""UI tests run offscreen with pytest-qt; every window gets its own engine worker thread."""
+"""UI tests run offscreen with pytest-qt; every window gets its own engine worker thread.
+
+No test touches the player's real settings: the INI files QSettings writes in user scope
+(`settings.user_settings()`, what `run_app` uses) go to a temporary folder, and windows
+built by tests keep their preferences in memory unless a test hands them a store."""
 
 import os
+import tempfile
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest  # noqa: E402
+from PySide6.QtCore import QSettings  # noqa: E402
+
+_SETTINGS_DIR = tempfile.mkdtemp(prefix="dragondice-test-settings-")
+QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, _SETTINGS_DIR)
+QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.SystemScope, _SETTINGS_DIR)
 
 
 @pytest.fixture
