@@ -1,0 +1,120 @@
+"""The game window's odds dock (issue 5 §2): before a maneuver or an action, the exact odds of
+the marching army's roll, against the opponent where there is one, updating with each state.
+
+What it shows follows the decision pending:
+- choosing an army or announcing a maneuver: the army's maneuver roll beside the opposing
+  army's (a counter-maneuver), on one chart;
+- choosing the action: the roll the terrain allows (melee with the attack preview against
+  the defending army's saves; missile; magic).
+Lasting effects on the army (Wither, Galeforce ...) and eighth-face ID doubling come from the
+engine, so the numbers are those of the roll the engine would make.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from ..engine.exchange import allowed_actions, opponents_at
+from ..engine.flow import army_context, marchable_zones, rolling_dice
+from ..engine.lasting import army_modifiers
+from ..engine.rolls import RollType
+from ..engine.state import GameState, Phase, Step, Zone, ZoneKind
+from ..odds import OddsSpec
+from ..worker.snapshot import GameSnapshot
+from .odds_panel import OddsPanel
+
+MANEUVER_STEPS = (Step.CHOOSE_ARMY, Step.MANEUVER, Step.COUNTER_MANEUVER)
+
+
+class GameOddsPanel(QWidget):
+    """Odds for the march being decided. For tests: army_box (the marching player's armies),
+    panel (OddsPanel), zone (the army shown), roll (the RollType shown, or None)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.state: GameState | None = None
+        self.zone: Zone | None = None
+        self.roll: RollType | None = None
+        self.army_box = QComboBox()
+        self.army_box.currentIndexChanged.connect(lambda _i: self._redraw())
+        self.hint = QLabel("Odds appear when a march is being decided.")
+        self.hint.setWordWrap(True)
+        self.panel = OddsPanel()
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Army"))
+        row.addWidget(self.army_box, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(row)
+        layout.addWidget(self.hint)
+        layout.addWidget(self.panel, 1)
+
+    def set_snapshot(self, snapshot: GameSnapshot) -> None:
+        """Follow a new state: list the marching player's armies and redraw."""
+        self.state = state = snapshot.state
+        zones = self._zones(state)
+        current = state.march.zone if state.march else None
+        self.army_box.blockSignals(True)
+        self.army_box.clear()
+        for zone in zones:
+            name = state.army_name(zone, state.turn_player)
+            self.army_box.addItem(f"{name} at {state.zone_name(zone)}", zone)
+        if current in zones:
+            self.army_box.setCurrentIndex(zones.index(current))
+        self.army_box.setEnabled(state.march is None and len(zones) > 1)
+        self.army_box.blockSignals(False)
+        self._redraw()
+
+    @staticmethod
+    def _zones(state: GameState) -> list[Zone]:
+        if state.phase not in (Phase.FIRST_MARCH, Phase.SECOND_MARCH):
+            return []
+        if state.march is not None:
+            return [state.march.zone]
+        return list(marchable_zones(state))
+
+    def _redraw(self) -> None:
+        state, zone = self.state, self.army_box.currentData()
+        self.zone, self.roll = zone, None
+        if state is None or zone is None:
+            self.hint.setVisible(True)
+            self.panel.setVisible(False)
+            return
+        self.hint.setVisible(False)
+        self.panel.setVisible(True)
+        player = state.turn_player
+        dice = _dice(state, zone, player)
+        opponents = opponents_at(state, zone, player)
+        if state.step in MANEUVER_STEPS or state.step is Step.TURN_TERRAIN:
+            self.roll = RollType.MANEUVER
+            spec = _spec(state, zone, player, RollType.MANEUVER)
+            if opponents:
+                theirs = _dice(state, zone, opponents[0])
+                self.panel.compare(dice, theirs, spec, names=(
+                    state.players[player].name, state.players[opponents[0]].name))
+            else:
+                self.panel.show_army(dice, spec)
+            return
+        actions = allowed_actions(state, zone, player) if zone.kind is ZoneKind.TERRAIN else []
+        if not actions:
+            self.hint.setText("No action is possible for this army here.")
+            self.hint.setVisible(True)
+            self.panel.setVisible(False)
+            return
+        self.roll = RollType(actions[0])
+        spec = _spec(state, zone, player, self.roll)
+        against = None
+        if self.roll is RollType.MELEE and opponents:
+            against = _dice(state, zone, opponents[0])
+        self.panel.show_army(dice, spec, against=against)
+
+
+def _dice(state: GameState, zone: Zone, player: int) -> list:
+    """The dice that would roll for `player`'s army at `zone` (engine's own choice)."""
+    return [die for _, die in rolling_dice(state, zone, player)[0]]
+
+
+def _spec(state: GameState, zone: Zone, player: int, roll: RollType) -> OddsSpec:
+    """The odds spec of the engine's roll: its eighth-face ID doubling and lasting effects."""
+    ctx = army_context(state, zone, player, roll)
+    return OddsSpec(roll, id_multiplier=ctx.id_multiplier, in_reserve=ctx.in_reserve,
+                    modifiers=army_modifiers(state, zone, player))

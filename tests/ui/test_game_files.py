@@ -1,0 +1,107 @@
+"""Opening game files: every kind of damaged or hostile file gives a clear message and keeps
+the current game; a version-1 file written earlier still loads and replays to the same
+state on any machine."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from game_fixture import EXPECTED_V1, GAME_V1, state_facts
+from ui_helpers import WAIT_MS
+
+from dragondice_desktop.engine.record import MAX_BYTES, VERSION, GameRecord
+from dragondice_desktop.matchup import demo_setups
+
+
+def _good() -> dict:
+    return json.loads(GAME_V1.read_text(encoding="utf-8"))
+
+
+def _with(**changes) -> str:
+    data = _good()
+    data.update(changes)
+    return json.dumps(data)
+
+
+def _unknown_die() -> str:
+    data = _good()
+    data["players"][0]["horde"][0] = "Amazons/No Such Die"
+    return json.dumps(data)
+
+
+def _illegal_action() -> str:
+    data = _good()
+    data["actions"][5] = "end-turn"
+    return json.dumps(data)
+
+
+# (file name, content (str, or bytes written as is), words the message must contain)
+BAD_FILES = [
+    ("truncated.ddgame", GAME_V1.read_text(encoding="utf-8")[:700], "not valid JSON"),
+    ("empty.ddgame", "", "not valid JSON"),
+    ("newer.ddgame", _with(version=VERSION + 1), "update the app"),
+    ("version-text.ddgame", _with(version="one"), "version 'one'"),
+    ("other-format.ddgame", json.dumps({"format": "chess", "moves": []}), "not a Dragon Dice"),
+    ("missing-seed.ddgame", json.dumps({k: v for k, v in _good().items() if k != "seed"}),
+     "damaged"),
+    ("unknown-die.ddgame", _unknown_die(), "No Such Die"),
+    ("unknown-verb.ddgame", _with(actions=["rolloff", "fly-away 3"]), "unknown action"),
+    ("illegal.ddgame", _illegal_action(), "action 6"),
+    ("one-player.ddgame", _with(players=_good()["players"][:1]), "2 players"),
+    ("huge.ddgame", b" " * (MAX_BYTES + 1), "at most"),
+    ("nested.ddgame", "[" * 200_000 + "]" * 200_000, "nested far too deeply"),
+    ("binary.ddgame", bytes(range(256)) * 4, "not UTF-8"),
+]
+
+
+@pytest.fixture
+def game_window(qtbot, window):
+    """The test window with a game in progress (a few actions in)."""
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        window.start_game(demo_setups(), 5)
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        window.client.autoplay(6)
+    return window
+
+
+@pytest.mark.parametrize("name, content, words", BAD_FILES, ids=[b[0] for b in BAD_FILES])
+def test_a_bad_game_file_is_explained_and_the_game_kept(qtbot, game_window, tmp_path, name,
+                                                        content, words):
+    window = game_window
+    before, title = window.snapshot, window.windowTitle()
+    path = tmp_path / name
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content, encoding="utf-8")
+    window.error_box = None
+    window.open_file(path)
+    qtbot.waitUntil(lambda: window.error_box is not None, timeout=WAIT_MS)
+    assert window.error_box.isVisible()
+    assert f"Cannot open {name}" in window.error_box.text()
+    assert words in window.error_box.text()
+    assert window.snapshot is before and window.windowTitle() == title
+    assert window.file_path is None
+    # The game goes on: the next action still plays on the kept game.
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        window.computer_move()
+    assert window.snapshot.record.actions[:-1] == before.record.actions
+
+
+def test_a_missing_file_is_explained(qtbot, game_window, tmp_path):
+    game_window.open_file(tmp_path / "nowhere.ddgame")
+    assert "Cannot open nowhere.ddgame" in game_window.error_box.text()
+
+
+def test_version_1_file_still_loads_and_replays_identically(qtbot, window):
+    """tests/ui/data/game-v1.json was written with format version 1 and never rewritten:
+    the app must open it, and its replay must give the very state recorded with it."""
+    record = GameRecord.from_json(GAME_V1.read_text(encoding="utf-8"))
+    assert json.loads(GAME_V1.read_text(encoding="utf-8"))["version"] == 1
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        window.open_file(GAME_V1)
+    snapshot = window.snapshot
+    assert snapshot.record == record and window.file_path == GAME_V1
+    expected = json.loads(EXPECTED_V1.read_text(encoding="utf-8"))
+    assert state_facts(snapshot.state, snapshot.all_events) == expected

@@ -1,0 +1,57 @@
+"""The game window's odds dock (issue 5 §2): the marching army's odds before the maneuver and
+before the action, computed for the roll the engine would make."""
+
+from dragondice_desktop.engine.game import legal_actions, play
+from dragondice_desktop.engine.policy import choose
+from dragondice_desktop.engine.record import GameRecord
+from dragondice_desktop.engine.rolls import RollType
+from dragondice_desktop.engine.state import Step
+from dragondice_desktop.matchup import demo_setups
+from dragondice_desktop.odds import OddsSpec, army_distribution
+from dragondice_desktop.ui.game_odds import GameOddsPanel, _dice
+from dragondice_desktop.worker.snapshot import Change, GameSnapshot
+
+
+def _until(predicate, seed=7, limit=400):
+    record = GameRecord(demo_setups(), seed)
+    state = record.state()
+    for _ in range(limit):
+        if predicate(state):
+            return record, state
+        action = choose(state)
+        state, _ = play(state, action)
+        record = record.with_action(action)
+    raise AssertionError("position not reached")
+
+
+def _snapshot(record, state):
+    return GameSnapshot(record, state, (), (), legal_actions(state), Change.LOAD)
+
+
+def test_maneuver_odds_compare_marcher_and_opponent(qtbot):
+    record, state = _until(lambda s: s.step is Step.MANEUVER)
+    panel = GameOddsPanel()
+    qtbot.addWidget(panel)
+    panel.set_snapshot(_snapshot(record, state))
+    assert panel.roll is RollType.MANEUVER and panel.zone == state.march.zone
+    mine = army_distribution(_dice(state, panel.zone, state.turn_player), OddsSpec(RollType.MANEUVER))
+    assert abs(panel.panel.series[0][1].mean - mine.mean) < 1e-9
+
+
+def test_melee_action_odds_show_the_attack_preview(qtbot):
+    record, state = _until(lambda s: s.step is Step.ACTION and any(
+        a.to_text() == "action melee" for a in legal_actions(s)))
+    panel = GameOddsPanel()
+    qtbot.addWidget(panel)
+    panel.set_snapshot(_snapshot(record, state))
+    assert panel.roll is RollType.MELEE
+    assert panel.panel.preview is not None
+    assert abs(panel.panel.preview.damage.pmf.sum() - 1) < 1e-9
+
+
+def test_no_march_no_odds(qtbot):
+    record, state = _until(lambda s: s.step is Step.REINFORCE)
+    panel = GameOddsPanel()
+    qtbot.addWidget(panel)
+    panel.set_snapshot(_snapshot(record, state))
+    assert panel.zone is None and panel.roll is None
