@@ -9,8 +9,11 @@ ABOUT = f"""<h3>Dragon Dice Desktop {__version__}</h3>
 march sequence with maneuvers, melee, missile and magic rolls, damage, counter-attacks and
 the Reserves phase.</p>
 <p>Drag dice to move them (reinforce, retreat, send casualties to the DUA), or right-click a
-die for its moves. Answer every other decision in the Decision panel; its buttons show their
-keyboard shortcuts in brackets.</p>
+die for its moves (double-click it to inspect it). Answer every other decision in the
+Decision panel; its buttons show their keyboard shortcuts in brackets, and F1 lists them
+all.</p>
+<p>Every action is saved as you play: if the app or the computer stops, the next start
+offers to resume the game.</p>
 <p>Dragon Dice is a trademark of SFR, Inc. This is a fan-made program.</p>"""
 
 _COVERAGE = """<h3>Rules coverage</h3>

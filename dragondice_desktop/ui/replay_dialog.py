@@ -38,8 +38,10 @@ class ReplayDialog(QDialog):
         self.resize(1300, 820)
         self.board = Board(self)
         self.view = BoardView(self.board)
+        self.view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.events = QListWidget()
         self.events.setWordWrap(True)
+        self.events.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.position_label = QLabel()
         self.position_label.setStyleSheet("font-weight: bold;")
         self.action_label = QLabel()
@@ -95,6 +97,9 @@ class ReplayDialog(QDialog):
         button.setToolTip(tip)
         button.setShortcut(QKeySequence(key))
         button.setAutoDefault(False)
+        # Nothing in the dialog takes the keyboard focus, so no list or button eats the
+        # arrow keys: Left / Right / Home / End always step the replay.
+        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         button.clicked.connect(lambda _=False: slot())
         return button
 

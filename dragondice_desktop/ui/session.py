@@ -25,7 +25,10 @@ def offer_resume(window) -> bool:
     resume it and return True; return False when there is nothing to offer. A damaged
     autosave is moved aside with a message (and False)."""
     autosave = window.autosave
-    if autosave is None or not autosave.exists():
+    if autosave is None:
+        return False
+    autosave.remove_leftovers()
+    if not autosave.exists():
         return False
     try:
         summary = autosave.summary()

@@ -135,8 +135,15 @@ BOARD_ROWS = [
 ]
 
 
+REPLAY_ROWS = [
+    ShortcutRow("Home / End", "Replay: the start / the last action"),
+    ShortcutRow("Left / Right", "Replay: the previous / next action"),
+]
+
+
 def cheat_sheet_html(window: QMainWindow) -> str:
-    """The cheat sheet as HTML tables: the menus, the Decision panel, the board."""
+    """The cheat sheet as HTML tables: the menus, the Decision panel, the board, the
+    replay window."""
     def table(rows: list[ShortcutRow]) -> str:
         cells = "".join(
             f"<tr><td style='padding:2px 14px 2px 0'><b>{html.escape(r.keys)}</b></td>"
@@ -146,7 +153,8 @@ def cheat_sheet_html(window: QMainWindow) -> str:
     return ("<h3>Menus</h3>" + table(menu_rows(window))
             + "<h3>Decision panel</h3><p>Each button shows its key in brackets. "
               "Keys are pressed without Ctrl unless shown.</p>" + table(decision_rows())
-            + "<h3>Board</h3>" + table(BOARD_ROWS))
+            + "<h3>Board</h3>" + table(BOARD_ROWS)
+            + "<h3>Replay window</h3>" + table(REPLAY_ROWS))
 
 
 def cheat_sheet_dialog(window: QMainWindow) -> QDialog:

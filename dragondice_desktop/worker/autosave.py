@@ -90,6 +90,18 @@ class Autosave:
         return AutosaveSummary(players, len(actions) if isinstance(actions, list) else 0,
                                self.path.stat().st_mtime)
 
+    def remove_leftovers(self) -> int:
+        """Delete temporary files a kill in the middle of a write left behind (the rename
+        never happened, so they are never the autosave itself). Returns how many."""
+        removed = 0
+        for temp in self.folder.glob(f".{AUTOSAVE_FILE}.*.tmp"):
+            try:
+                temp.unlink()
+                removed += 1
+            except OSError:
+                pass
+        return removed
+
     def set_aside(self) -> Path | None:
         """Move the file to `autosave-previous.ddgame` (declined or damaged: kept for the
         player, out of the way). Returns the new path, or None if there was no file."""

@@ -1,0 +1,227 @@
+"""Count a roll: the player picks dice and clicks the faces they showed; the dialog counts
+like ``engine.resolve`` and the rules, asks for re-rolled faces, and copies the resolve JSON."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+
+from dragondice_desktop.catalog.loader import load_catalog
+from dragondice_desktop.engine.resolve import resolve, resolve_text
+from dragondice_desktop.ui import theme
+from dragondice_desktop.ui.count_roll_dialog import CountRollDialog
+from dragondice_desktop.ui.count_roll_model import ROLL_KINDS, CountRollState, find_die
+
+FOOTMAN = "Dwarves/Footman"          # d6: 1 ID, 1 Save, 1 Melee, 1 Melee, 1 Save, 2 Melee
+ANDROSPHINX = "Dwarves/Androsphinx"  # d10 monster: 4 ID, 4 Roar, 4 Magic, 4 Melee, ... 4 Rend
+
+
+def face(key: str, text: str) -> int:
+    """The index of the first face of die `key` printed as `text`."""
+    return [f.to_text() for f in load_catalog().die(key).faces].index(text)
+
+
+@pytest.fixture
+def dialog(qtbot):
+    dlg = CountRollDialog()
+    qtbot.addWidget(dlg)
+    dlg.show()
+    return dlg
+
+
+def click_face(qtbot, dlg: CountRollDialog, index: int, slot: int, text: str) -> None:
+    """Click, on die `index`'s row for roll `slot`, the face printed `text`."""
+    button = dlg.cards[index].strips[slot].buttons[face(dlg.state.dice[index].die.key, text)]
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def add_by_typing(qtbot, dlg: CountRollDialog, text: str) -> None:
+    dlg.search.setFocus()
+    qtbot.keyClicks(dlg.search, text)
+    qtbot.keyClick(dlg.search, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not dlg.search_queued)
+
+
+def test_two_dice_count_like_resolve_and_the_rules(qtbot, dialog):
+    add_by_typing(qtbot, dialog, FOOTMAN)
+    add_by_typing(qtbot, dialog, ANDROSPHINX)
+    assert len(dialog.cards) == 2 and dialog.search.text() == ""
+    click_face(qtbot, dialog, 0, 0, "1 ID")
+    click_face(qtbot, dialog, 1, 0, "4 Melee")
+    # Rules: a Footman's ID face is its health, 1 melee; a monster's Melee face is worth 4.
+    assert dialog.count.ok and dialog.count.report["totals"] == {"melee": 5}
+    by_hand = resolve({"roll": "melee", "army": [{"die": FOOTMAN, "face": "ID"},
+                                                 {"die": ANDROSPHINX, "face": "4 Melee"}]})
+    assert by_hand["totals"] == dialog.count.report["totals"]
+    assert dialog.total_label.text() == "Melee: 5"
+    assert dialog.explain_view.toPlainText() == by_hand["explain"]
+    assert [c.gains_label.text() for c in dialog.cards] == ["gives 1 melee", "gives 4 melee"]
+    assert dialog.cards[0].strips[0].buttons[face(FOOTMAN, "1 ID")].isChecked()
+    assert dialog.copy_button.isEnabled()
+
+
+def test_eighth_face_doubles_id_results_only(qtbot, dialog):
+    dialog.add_die(FOOTMAN)
+    dialog.add_die(ANDROSPHINX)
+    click_face(qtbot, dialog, 0, 0, "1 ID")
+    click_face(qtbot, dialog, 1, 0, "4 Melee")
+    dialog.set_eighth_face(True)
+    assert dialog.count.report["totals"] == {"melee": 2 + 4}
+    data = json.loads(dialog.json_text())
+    assert data["terrain"] == {"die": "Terrains/Coastland Tower", "face": 8, "held": True}
+    assert resolve(data)["totals"] == {"melee": 6}
+    dialog.set_eighth_face(False)
+    assert dialog.count.report["totals"] == {"melee": 5}
+    assert "terrain" not in json.loads(dialog.json_text())
+
+
+def test_a_rend_face_asks_for_its_reroll_and_counts_both_faces(qtbot, dialog):
+    dialog.add_die(FOOTMAN)
+    dialog.add_die(ANDROSPHINX)
+    click_face(qtbot, dialog, 0, 0, "2 Melee")
+    click_face(qtbot, dialog, 1, 0, "4 Rend")
+    card = dialog.cards[1]
+    assert len(card.strips) == 2  # a "rolled again:" row for the re-roll
+    assert dialog.count.hints == ("Rend on Androsphinx needs the face of its re-roll.",)
+    assert "Rend on Androsphinx needs the face of its re-roll" in dialog.status_label.text()
+    assert not dialog.copy_button.isEnabled()
+    # Meanwhile the complete dice are counted, and said to be a partial count.
+    assert dialog.total_label.text() == "Melee: 2 so far"
+    click_face(qtbot, dialog, 1, 1, "4 Rend")  # Rend again: a third row
+    assert len(card.strips) == 3
+    assert "its re-roll #2" in dialog.status_label.text()
+    click_face(qtbot, dialog, 1, 2, "4 Melee")
+    report = dialog.count.report
+    assert report["dice"][1]["faces"] == ["4 Rend", "4 Rend", "4 Melee"]
+    assert report["totals"] == {"melee": 2 + 4 + 4 + 4}
+    assert dialog.total_label.text() == "Melee: 14"
+    # Picking a plain first face drops the re-rolls it no longer causes.
+    click_face(qtbot, dialog, 1, 0, "4 Save")
+    assert len(card.strips) == 1 and dialog.state.dice[1].faces == [face(ANDROSPHINX, "4 Save")]
+    assert dialog.count.report["totals"] == {"melee": 2}
+
+
+def test_rend_rerolls_in_melee_only(qtbot, dialog):
+    dialog.add_die(ANDROSPHINX)
+    click_face(qtbot, dialog, 0, 0, "4 Rend")
+    click_face(qtbot, dialog, 0, 1, "4 Melee")
+    dialog.set_roll_kind("Maneuver")
+    # In a maneuver roll Rend gives X maneuver and no re-roll: the follow-up face goes.
+    assert len(dialog.cards[0].strips) == 1
+    assert dialog.count.ok and dialog.count.report["totals"] == {"maneuver": 4}
+
+
+def test_copied_json_round_trips_through_resolve_text(qtbot, dialog):
+    dialog.set_roll_kind("Save against melee")
+    dialog.add_die(FOOTMAN)
+    dialog.add_die(ANDROSPHINX)
+    click_face(qtbot, dialog, 0, 0, "1 Save")
+    click_face(qtbot, dialog, 1, 0, "4 ID")
+    QGuiApplication.clipboard().clear()
+    qtbot.mouseClick(dialog.copy_button, Qt.MouseButton.LeftButton)
+    text = QGuiApplication.clipboard().text()
+    assert json.loads(text)["against"] == "melee"
+    assert resolve_text(text) == dialog.count.report
+    assert dialog.count.report["totals"] == {"save": 1 + 4}
+
+
+def test_no_dice_shows_a_hint_not_an_exception(qtbot, dialog):
+    assert dialog.count.report is None
+    assert dialog.total_label.text() == "Total: —"
+    assert "Add the dice you rolled" in dialog.status_label.text()
+    assert not dialog.copy_button.isEnabled()
+    dialog.add_die(FOOTMAN)  # a die with no face yet: a hint too
+    assert dialog.count.hints == ("Click the face Footman shows.",)
+    assert dialog.total_label.text() == "Total: —"
+    qtbot.mouseClick(dialog.clear_button, Qt.MouseButton.LeftButton)
+    assert dialog.cards == [] and "Add the dice you rolled" in dialog.status_label.text()
+
+
+def test_search_explains_what_it_cannot_add(qtbot, dialog):
+    add_by_typing(qtbot, dialog, "Terrains/Coastland Tower")
+    assert "only units and items" in dialog.search_error.text()
+    assert dialog.search_error.isVisible() and dialog.cards == []
+    dialog.search.clear()
+    add_by_typing(qtbot, dialog, "no such die")
+    assert "no die called" in dialog.search_error.text()
+    dialog.search.clear()
+    add_by_typing(qtbot, dialog, "androsphinx")  # a unique name, any case
+    assert not dialog.search_error.isVisible()
+    assert [d.die.key for d in dialog.state.dice] == [ANDROSPHINX]
+    keys = dialog.search.completer().model().stringList()
+    assert FOOTMAN in keys and "Terrains/Coastland Tower" not in keys
+
+
+def test_picking_from_the_completer_adds_the_die_once(qtbot, dialog):
+    dialog.search.setFocus()
+    qtbot.keyClicks(dialog.search, "androsph")
+    popup = dialog.search.completer().popup()
+    qtbot.waitUntil(popup.isVisible)
+    popup.setCurrentIndex(popup.model().index(0, 0))
+    qtbot.keyClick(popup, Qt.Key.Key_Return)  # reaches the completer and the line edit
+    qtbot.waitUntil(lambda: not dialog.search_queued)
+    assert [d.die.key for d in dialog.state.dice] == [ANDROSPHINX]
+    assert dialog.search.text() == ""
+
+
+def test_remove_a_die_and_same_names_are_told_apart(qtbot, dialog):
+    for _ in range(2):
+        dialog.add_die(FOOTMAN)
+    dialog.add_die(ANDROSPHINX)
+    assert [c.name_label.text() for c in dialog.cards] == [
+        "Footman (die 1)", "Footman (die 2)", "Androsphinx"]
+    click_face(qtbot, dialog, 0, 0, "2 Melee")
+    click_face(qtbot, dialog, 1, 0, "1 ID")
+    click_face(qtbot, dialog, 2, 0, "4 Melee")
+    assert dialog.count.report["totals"] == {"melee": 7}
+    qtbot.mouseClick(dialog.cards[0].remove_button, Qt.MouseButton.LeftButton)
+    assert len(dialog.cards) == 2 and dialog.cards[0].name_label.text() == "Footman"
+    assert dialog.count.report["totals"] == {"melee": 5}
+
+
+def test_unresolved_effects_are_shown_in_orange(qtbot, dialog):
+    oracle = "Amazons/Oracle"  # its Cantrip is not resolved in a melee roll (spells: issue 6)
+    dialog.add_die(oracle)
+    click_face(qtbot, dialog, 0, 0, "3 Cantrip")
+    reasons = dialog.count.report["dice"][0]["unresolved"]
+    labels = dialog.cards[0].unresolved_labels
+    assert reasons and len(labels) == len(reasons)
+    assert reasons[0] in labels[0].text()
+    assert theme.UNRESOLVED_COLOR in labels[0].styleSheet()
+    assert dialog.unresolved_label.isVisible()
+
+
+def test_dragon_attack_counts_three_types_without_the_eighth_face(qtbot, dialog):
+    dialog.set_eighth_face(True)
+    dialog.set_roll_kind("Dragon attack (save + melee + missile)")
+    assert not dialog.eighth_check.isEnabled()
+    dialog.add_die(ANDROSPHINX)
+    click_face(qtbot, dialog, 0, 0, "4 Melee")
+    assert dialog.count.report["totals"] == {"save": 0, "melee": 4, "missile": 0}
+    assert "terrain" not in json.loads(dialog.json_text())
+    assert dialog.total_label.text() == "Save 0 · Melee 4 · Missile 0"
+
+
+def test_the_dialog_is_not_modal(dialog):
+    assert not dialog.isModal()
+    assert dialog.testAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+
+
+def test_state_cuts_chains_and_checks_faces():
+    state = CountRollState()
+    index = state.add(find_die(ANDROSPHINX))
+    rend = face(ANDROSPHINX, "4 Rend")
+    state.set_face(index, 0, rend)
+    state.set_face(index, 1, rend)
+    assert state.next_slot(index) == 2
+    state.set_face(index, 1, face(ANDROSPHINX, "4 ID"))
+    assert state.next_slot(index) is None and len(state.dice[index].faces) == 2
+    with pytest.raises(IndexError):
+        state.set_face(index, 3, rend)  # roll 3 cannot be set before roll 2
+    with pytest.raises(IndexError):
+        state.set_face(index, 0, 10)
+    state.set_kind(ROLL_KINDS[0])  # maneuver: Rend no longer re-rolls
+    assert state.dice[index].faces == [rend]

@@ -1,0 +1,145 @@
+"""Preferences and the window layout: stored in QSettings (a temporary INI file here, never
+the player's), round-tripped through the dialog, applied to the window."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QApplication
+from ui_helpers import WAIT_MS
+
+from dragondice_desktop.engine.actions import Verb
+from dragondice_desktop.matchup import demo_setups
+from dragondice_desktop.ui.main_window import MainWindow
+from dragondice_desktop.ui.preferences_dialog import HOUSE_RULES_NOTE, PreferencesDialog
+from dragondice_desktop.ui.settings import (
+    ORGANIZATION, AnimationSpeed, Preferences, SettingsStore, Theme, apply_theme, user_settings,
+)
+
+CHANGED = Preferences(animation=AnimationSpeed.SLOW, theme=Theme.DARK, dice_scale=1.3,
+                      confirm_end_turn=True, enforce_house_rules=True)
+
+
+@pytest.fixture
+def ini(tmp_path):
+    """A settings store on an INI file in a temporary folder."""
+    return SettingsStore(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+
+
+@pytest.fixture(autouse=True)
+def system_theme():
+    """Every test ends with the system colours again (the palette is application-wide)."""
+    yield
+    apply_theme(Theme.SYSTEM)
+
+
+def test_preferences_round_trip_through_a_settings_file(ini, tmp_path):
+    assert ini.preferences() == Preferences()  # defaults when nothing is stored
+    ini.save_preferences(CHANGED)
+    again = SettingsStore(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    assert again.preferences() == CHANGED
+    text = (tmp_path / "settings.ini").read_text()
+    assert "animation=slow" in text and "theme=dark" in text
+
+
+def test_damaged_settings_fall_back_to_defaults(ini):
+    for key, value in (("animation", "warp"), ("theme", 7), ("dice_scale", "huge"),
+                       ("confirm_end_turn", "maybe")):
+        ini.set_value(f"preferences/{key}", value)
+    ini.set_value("preferences/dice_scale", "9")
+    prefs = ini.preferences()
+    assert prefs.animation is AnimationSpeed.NORMAL and prefs.theme is Theme.SYSTEM
+    assert prefs.dice_scale == 1.5  # clamped to the largest size offered
+    assert prefs.confirm_end_turn is False
+
+
+def test_user_settings_use_the_organisation_and_a_redirected_folder(tmp_path):
+    settings = user_settings()
+    assert settings.organizationName() == ORGANIZATION
+    assert settings.format() is QSettings.Format.IniFormat
+    # tests/ui/conftest.py points user-scope INI files at a temporary folder.
+    assert "dragondice-test-settings-" in settings.fileName()
+
+
+def test_dialog_shows_and_returns_the_choices(qtbot):
+    dialog = PreferencesDialog(Preferences())
+    qtbot.addWidget(dialog)
+    assert dialog.preferences() == Preferences()
+    dialog.animation_box.setCurrentIndex(list(AnimationSpeed).index(AnimationSpeed.SLOW))
+    dialog.theme_box.setCurrentIndex(list(Theme).index(Theme.DARK))
+    dialog.scale_box.setCurrentIndex(dialog.scale_box.findData(1.3))
+    dialog.confirm_box.setChecked(True)
+    dialog.house_rules_box.setChecked(True)
+    assert dialog.preferences() == CHANGED
+    assert PreferencesDialog(CHANGED).preferences() == CHANGED
+    assert "No house rules exist yet" in HOUSE_RULES_NOTE
+
+
+def test_window_applies_and_stores_preferences(qtbot, ini):
+    win = MainWindow(instant=False, settings=ini)
+    qtbot.addWidget(win)
+    with qtbot.waitSignal(win.client.stateChanged, timeout=WAIT_MS):
+        win.start_game(demo_setups(), 7)
+    assert win.rolls.animator.duration_ms == AnimationSpeed.NORMAL.value
+    win.show_preferences()
+    dialog = win.preferences_dialog
+    dialog.animation_box.setCurrentIndex(list(AnimationSpeed).index(AnimationSpeed.OFF))
+    dialog.theme_box.setCurrentIndex(list(Theme).index(Theme.DARK))
+    dialog.scale_box.setCurrentIndex(dialog.scale_box.findData(1.5))
+    dialog.accept()
+    assert ini.preferences().theme is Theme.DARK
+    assert win.rolls.animator.instant and win.board.dice_scale == 1.5
+    window_colour = QApplication.instance().palette().color(QPalette.ColorRole.Window)
+    assert window_colour.lightness() < 128
+    # Bigger dice on the board: the Reserve holds no dice yet, the Summoning Pool does.
+    pool = [item for item in win.board.die_items.values() if item.isVisible()]
+    assert max(item.size for item in pool) > 44
+    win.set_preferences(Preferences(theme=Theme.LIGHT))
+    assert QApplication.instance().palette().color(QPalette.ColorRole.Window).lightness() > 128
+    win.close()
+    win.client.shutdown()
+
+
+def test_instant_windows_never_animate(qtbot, ini):
+    ini.save_preferences(Preferences(animation=AnimationSpeed.SLOW))
+    win = MainWindow(instant=True, settings=ini)
+    qtbot.addWidget(win)
+    assert win.rolls.animator.instant
+    win.close()
+
+
+def test_window_layout_is_restored(qtbot, ini):
+    first = MainWindow(instant=True, settings=ini)
+    qtbot.addWidget(first)
+    first.resize(700, 520)  # inside the offscreen screen (800 x 800): restoring clamps to it
+    first.show()
+    first.log_dock.setFloating(True)
+    first.close()
+    first.client.shutdown()
+    second = MainWindow(instant=True, settings=ini)
+    qtbot.addWidget(second)
+    assert second.restore_layout()
+    second.show()
+    assert (second.width(), second.height()) == (700, 520)
+    assert second.log_dock.isFloating()
+    second.close()
+    third = MainWindow(instant=True)  # preferences in memory: nothing saved, nothing restored
+    qtbot.addWidget(third)
+    assert not third.restore_layout()
+    third.close()
+
+
+def test_ending_a_turn_asks_first_when_chosen(qtbot, window):
+    window.set_preferences(Preferences(confirm_end_turn=True))
+    sent = []
+    window.client.submit = sent.append
+    window.submit(Verb.END_TURN.value)
+    assert sent == [] and window.confirm_box.isVisible()
+    window.confirm_box.button(window.confirm_box.StandardButton.No).click()
+    assert sent == []
+    window.submit(Verb.END_TURN.value)
+    window.confirm_box.button(window.confirm_box.StandardButton.Yes).click()
+    assert sent == ["end-turn"]
+    window.submit("skip-march")  # only the end of a turn asks
+    assert sent == ["end-turn", "skip-march"]

@@ -1,0 +1,190 @@
+"""Never lose a game, in the window: the autosave, the resume offer on start, a clean close,
+and an engine failure with its bug report."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+from ui_helpers import WAIT_MS
+
+from dragondice_desktop.engine.record import GameRecord
+from dragondice_desktop.matchup import demo_setups
+from dragondice_desktop.ui import session
+from dragondice_desktop.ui.main_window import MainWindow
+from dragondice_desktop.worker import engine_worker
+from dragondice_desktop.worker.autosave import PREVIOUS_FILE, Autosave
+
+
+def _window(qtbot, data_dir, **kwargs) -> MainWindow:
+    win = MainWindow(instant=True, data_dir=data_dir, autosave=True, **kwargs)
+    qtbot.addWidget(win)
+    win.resize(1200, 800)
+    win.show()
+    return win
+
+
+def _play(qtbot, win, actions: int, seed: int = 7):
+    with qtbot.waitSignal(win.client.stateChanged, timeout=WAIT_MS):
+        win.start_game(demo_setups(), seed)
+    with qtbot.waitSignal(win.client.stateChanged, timeout=WAIT_MS):
+        win.client.autoplay(actions)
+    return win.snapshot
+
+
+def _kill(win) -> None:
+    """Leave like a crash: stop the worker but skip the clean close (no autosave removal)."""
+    win.client.shutdown()
+    win.autosave = None
+    win.close()
+
+
+def test_every_change_is_autosaved_and_a_clean_close_leaves_nothing(qtbot, tmp_path):
+    win = _window(qtbot, tmp_path)
+    snapshot = _play(qtbot, win, 9)
+    saved = GameRecord.from_json((tmp_path / "autosave.ddgame").read_text(encoding="utf-8"))
+    assert saved == snapshot.record
+    with qtbot.waitSignal(win.client.stateChanged, timeout=WAIT_MS):
+        win.undo()
+    assert Autosave(tmp_path).summary().actions == 8
+    win.close()
+    assert not Autosave(tmp_path).exists()
+
+
+def test_start_offers_to_resume_an_interrupted_game(qtbot, tmp_path):
+    first = _window(qtbot, tmp_path)
+    snapshot = _play(qtbot, first, 12)
+    _kill(first)
+    assert Autosave(tmp_path).exists()
+
+    second = _window(qtbot, tmp_path)
+    assert session.offer_resume(second)
+    box = second.resume_box
+    assert box.isVisible() and "Ann vs Bob, 12 actions played" in box.text()
+    with qtbot.waitSignal(second.client.stateChanged, timeout=WAIT_MS):
+        box.resume_button.click()
+    assert second.snapshot.state == snapshot.state
+    assert second.snapshot.record == snapshot.record
+    assert second.dirty and second.file_path is None
+    assert second.windowTitle().startswith("Untitled *")
+    assert "Resumed the interrupted game at action 12" in second.statusBar().currentMessage()
+    second.close()
+
+
+def test_declining_the_resume_keeps_the_game_aside(qtbot, tmp_path, monkeypatch):
+    first = _window(qtbot, tmp_path)
+    _play(qtbot, first, 4)
+    _kill(first)
+    second = _window(qtbot, tmp_path)
+    asked = []
+    monkeypatch.setattr(MainWindow, "new_game_dialog", lambda self: asked.append(True))
+    second.start_session()
+    second.resume_box.reject()
+    assert asked and not Autosave(tmp_path).exists()
+    assert GameRecord.from_json((tmp_path / PREVIOUS_FILE).read_text()).actions
+    third = _window(qtbot, tmp_path)
+    assert not session.offer_resume(third)  # nothing left to offer
+    for win in (second, third):
+        win.close()
+
+
+def test_no_offer_without_an_autosave_and_a_damaged_one_is_set_aside(qtbot, tmp_path):
+    win = _window(qtbot, tmp_path)
+    leftover = tmp_path / ".autosave.ddgame.x1y2.tmp"  # a kill in the middle of a write
+    leftover.write_text("{ half", encoding="utf-8")
+    assert not session.offer_resume(win)
+    assert not leftover.exists()
+    (tmp_path / "autosave.ddgame").write_text("{ half a fi", encoding="utf-8")
+    assert not session.offer_resume(win)
+    assert "cannot be read" in win.error_box.text() and PREVIOUS_FILE in win.error_box.text()
+    assert not Autosave(tmp_path).exists()
+    win.close()
+
+
+def test_an_autosave_that_does_not_replay_is_explained(qtbot, tmp_path):
+    data = json.loads(GameRecord(demo_setups(), 7).to_json())
+    data["actions"] = ["end-turn"]
+    (tmp_path / "autosave.ddgame").write_text(json.dumps(data), encoding="utf-8")
+    win = _window(qtbot, tmp_path)
+    assert session.offer_resume(win)
+    with qtbot.waitSignal(win.client.loadFailed, timeout=WAIT_MS):
+        win.resume_box.resume_button.click()
+    assert "cannot be replayed" in win.error_box.text() and win.snapshot is None
+    assert (tmp_path / PREVIOUS_FILE).exists()
+    win.close()
+
+
+def test_a_finished_game_leaves_no_autosave(qtbot, tmp_path):
+    win = _window(qtbot, tmp_path)
+    snapshot = _play(qtbot, win, 2000)
+    assert not snapshot.legal and not Autosave(tmp_path).exists()
+    win.close()
+
+
+@pytest.mark.parametrize("answer, closes, saved", [
+    (QMessageBox.StandardButton.Cancel, False, False),
+    (QMessageBox.StandardButton.Discard, True, False),
+    (QMessageBox.StandardButton.Save, True, True),
+])
+def test_closing_offers_to_save_an_unfinished_game(qtbot, tmp_path, monkeypatch, answer,
+                                                   closes, saved):
+    win = _window(qtbot, tmp_path, confirm_close=True)
+    snapshot = _play(qtbot, win, 5)
+    target = tmp_path / "kept.ddgame"
+    monkeypatch.setattr(session, "ask_save_before_close", lambda _w: answer)
+    monkeypatch.setattr(MainWindow, "save_as", lambda self: self.save_to(target))
+    assert win.close() is closes
+    assert target.exists() is saved
+    assert Autosave(tmp_path).exists() is not closes  # a clean close removes it
+    if saved:
+        assert GameRecord.from_json(target.read_text()) == snapshot.record
+    if not closes:
+        monkeypatch.setattr(session, "ask_save_before_close",
+                            lambda _w: QMessageBox.StandardButton.Discard)
+        win.close()
+
+
+def test_engine_failure_rolls_back_and_offers_a_bug_report(qtbot, window, tmp_path,
+                                                           monkeypatch):
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        window.start_game(demo_setups(), 7)
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        window.client.autoplay(3)
+    before = window.snapshot
+    failing = before.legal[0].to_text()
+    real_play = engine_worker.play
+
+    def broken_play(state, action):
+        text = action if isinstance(action, str) else action.to_text()
+        if text == failing:
+            raise ZeroDivisionError("injected engine bug")
+        return real_play(state, action)
+
+    monkeypatch.setattr(engine_worker, "play", broken_play)
+    with qtbot.waitSignal(window.client.crashed, timeout=WAIT_MS):
+        window.submit(failing)
+    box = window.crash_box
+    assert box.isVisible() and "ZeroDivisionError: injected engine bug" in box.text()
+    assert "back where it was" in box.text()
+    assert window.snapshot is before  # nothing changed
+
+    path = session.save_bug_report(window, tmp_path / "reports")
+    with zipfile.ZipFile(path) as bundle:
+        names = set(bundle.namelist())
+        assert names == {"game.ddgame", "failing-action", "traceback.txt", "game-log.txt",
+                         "report.json"}
+        assert GameRecord.from_json(bundle.read("game.ddgame").decode()) == before.record
+        assert bundle.read("failing-action").decode().strip() == failing
+        assert "ZeroDivisionError" in bundle.read("traceback.txt").decode()
+        log = bundle.read("game-log.txt").decode()
+        assert window.log.lines() and window.log.lines()[-1] in log
+        info = json.loads(bundle.read("report.json"))
+        assert info["failed_action"] == failing and info["actions_before"] == 3
+    box.done(0)
+
+    monkeypatch.undo()  # the bug is "fixed": the same action now plays
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        window.submit(failing)
+    assert window.snapshot.record.actions[-1].to_text() == failing
