@@ -1,5 +1,6 @@
 """The layering of the architecture guide: nothing below ui/ imports QtWidgets or QtGui,
-worker/ uses QtCore only, and catalog/engine/forces import no Qt at all."""
+worker/ uses QtCore only, and catalog, engine, forces, store, odds and the headless command
+modules import no Qt at all (odds may use numpy, store sqlite-utils)."""
 
 import subprocess
 import sys
@@ -29,7 +30,10 @@ def run(packages, blocked):
 
 def test_pure_layers_import_without_pyside6():
     result = run(["dragondice_desktop.catalog", "dragondice_desktop.engine",
-                  "dragondice_desktop.forces", "dragondice_desktop.matchup"], ["PySide6", "pyqtgraph"])
+                  "dragondice_desktop.forces", "dragondice_desktop.store",
+                  "dragondice_desktop.odds", "dragondice_desktop.matchup",
+                  "dragondice_desktop.store_cli", "dragondice_desktop.odds_cli",
+                  "dragondice_desktop.rules_cli", "dragondice_desktop.cli"], ["PySide6", "pyqtgraph"])
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "ok"
 
