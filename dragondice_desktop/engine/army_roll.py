@@ -32,7 +32,9 @@ from .rolls import count_roll, extend_chain
 from .sai_roll import relic_element
 from .sai_effects import follow_ups
 from .state import GameState, LastingEffect, ZoneKind
-from .task_queue import answered, pop_head, record_applied, replace_head, settle_ask, wait_on
+from .task_queue import (
+    answered, pop_head, record_applied, replace_head, settle_ask, store_result, wait_on,
+)
 from .tasks import Ask, ChooseAsk, PickAsk, RollTask
 
 Events = list[Event]
@@ -242,7 +244,7 @@ def run_roll(state: GameState, task: RollTask, events: Events) -> tuple[GameStat
         for die_id, die in dice:
             face, rng = rng.roll_face(len(die.faces))
             rolled.append(DieRoll(die_id, die, (face,)))
-        mods = task.modifiers + army_modifiers(state, task.zone, task.player)
+        mods = task.modifiers + army_modifiers(state, task.zone, task.player, task.ctx)
         inp = RollInput(task.ctx, tuple(rolled), mods)
         stage = "delayed" if task.delayed else "vortex"
         return replace_head(state.with_(rng=rng), replace(task, inp=inp, stage=stage)), False
@@ -264,8 +266,8 @@ def run_roll(state: GameState, task: RollTask, events: Events) -> tuple[GameStat
 
 def finish_roll(state: GameState, task: RollTask, result: RollResult,
                 events: Events) -> GameState:
-    """Log the counted roll, keep it in the march and queue its SAI effects."""
+    """Log the counted roll, keep it in the march (or dragon attack) and queue its SAI
+    effects."""
     log_roll(state, task.zone, task.player, result, events)
-    march = state.march.with_result(task.purpose, result)
-    state = state.with_(march=march)
+    state = store_result(state, task.purpose, result)
     return pop_head(state, follow_ups(task, result))

@@ -1,5 +1,5 @@
-"""The steps every SAI effect task takes: ask a player (or let a forced answer stand), wait,
-resume once answered, record what the effect did on its roll, finish."""
+"""The steps every SAI effect task (and rule task) takes: ask a player (or let a forced
+answer stand), wait, resume once answered, record what the effect did on its roll, finish."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from .events import Event
 from .roll_model import Applied
 from .state import GameState, Zone
 from .task_queue import answered, pop_head, record_applied, replace_head, settle_ask, wait_on
-from .tasks import Ask, EffectTask, PickAsk
+from .tasks import Ask, EffectTask, PickAsk, RuleTask
 
 Events = list[Event]
 Runner = Callable[[GameState, EffectTask, Events], tuple[GameState, bool]]
@@ -25,7 +25,16 @@ def finish(state: GameState, task: EffectTask, text: str, events: Events,
     return pop_head(state), False
 
 
-def ask(state: GameState, task: EffectTask, question: Ask, **changes) -> tuple[GameState, bool]:
+def finish_rule(state: GameState, task: RuleTask, text: str, events: Events,
+                kind: str = "message") -> tuple[GameState, bool]:
+    """Log what a rule task did and drop it."""
+    if text:
+        events.append(Event(kind, text, player=task.player))
+    return pop_head(state), False
+
+
+def ask(state: GameState, task: EffectTask | RuleTask, question: Ask,
+        **changes) -> tuple[GameState, bool]:
     """Put a question on the task; wait unless it answers itself (forced picks)."""
     question = settle_ask(question)
     task = replace(task, ask=question, **changes)
@@ -35,7 +44,7 @@ def ask(state: GameState, task: EffectTask, question: Ask, **changes) -> tuple[G
     return wait_on(state, question), True
 
 
-def resume(state: GameState, task: EffectTask) -> tuple[GameState, bool] | None:
+def resume(state: GameState, task: EffectTask | RuleTask) -> tuple[GameState, bool] | None:
     """Wait again if the task's question is still open (None when it is answered)."""
     if answered(task.ask):
         return None

@@ -20,7 +20,7 @@ from dataclasses import replace
 
 from ..catalog.model import Icon
 from .events import Event
-from .flow import army_context, end_march, wait
+from .flow import army_context, end_march, holds_power, wait
 from .lasting import protected_from
 from .roll_model import Applied, Modifier, ModOp, RollResult, RollType
 from .state import DamageDue, Exchange, GameState, Step, Zone, ZoneKind
@@ -42,13 +42,18 @@ def opponents_at(state: GameState, zone: Zone, player: int) -> list[int]:
 def missile_targets(state: GameState, zone: Zone, player: int) -> list[Zone]:
     """Opposing armies a missile attack from `zone` may target (digest §5.2): any opposing
     army at a terrain, except that from a Home Terrain an army at another Home Terrain cannot
-    be targeted; Reserve armies never (the Tower exception is not implemented yet); an army
-    under an opponent's Illusion never (seed 000 Illusion)."""
-    targets = []
+    be targeted, and never a Reserve army — unless the attacking army holds a Tower there:
+    then any opposing army, Reserve armies included (digest §8); never an army under an
+    opponent's Illusion (seed 000 Illusion)."""
+    tower = holds_power(state, zone, player, Icon.TOWER)
     from_home = state.terrains[zone.index].home
-    for index, terrain in enumerate(state.terrains):
-        target = Zone(ZoneKind.TERRAIN, index)
-        if from_home and terrain.home and target != zone:
+    places = [Zone(ZoneKind.TERRAIN, i) for i in range(len(state.terrains))]
+    if tower:
+        places += [Zone(ZoneKind.RESERVE, p) for p in range(state.player_count) if p != player]
+    targets = []
+    for target in places:
+        if (not tower and from_home and target != zone
+                and state.terrains[target.index].home):
             continue
         if any(not protected_from(state, target, p, player)
                for p in opponents_at(state, target, player)):
@@ -119,7 +124,9 @@ def start_missile(state: GameState, target_zone: Zone, events: Events) -> GameSt
                                    f"{state.players[target].name}'s "
                                    f"{state.army_name(target_zone, target)} at "
                                    f"{state.zone_name(target_zone)}", player=attacker))
-    ctx = army_context(state, zone, attacker, RollType.MISSILE)
+    ids = ("a Tower's missile attack on a Reserve army counts only non-ID missile results "
+           "(digest §8)") if target_zone.kind is ZoneKind.RESERVE else ""
+    ctx = army_context(state, zone, attacker, RollType.MISSILE, ignore_ids=ids)
     return push_front(state, [RollTask("attack", attacker, zone, ctx), StepTask("after_attack")])
 
 
@@ -214,7 +221,9 @@ def _after_attack(state: GameState, events: Events) -> tuple[GameState, bool]:
     ctx = army_context(state, ex.defender_zone, ex.defender, RollType.SAVE, also=also,
                        save_against=rt, attacker_melee=attacker_melee)
     roll = RollTask(save_purpose, ex.defender, ex.defender_zone, ctx, modifiers=mods,
-                    delayed=delayed, exclude=ex.charmed)
+                    delayed=delayed, exclude=tuple(
+                        (i, "charmed: it does not roll to save this march (seed 000 Charm)")
+                        for i in ex.charmed))
     return pop_head(state, [roll, StepTask("damage")]), False
 
 
@@ -268,21 +277,23 @@ def _after_magic(state: GameState, events: Events) -> tuple[GameState, bool]:
     return end_march(pop_head(state), events), True
 
 
-def run_step(state: GameState, task: StepTask, events: Events) -> tuple[GameState, bool]:
-    """Run a march step; returns (state, waiting for a player or the march is over)."""
-    if task.kind == "counter_maneuver":
-        return _counter_maneuver(state, events)
-    if task.kind == "maneuver_compare":
-        return _maneuver_result(state, state.march.result("maneuver"),
-                                state.march.result("counter-maneuver"), events)
-    if task.kind == "after_attack":
-        return _after_attack(state, events)
-    if task.kind == "damage":
-        return _damage(state, events)
-    if task.kind == "counter_offer":
-        return _counter_offer(state, events)
-    if task.kind == "after_magic":
-        return _after_magic(state, events)
-    if task.kind == "end_march":
-        return end_march(pop_head(state), events), True
-    raise AssertionError(f"unknown march step {task.kind!r}")
+def _maneuver_compare(state: GameState, events: Events) -> tuple[GameState, bool]:
+    return _maneuver_result(state, state.march.result("maneuver"),
+                            state.march.result("counter-maneuver"), events)
+
+
+def _end(state: GameState, events: Events) -> tuple[GameState, bool]:
+    return end_march(pop_head(state), events), True
+
+
+def _action_step(state: GameState, events: Events) -> tuple[GameState, bool]:
+    return to_action_step(pop_head(state)), True
+
+
+# The march's steps by StepTask kind; each returns (state, waiting for a player or the march
+# is over). ``resolution.STEP_RUNNERS`` runs them.
+MARCH_STEPS = {
+    "counter_maneuver": _counter_maneuver, "maneuver_compare": _maneuver_compare,
+    "after_attack": _after_attack, "damage": _damage, "counter_offer": _counter_offer,
+    "after_magic": _after_magic, "end_march": _end, "action_step": _action_step,
+}

@@ -1,24 +1,25 @@
-"""Shared moves of the turn sequence: moving dice, army rolls, eighth-face upkeep, victory,
-starting a turn and ending a march (digest §3, §8)."""
+"""Shared moves of the turn sequence: moving dice, army rolls, terrain faces and eighth-face
+upkeep, victory, starting and ending a march (digest §3, §8). The start of a turn is in
+``turn.py``."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from ..catalog.model import DieKind, Icon
+from ..catalog.model import Icon
 from .dice_moves import move_die
 from .events import Event
 from .items import rolling_items
-from .lasting import army_modifiers, cannot_roll, expire, glaring_units, prune_armies
+from .lasting import army_modifiers, cannot_roll, glaring_units, ids_ignored, prune_armies
 from .roll_model import DieRoll, RollInput
 from .rolls import RollContext, RollType, count_roll, extend_chain
 from .state import GameState, Pending, Phase, Step, Zone, ZoneKind
 
 Events = list[Event]
 
-__all__ = ["move_die", "controls_eighth_face", "rolling_dice", "army_context", "roll_for",
-           "log_roll", "drop_lost_captures", "check_victory", "begin_turn", "marchable_zones",
-           "start_march", "end_march", "start_reserves", "wait"]
+__all__ = ["move_die", "controls_eighth_face", "holds_power", "rolling_dice", "army_context",
+           "roll_for", "log_roll", "set_face", "drop_lost_captures", "check_victory",
+           "marchable_zones", "start_march", "end_march", "start_reserves", "wait"]
 
 
 def controls_eighth_face(state: GameState, zone: Zone, player: int) -> bool:
@@ -29,19 +30,28 @@ def controls_eighth_face(state: GameState, zone: Zone, player: int) -> bool:
     return terrain.face == 8 and terrain.controller == player
 
 
+def holds_power(state: GameState, zone: Zone, player: int, icon: Icon) -> bool:
+    """True if `player`'s army at terrain `zone` holds its eighth face and that face's power
+    is `icon` (a Castle counts as what it became, seed 003)."""
+    return (controls_eighth_face(state, zone, player)
+            and state.terrains[zone.index].eighth_face is icon)
+
+
 def rolling_dice(state: GameState, zone: Zone, player: int,
-                 exclude: tuple[int, ...] = ()) -> tuple[list[tuple[int, object]], list[str]]:
+                 exclude: tuple[tuple[int, str], ...] = ()
+                 ) -> tuple[list[tuple[int, object]], list[str]]:
     """The dice of `player`'s army at `zone` that roll in an army roll, and notes on the
     units that do not: units that cannot be rolled (asleep, webbed, netted, stunned,
-    hypnotized), units in `exclude` (charmed) and glaring units keeping their Hypnotic Glare
+    hypnotized), units in `exclude` ((die id, why): charmed units, Dragonkin facing a dragon of
+    their element) and glaring units keeping their Hypnotic Glare
     (rulings). Items roll only with a unit able to carry them (seed 001)."""
     notes = []
     glaring = glaring_units(state, player)
     units = []
     for unit in state.units_in(zone, player):
         why = cannot_roll(state, unit.id)
-        if unit.id in exclude:
-            why = "charmed: it does not roll to save this march (seed 000 Charm)"
+        if unit.id in dict(exclude):
+            why = dict(exclude)[unit.id]
         elif unit.id in glaring:
             why = "left out to keep its Hypnotic Glare (seed 000; rulings)"
         if why:
@@ -56,7 +66,11 @@ def rolling_dice(state: GameState, zone: Zone, player: int,
 def army_context(state: GameState, zone: Zone, player: int, roll_type: RollType,
                  **context) -> RollContext:
     """The context of an army roll at `zone`: the army that controls the eighth face doubles
-    its ID results (digest §8); a Reserve army rolls in reserves."""
+    its ID results (digest §8); a Reserve army rolls in reserves; an army under Dragon Plague
+    does not count its ID results (digest §5.4)."""
+    plague = ids_ignored(state, zone, player)
+    if plague and not context.get("ignore_ids"):
+        context["ignore_ids"] = plague
     return RollContext(
         roll_type=roll_type,
         id_multiplier=2 if controls_eighth_face(state, zone, player) else 1,
@@ -80,7 +94,7 @@ def roll_for(state: GameState, zone: Zone, player: int, roll_type: RollType,
     for (die_id, die), first in zip(dice, firsts):
         chain, rng = extend_chain(die, die_id, (first,), ctx, rng)
         rolled.append(DieRoll(die_id, die, chain))
-    result = count_roll(RollInput(ctx, tuple(rolled), army_modifiers(state, zone, player)))
+    result = count_roll(RollInput(ctx, tuple(rolled), army_modifiers(state, zone, player, ctx)))
     log_roll(state, zone, player, result, events, notes)
     return state.with_(rng=rng), result
 
@@ -108,16 +122,23 @@ def log_roll(state: GameState, zone: Zone, player: int, result, events: Events,
         ))
 
 
+def set_face(state: GameState, index: int, face: int, controller: int | None = None) -> GameState:
+    """Terrain `index` turned to `face` (held by `controller` when it is 8). Any move of the
+    face ends what a Castle became (seed 003)."""
+    terrains = list(state.terrains)
+    terrains[index] = replace(terrains[index], face=face, controller=controller, castle_as=None)
+    return state.with_(terrains=tuple(terrains))
+
+
 def drop_lost_captures(state: GameState, events: Events) -> GameState:
     """A captured terrain turns back to 7 when its controlling army has no units left there
     (abandoned or killed; digest §8)."""
-    terrains = list(state.terrains)
-    for index, terrain in enumerate(terrains):
+    for index, terrain in enumerate(state.terrains):
         zone = Zone(ZoneKind.TERRAIN, index)
         if terrain.controller is not None and not state.has_army(zone, terrain.controller):
-            terrains[index] = replace(terrain, face=7, controller=None)
+            state = set_face(state, index, 7)
             events.append(Event("terrain", f"{terrain.die.name} is no longer held: back to 7"))
-    return state.with_(terrains=tuple(terrains))
+    return state
 
 
 def check_victory(state: GameState, events: Events) -> GameState:
@@ -139,31 +160,6 @@ def _win(state: GameState, player: int, why: str, events: Events) -> GameState:
     events.append(Event("victory", f"{state.players[player].name} wins: {why}!", player=player))
     return state.with_(winner=player, phase=Phase.GAME_OVER, step=Step.NONE, pending=None,
                        march=None, damage=())
-
-
-def begin_turn(state: GameState, player: int, events: Events) -> GameState:
-    """Run the phases before the marches (digest §3.1-3.4) and wait for the first march.
-
-    Expire Effects ends the lasting effects this player created (digest §3.1); the eighth-face
-    powers, dragon attacks and species abilities are announced as not resolved.
-    """
-    name = state.players[player].name
-    state = state.with_(turn_player=player, turn_number=state.turn_number + 1, marched=(),
-                        march=None, damage=(), tasks=())
-    events.append(Event("phase", f"Turn {state.turn_number}: {name}", player=player))
-    state = expire(state, player, events)
-    for index, terrain in enumerate(state.terrains):
-        if terrain.controller == player and terrain.die.eighth_face in (Icon.CITY, Icon.TEMPLE):
-            events.append(Event(
-                "unresolved", f"Eighth Face: the {terrain.die.eighth_face.value} power of "
-                              f"{terrain.die.name} is not resolved yet (issue 6)", player=player))
-    dragons_out = [d for d, z in zip(state.dice, state.zones)
-                   if z.kind is ZoneKind.TERRAIN and d.die.kind is DieKind.DRAGON]
-    if dragons_out:
-        events.append(Event("unresolved", "Dragon Attack: dragon attacks are not resolved yet "
-                                          "(issue 6)", player=player))
-    events.append(Event("phase", "Species Abilities: not resolved yet (issue 6)", player=player))
-    return start_march(state, Phase.FIRST_MARCH, events)
 
 
 def marchable_zones(state: GameState) -> tuple[Zone, ...]:

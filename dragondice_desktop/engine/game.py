@@ -12,11 +12,15 @@ from .actions import Action
 from .events import Event
 from .march import apply_march, legal_march_actions
 from .reserves import apply_reserves, legal_reserve_actions
+from .resolution import apply_task_action, legal_task_actions
 from .setup import apply_setup, legal_setup_actions, new_game
 from .state import GameState, Phase, PlayerSetup
 
 SETUP_PHASES = (Phase.SETUP_ROLLOFF, Phase.SETUP_CHOICE, Phase.SETUP_FRONTIER)
 MARCH_PHASES = (Phase.FIRST_MARCH, Phase.SECOND_MARCH)
+# Phases before the marches: their decisions are questions of the task queue.
+TURN_START_PHASES = (Phase.EXPIRE_EFFECTS, Phase.EIGHTH_FACE, Phase.DRAGON_ATTACK,
+                     Phase.SPECIES_ABILITIES)
 
 
 class IllegalAction(ValueError):
@@ -31,6 +35,8 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         actions = legal_march_actions(state)
     elif state.phase is Phase.RESERVES:
         actions = legal_reserve_actions(state)
+    elif state.phase in TURN_START_PHASES:
+        actions = legal_task_actions(state)
     else:
         actions = []
     return tuple(sorted(actions, key=lambda a: a.to_text()))
@@ -45,6 +51,8 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
         state = apply_march(state, action, events)
     elif state.phase is Phase.RESERVES:
         state = apply_reserves(state, action, events)
+    elif state.phase in TURN_START_PHASES:
+        state = apply_task_action(state, action, events)
     return state, tuple(events)
 
 

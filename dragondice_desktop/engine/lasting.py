@@ -10,6 +10,10 @@ Kinds and what they do:
   - "galeforce" (Galeforce): the army subtracts four save and four maneuver results;
   - "cloak" (Cloak): X non-magical save results added to the army's save rolls;
   - "illusion" (Illusion): opponents' missile attacks (and spells) cannot target the army;
+  - "modifiers" (spells, a dragon's breath): the effect's own roll modifiers, on every roll or
+    on non-maneuver rolls only (Palsy);
+  - "ignore_ids" (Dragon Plague, a death dragon's breath): the army's ID results do not count;
+- terrain effects (a zone and no player: every army at that terrain, digest §5.3): "modifiers";
 - unit effects (follow the unit; end when it is killed, seed 000 / digest §4.7):
   - "asleep" (Sleep), "webbed" (Web), "netted" (Net): cannot be rolled or leave the terrain;
   - "stunned" (Stun): cannot be rolled except by an individual-targeting effect forcing it;
@@ -25,13 +29,15 @@ Modifiers on an army never apply to an individual roll (digest §4.3), so only a
 
 from __future__ import annotations
 
+from .dragons import end_bonds
 from .events import Event
-from .roll_model import Modifier, ModOp, RollType
+from .roll_model import Modifier, ModOp, RollContext, RollType
 from .state import GameState, LastingEffect, Zone, ZoneKind
 
 Events = list[Event]
 
-ARMY_KINDS = frozenset({"halve", "subtract_all", "galeforce", "cloak", "illusion"})
+ARMY_KINDS = frozenset({"halve", "subtract_all", "galeforce", "cloak", "illusion", "modifiers",
+                        "ignore_ids"})
 NO_ROLL_KINDS = frozenset({"asleep", "webbed", "netted", "stunned", "hypnotized"})
 NO_LEAVE_KINDS = frozenset({"asleep", "webbed", "netted"})
 
@@ -51,9 +57,9 @@ def _remove(state: GameState, gone: list[LastingEffect], why: str, events: Event
 
 
 def on_army(state: GameState, zone: Zone, player: int) -> tuple[LastingEffect, ...]:
-    """Army effects on `player`'s army at `zone`."""
+    """Army effects on `player`'s army at `zone`, and the terrain effects there."""
     return tuple(e for e in state.effects
-                 if e.kind in ARMY_KINDS and e.zone == zone and e.player == player)
+                 if e.kind in ARMY_KINDS and e.zone == zone and e.player in (player, None))
 
 
 def on_unit(state: GameState, die_id: int) -> tuple[LastingEffect, ...]:
@@ -72,12 +78,21 @@ def effect_modifiers(e: LastingEffect) -> tuple[Modifier, ...]:
                 Modifier(ModOp.SUBTRACT, 4, e.text, types=(RollType.MANEUVER,), icon=e.icon))
     if e.kind == "cloak":
         return (Modifier(ModOp.ADD, e.amount, e.text, types=(RollType.SAVE,), icon=e.icon),)
-    return ()
+    return e.modifiers
 
 
-def army_modifiers(state: GameState, zone: Zone, player: int) -> tuple[Modifier, ...]:
-    """The modifiers lasting effects put on an army roll of `player`'s army at `zone`."""
-    return tuple(m for e in on_army(state, zone, player) for m in effect_modifiers(e))
+def army_modifiers(state: GameState, zone: Zone, player: int,
+                   ctx: RollContext | None = None) -> tuple[Modifier, ...]:
+    """The modifiers lasting effects put on an army roll of `player`'s army at `zone`; with the
+    roll's context, those limited to other rolls (Palsy: non-maneuver rolls) are left out."""
+    return tuple(m for e in on_army(state, zone, player)
+                 if not (ctx is not None and e.rolls == "non-maneuver" and ctx.is_maneuver_roll)
+                 for m in effect_modifiers(e))
+
+
+def ids_ignored(state: GameState, zone: Zone, player: int) -> str:
+    """Why `player`'s army at `zone` does not count its ID results (Dragon Plague), or ""."""
+    return next((e.text for e in on_army(state, zone, player) if e.kind == "ignore_ids"), "")
 
 
 def cannot_roll(state: GameState, die_id: int, forced_individual: bool = False) -> str:
@@ -137,8 +152,9 @@ def unit_left(state: GameState, die_id: int, origin: Zone, destination: Zone,
 
     Killing or exchanging a unit ends every effect on it (digest §4.7, §4.8); leaving the
     terrain ends Stun (seed 000 Stun); a glaring unit leaving the terrain or being killed ends
-    its Hypnotic Glare (seed 000). Effects that follow the unit (Sleep, Web, Net) stay when it
-    is moved to another army at a terrain.
+    its Hypnotic Glare (seed 000); an Eldarim champion leaving the terrain ends its tame or
+    control bond (seed 000). Effects that follow the unit (Sleep, Web, Net) stay when it is
+    moved to another army at a terrain.
     """
     gone_from_play = destination.kind not in (ZoneKind.TERRAIN, ZoneKind.RESERVE)
     gone = [e for e in state.effects
@@ -146,6 +162,8 @@ def unit_left(state: GameState, die_id: int, origin: Zone, destination: Zone,
                                         or (e.kind == "stunned" and destination != origin)))
             or (e.kind == "hypnotized" and e.source_die == die_id and destination != origin)]
     why = "the unit left play" if gone_from_play else "the unit left the terrain"
+    if destination != origin:
+        state = end_bonds(state, unit=die_id, events=events, why="the champion left the terrain")
     return _remove(state, gone, why, events)
 
 
@@ -158,6 +176,6 @@ def unit_rolled(state: GameState, die_id: int, events: Events) -> GameState:
 def prune_armies(state: GameState, events: Events) -> GameState:
     """An army effect ends when its army has no units left (digest §4.3, checked at the end
     of each action)."""
-    gone = [e for e in state.effects if e.kind in ARMY_KINDS
+    gone = [e for e in state.effects if e.kind in ARMY_KINDS and e.player is not None
             and not state.has_army(e.zone, e.player)]
     return _remove(state, gone, "the army has no units left", events)

@@ -13,9 +13,13 @@ from .exchange import (
     ACTION_NAMES, allowed_actions, missile_targets, opponents_at, start_maneuver, start_magic,
     start_melee, start_missile, to_action_step,
 )
-from .flow import check_victory, end_march, marchable_zones, start_march, wait
+from ..catalog.model import Icon
+from .eighth_faces import castle_task
+from .flow import check_victory, end_march, marchable_zones, set_face, start_march, wait
 from .resolution import advance, apply_task_action, legal_task_actions
 from .state import GameState, MarchState, Phase, Step
+from .task_queue import push_front
+from .tasks import StepTask
 
 Events = list[Event]
 
@@ -106,14 +110,12 @@ def _announce_maneuver(state: GameState, events: Events) -> GameState:
 
 
 def _turn_terrain(state: GameState, direction: str, events: Events) -> GameState:
-    """Turn the terrain one step; reaching 8 captures it (digest §3.5, §8)."""
+    """Turn the terrain one step; reaching 8 captures it (digest §3.5, §8). Capturing a Castle
+    first asks what it becomes (seed 003)."""
     zone, player = state.march.zone, state.turn_player
     terrain = state.terrains[zone.index]
     face = terrain.face + (1 if direction == "up" else -1)
-    controller = player if face == 8 else None
-    terrains = list(state.terrains)
-    terrains[zone.index] = replace(terrain, face=face, controller=controller)
-    state = state.with_(terrains=tuple(terrains))
+    state = set_face(state, zone.index, face, player if face == 8 else None)
     events.append(Event("terrain", f"{terrain.die.name} turned {direction} to {face}",
                         player=player, zone=zone))
     if face == 8:
@@ -122,6 +124,9 @@ def _turn_terrain(state: GameState, direction: str, events: Events) -> GameState
     state = check_victory(state, events)
     if state.winner is not None:
         return state
+    if face == 8 and terrain.die.eighth_face is Icon.CASTLE:
+        return advance(push_front(state, [castle_task(player, zone), StepTask("action_step")]),
+                       events)
     return to_action_step(state)
 
 

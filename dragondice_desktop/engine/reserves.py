@@ -13,7 +13,8 @@ from __future__ import annotations
 from .actions import Action, Verb, act
 from .dice_moves import move_die
 from .events import Event
-from .flow import begin_turn, check_victory, drop_lost_captures, wait
+from .flow import check_victory, drop_lost_captures, wait
+from .turn import begin_turn
 from .items import army_items, bury_excess, can_carry_item, fits
 from .lasting import cannot_leave, unit_left
 from .state import GameState, Step, Zone, ZoneKind

@@ -1,5 +1,6 @@
-"""Running the task queue: damage to assign first, then the head task (a roll, an SAI effect
-or the march's next step), until a player must decide or the queue is empty.
+"""Running the task queue: damage to assign first, then the head task (a roll, an SAI effect,
+a rule's procedure or the next step of the march or turn), until a player must decide or the
+queue is empty.
 
 Decisions while it runs:
 - Step.DAMAGE — ``kill <die id>``: one casualty at a time (digest §4.7, ``damage.py``);
@@ -16,7 +17,10 @@ from .actions import Action, Verb, act
 from .army_roll import run_roll
 from .damage import best_kill_total, legal_casualties
 from .events import Event
-from .exchange import run_step
+from .dragon_attack import RULE_RUNNERS as DRAGON_ATTACK_RUNNERS
+from .eighth_faces import RULE_RUNNERS as EIGHTH_FACE_RUNNERS
+from .exchange import MARCH_STEPS
+from .phases import TURN_STEPS
 from .fates import bury, kill
 from .flow import wait
 from .individual import unit_roll
@@ -24,9 +28,22 @@ from .roll_model import RollType
 from .sai_effects import run_effect
 from .state import GameState, Step, ZoneKind
 from .task_queue import head, replace_head
-from .tasks import ChooseAsk, EffectTask, PickAsk, RollTask
+from .tasks import ChooseAsk, EffectTask, PickAsk, RollTask, RuleTask, StepTask
 
 Events = list[Event]
+
+# StepTask kinds -> (state, events) -> (state, waiting); RuleTask kinds -> (state, task,
+# events) -> (state, waiting). Each module registers its own.
+STEP_RUNNERS = {**MARCH_STEPS, **TURN_STEPS}
+RULE_RUNNERS = {**EIGHTH_FACE_RUNNERS, **DRAGON_ATTACK_RUNNERS}
+
+
+def _run_step(state: GameState, task: StepTask, events: Events) -> tuple[GameState, bool]:
+    return STEP_RUNNERS[task.kind](state, events)
+
+
+def _run_rule(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
+    return RULE_RUNNERS[task.kind](state, task, events)
 
 
 def advance(state: GameState, events: Events) -> GameState:
@@ -40,8 +57,10 @@ def advance(state: GameState, events: Events) -> GameState:
                 state, waiting = run_roll(state, task, events)
             elif isinstance(task, EffectTask):
                 state, waiting = run_effect(state, task, events)
+            elif isinstance(task, RuleTask):
+                state, waiting = _run_rule(state, task, events)
             else:
-                state, waiting = run_step(state, task, events)
+                state, waiting = _run_step(state, task, events)
         else:
             return state
         if waiting:

@@ -85,6 +85,11 @@ class RollContext:
         and Impale), None when not known.
     ignore_sai_effects: Horde roll-off at setup (digest §2 step 4): only SAIs that produce
         maneuver results count; every other SAI effect is ignored by rule.
+    ignore_ids: why ID results do not count in this roll ("" when they do): a Tower's missile
+        attack on a Reserve army counts only non-ID results (digest §8); Dragon Plague
+        ignores all ID results (digest §5.4).
+    dragon_damage: in a dragon attack, (dragon id, non-breath damage it rolled) of each dragon
+        attacking the army (Bash hits one back, seed 000).
 
     Raises ValueError for contradictory settings (e.g. save_against without a save count).
     """
@@ -103,6 +108,8 @@ class RollContext:
     attacker_melee: tuple[tuple[int, int], ...] = ()
     counts_as: tuple[tuple[RollType, RollType], ...] = ()
     dragon_rolled_jaws: bool | None = None
+    ignore_ids: str = ""
+    dragon_damage: tuple[tuple[int, int], ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.roll_type, RollType):
@@ -186,6 +193,7 @@ class RollContext:
             (self.against_individual, "against an individual-targeting effect"),
             (self.ignore_sai_effects, "setup roll-off"),
             (self.id_multiplier != 1, f"ID x{self.id_multiplier} from the eighth face"),
+            (bool(self.ignore_ids), "ID results ignored"),
             (bool(self.counts_as), ", ".join(f"{a.value} counts as {b.value}"
                                              for a, b in self.counts_as)),
         ) if flag]

@@ -68,16 +68,16 @@ MAX_REROLLS = 100
 # every catalog face in every roll context). See ``coverage.py`` for the whole picture.
 _FULLY_HANDLED_IN_ARMY_ROLLS = frozenset(
     icon for icon in SAI_HANDLERS
-    if icon not in (Icon.CANTRIP, Icon.SUMMON_DRAGON, Icon.LOGO, Icon.BASH)
+    if icon not in (Icon.CANTRIP, Icon.LOGO, Icon.BASH)
 )
 
 
 def handled_icons() -> frozenset[Icon]:
     """Icons whose handlers never report Unresolved in army rolls.
 
-    Cantrip and the Bronze medallion (spells), Summon Dragon (dragons in play), the other
-    logos (dragons, the Earthfang's unknown text) and Bash without the attacking army's roll
-    can report Unresolved; ``coverage.rules_coverage()`` lists every icon with its status.
+    Cantrip and the Bronze medallion (spells), the other logos (the Earthfang's unknown text,
+    dragons' rolls outside a game) and Bash without the attacking army's or dragons' roll can
+    report Unresolved; ``coverage.rules_coverage()`` lists every icon with its status.
     """
     return _FULLY_HANDLED_IN_ARMY_ROLLS
 
@@ -116,6 +116,8 @@ def _icon_results(die: Die, die_id: int, icon: Icon, count: int, ctx: RollContex
                   choices: tuple[RollChoice, ...]) -> SaiOutcome:
     """What one (icon, count) pair of a face gives in this roll."""
     counted = ctx.counted
+    if icon is Icon.ID and ctx.ignore_ids:
+        return SaiOutcome(ignored=(f"{count} ID results not counted: {ctx.ignore_ids}",))
     if icon is Icon.ID:
         what = "artifact ID = 4" if die.kind is DieKind.ARTIFACT else f"ID = health {count}"
         out = SaiOutcome()

@@ -5,9 +5,10 @@ SAIs whose Applies column lists "Dragon Attack" use that sentence. A dragon atta
 non-maneuver roll, so SAIs listing "Non-Maneuver" (Regenerate, Ferry, Cantrip, the medallions,
 the Elemental Relic ...) or "Any" without a dragon-attack sentence of their own work as in any
 combination roll (the `fallback`). Other SAIs have no effect in a dragon attack. Sentences
-that act on the attacking dragons (Bash, Decapitate and Impale on a Jaws dragon, the Eldarim
-champions' tame / slay / control) need dragons in play, which arrive with a later issue: they
-are reported as Unresolved with that reason, never dropped.
+that act on the attacking dragons become effects for the game (``dragon_sai.py``): Decapitate
+and Impale kill a dragon that rolled Jaws, Bash hits back a dragon that did damage, the
+Eldarim champions tame, slay or control a dragon. Counted outside a game (the resolve
+command), where the dragons' rolls are not known, they are reported as Unresolved.
 """
 
 from __future__ import annotations
@@ -16,7 +17,11 @@ from collections.abc import Callable
 
 from ..catalog.model import DieKind, Icon, Species
 from .roll_model import ChoicePoint, Modifier, ModOp, Origin, RollType, SaiOutcome
-from .sai_roll import APPLIES, DRAGONS_LATER, NO_RULES_TEXT, SaiRoll, applies_to
+from .sai_roll import APPLIES, NO_RULES_TEXT, SaiRoll, applies_to
+
+# Why a sentence about the attacking dragons cannot be applied when the roll is counted on its
+# own (the resolve command): the dragons' rolls are not part of it.
+NOT_IN_GAME = "the attacking dragons' rolls are not known outside a game's dragon attack"
 
 MEL, MIS, SAV = RollType.MELEE, RollType.MISSILE, RollType.SAVE
 
@@ -50,12 +55,15 @@ _RESULTS: dict[Icon, tuple[tuple[tuple[RollType, int | None], ...], bool]] = {
 # counted type.
 _ANY_SENTENCES = frozenset({Icon.FLY, Icon.TRAMPLE, Icon.BELLY, Icon.CREATE_FIREMINIONS})
 
-# Eldarim champions' logo in a dragon attack (seed 000): what the champion may do.
+# Eldarim champions' logo in a dragon attack (seed 000): what the champion may do (the
+# effect kind) and to which dragons.
 _CHAMPION_POWERS = {
-    "Dragonlord": "tame ANY type of dragon", "Dragonmaster": "tame a dragon of its colour",
-    "Dragonslayer": "slay ANY type of dragon", "Dragonhunter": "slay a dragon of its colour",
-    "Dragoncrusader": "control ANY type of dragon",
-    "Dragonzealot": "control a dragon of its colour",
+    "Dragonlord": ("tame", "ANY type of dragon"), "Dragonmaster": ("tame", "a dragon of its "
+                                                                            "colour"),
+    "Dragonslayer": ("slay", "ANY type of dragon"), "Dragonhunter": ("slay", "a dragon of its "
+                                                                             "colour"),
+    "Dragoncrusader": ("control", "ANY type of dragon"),
+    "Dragonzealot": ("control", "a dragon of its colour"),
 }
 
 
@@ -76,8 +84,34 @@ def _jaws_killer(sai: SaiRoll, fallback: RollType) -> SaiOutcome:
     if jaws is False:
         return sai.generate(fallback, f"{sai.name}: no dragon rolled Jaws, so three "
                                       f"{fallback.value} results (seed 001 {sai.name})", amount=3)
+    if jaws:
+        return sai.effect("kill_jaws_dragon", f"{sai.name}: kill one attacking dragon that "
+                                              f"rolled Jaws (seed 001 {sai.name})", amount=1)
     return sai.unresolved(f"kill one attacking dragon that rolled Jaws; if none did, three "
-                          f"{fallback.value} results — {DRAGONS_LATER}")
+                          f"{fallback.value} results — {NOT_IN_GAME}")
+
+
+def _bash_dragon(sai: SaiRoll) -> SaiOutcome:
+    """Bash in a dragon attack: choose an attacking dragon that did damage; it takes that much
+    damage and Bash generates that many saves (seed 001 Bash)."""
+    hurt = {d: n for d, n in sai.ctx.dragon_damage if n > 0}
+    if not sai.ctx.dragon_damage:
+        return sai.unresolved("choose an attacking dragon that inflicted damage: it takes that "
+                              f"much damage and Bash generates that many saves — {NOT_IN_GAME}")
+    if not hurt:
+        return sai.ignored("Bash: no attacking dragon inflicted damage (seed 001 Bash)")
+    best = max(hurt, key=lambda d: (hurt[d], -d))
+    chosen = sai.choice()
+    target = int(chosen) if chosen is not None and chosen.isdigit() and int(chosen) in hurt \
+        else best
+    point = sai.choice_point(tuple(str(d) for d in sorted(hurt)), str(best),
+                             "Bash: choose the attacking dragon to hit back", kind="unit")
+    n = hurt[target]
+    return (sai.generate(SAV, f"Bash: {n} save results, the damage dragon {target} did "
+                              f"(seed 001 Bash)", amount=n)
+            + sai.effect("bash_dragon", f"Bash: dragon {target} takes the {n} damage it did "
+                                        f"(seed 001 Bash)", amount=n, target=target)
+            + SaiOutcome(choices=(point,)))
 
 
 def _champion_name(sai: SaiRoll) -> str:
@@ -93,10 +127,11 @@ def dragon_attack_outcome(sai: SaiRoll,
     if icon is Icon.LOGO:
         if sai.die.kind is DieKind.CHAMPION and sai.die.species is Species.ELDARIM:
             title = _champion_name(sai)
-            power = _CHAMPION_POWERS.get(title, "tame, slay or control a dragon")
-            return sai.unresolved(f"{title or 'Eldarim champion'}: may {power} that attacked "
-                                  f"this army; its non-breath damage is ignored — "
-                                  f"{DRAGONS_LATER}")
+            if title not in _CHAMPION_POWERS:
+                return sai.unresolved(NO_RULES_TEXT)
+            kind, which = _CHAMPION_POWERS[title]
+            return sai.effect(kind, f"{title}: may {kind} {which} that attacked this army; "
+                                    f"its non-breath damage is ignored (seed 000)")
         if sai.die.kind in (DieKind.MEDALLION, DieKind.RELIC):  # Non-Maneuver (seed 001)
             return fallback(sai)
         return sai.ignored("SFR Logo has no Dragon Attack sentence on this die (seed 000)")
@@ -154,6 +189,5 @@ def dragon_attack_outcome(sai: SaiRoll,
         return sai.effect("wayfare", "Wayfare: this item and a unit able to carry it may move "
                                      "to any terrain or your Reserve Area (seed 001 Wayfare)")
     if icon is Icon.BASH:
-        return sai.unresolved("choose an attacking dragon that inflicted damage: it takes that "
-                              f"much damage and Bash generates that many saves — {DRAGONS_LATER}")
+        return _bash_dragon(sai)
     raise AssertionError(f"{icon.value} lists Dragon Attack but has no sentence here")

@@ -14,7 +14,10 @@ Effect kinds (``Effect.kind``, set by the handlers in ``sai_results.py``):
 - "move_units" (Ferry, Teleport, Firewalking), "vanish", "wayfare": the roller's moves;
 - "return_from_dua" (Regenerate, Gold medallion), "promote" (Wild Growth),
   "silver_medallion", "relic" (Elemental Relic): the roller's own army — these, the moves and
-  Illusion / Cloak are in ``sai_own_army.py``.
+  Illusion / Cloak are in ``sai_own_army.py``;
+- "kill_jaws_dragon" (Decapitate, Impale), "bash_dragon" (Bash), "tame", "slay", "control"
+  (Eldarim champions) in a dragon attack, "summon_dragon" (Summon Dragon), "move_dragon"
+  (Dragonkin champions): ``dragon_sai.py``.
 - Read by the march instead of run here (``exchange.py``): "subtract_saves" (Screech, Howl,
   Wave), "delayed" (Choke, Confuse, Decapitate, Impale, Hypnotic Glare: step 2 of the
   defender's save roll, ``army_roll.py``), "surprise", "charge", "damage_to_attacker"
@@ -32,6 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..catalog.model import Icon
+from .dragon_sai import DRAGON_RUNNERS
 from .effect_steps import Events, Runner, ask, finish, in_army, resume, units_pick
 from .events import Event
 from .fates import bury, kill, move_unit
@@ -231,6 +235,9 @@ def _targets(state: GameState, task: EffectTask, events: Events) -> tuple[GameSt
         if defending is None:
             return finish(state, task, f"{icon.value}: no defending army to target", events)
         player, zone = defending
+        if icon in (Icon.NET, Icon.WEB) and zone.kind is ZoneKind.RESERVE:
+            return finish(state, task, f"{icon.value} does nothing in a missile attack on a "
+                                       f"Reserve army from a Tower (seed 000)", events)
         units = [u for u in state.units_in(zone, player)
                  if not (spec.leaves and cannot_leave(state, u.id))]
         if not units:
@@ -543,6 +550,7 @@ _RUNNERS: dict[str, Runner] = {
     "targets": _targets, "charm": _charm, "plague": _plague, "sleep": _sleep,
     "unit_damage": _unit_damage, "coil": _coil, "hug": _hug, "bash": _bash,
     "damage_no_save": _damage_no_save, "army_lasting": _army_lasting, **OWN_ARMY_RUNNERS,
+    **DRAGON_RUNNERS,
 }
 
 

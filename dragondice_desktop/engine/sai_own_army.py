@@ -15,6 +15,7 @@ from .items import army_items, can_carry_item, fits
 from .lasting import add, cannot_leave
 from .sai_roll import relic_element
 from .state import GameState, LastingEffect, Zone, ZoneKind
+from .task_queue import stored_result
 from .tasks import ChooseAsk, EffectTask, PickAsk
 
 
@@ -317,7 +318,7 @@ def _relic(state: GameState, task: EffectTask, events: Events) -> tuple[GameStat
 
 def _relic_face(state: GameState, task: EffectTask) -> int:
     """The face the relic showed last in the roll its effect comes from."""
-    result = state.march.result(task.purpose) if state.march else None
+    result = stored_result(state, task.purpose)
     outcome = result.outcome(task.effect.die_id) if result else None
     return outcome.faces[-1] if outcome else 0
 

@@ -29,7 +29,7 @@ from .roll_model import (
 )
 from .sai_dragon import dragon_attack_outcome
 from .sai_roll import (
-    APPLIES, DRAGONS_LATER, NO_RULES_TEXT, SPELLS_LATER, TEXT_LIMITS, Handler, SaiRoll,
+    APPLIES, NO_RULES_TEXT, SPELLS_LATER, TEXT_LIMITS, Handler, SaiRoll,
     applies_to, magic_key, relic_element,
 )
 
@@ -437,8 +437,10 @@ def _summon_dragon(sai: SaiRoll) -> SaiOutcome:
     if sai.ctx.in_reserve:
         return sai.generate(RollType.MAGIC, f"Summon Dragon: X = {sai.x} magic results in a "
                                             f"magic action in reserves (seed 001 Summon Dragon)")
-    return sai.unresolved("summon a dragon containing this item's colour (or an Ivory dragon) "
-                          f"to any terrain — {DRAGONS_LATER}", rerolls=True)
+    return sai.effect("summon_dragon", "Summon Dragon: summon a dragon containing this item's "
+                                       "colour (or an Ivory dragon, never a White one) to any "
+                                       "terrain (seed 001 Summon Dragon)", amount=1,
+                      rerolls=True)
 
 
 def _dispel_magic(sai: SaiRoll) -> SaiOutcome:
@@ -509,8 +511,10 @@ def _logo(sai: SaiRoll) -> SaiOutcome:
         return _element(sai)
     if die.species is Species.DRAGONKIN:
         if rt is RollType.MELEE:
-            return sai.unresolved("you may move a summoned dragon containing this champion's "
-                                  f"colour from one terrain to another — {DRAGONS_LATER}")
+            return sai.effect("move_dragon", "SFR Logo (Dragonkin champion): you may move a "
+                                             "summoned dragon containing this champion's "
+                                             "colour from one terrain to another (seed 000)",
+                              amount=1)
         return sai.ignored(f"SFR Logo (Dragonkin champion) has no effect in a {rt.value} roll "
                            f"(seed 000 Applies column: Melee, Individual)")
     if die.species is Species.ELDARIM:
@@ -526,6 +530,8 @@ def logo_as_id(sai: SaiRoll) -> SaiOutcome:
     considered to be an ID icon which generates two results" (seed 000) — an ID result, so
     the eighth face doubles it at step 9 like any ID."""
     rt = sai.roll_type
+    if sai.ctx.ignore_ids:
+        return sai.ignored(f"SFR Logo (counts as an ID icon): not counted: {sai.ctx.ignore_ids}")
     return SaiOutcome(contributions=(Contribution(
         rt, 2, Icon.LOGO, "SFR Logo (single-element Eldarim champion): counts as an ID icon "
                           "worth 2 results outside dragon attacks (seed 000)",

@@ -140,7 +140,6 @@ SAI_TEXT: dict[Icon, str] = {
 
 NO_RULES_TEXT = "its rules text was not retrieved (digest §9), so the engine cannot apply it"
 SPELLS_LATER = "spells are not implemented yet (issue 6)"
-DRAGONS_LATER = "dragons in play are not implemented yet (issue 6)"
 
 # Limits written in an SAI's text rather than its column: (condition, reason it does nothing).
 TEXT_LIMITS: dict[Icon, tuple[Callable[[RollContext], bool], str]] = {

@@ -9,7 +9,8 @@ from ..catalog.loader import load_catalog
 from ..catalog.model import DieKind
 from .actions import Action, Verb, act
 from .events import Event
-from .flow import begin_turn, roll_for, wait
+from .flow import roll_for, wait
+from .turn import begin_turn
 from .rng import Rng
 from .rolls import RollType
 from .state import (

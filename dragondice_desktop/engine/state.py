@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ..catalog.loader import load_catalog
 from ..catalog.model import Die, DieKind, Icon
 from .rng import Rng
-from .roll_model import RollResult
+from .roll_model import Modifier, RollResult
 
 if TYPE_CHECKING:
     from .tasks import Task
@@ -85,8 +85,9 @@ class Step(enum.Enum):
     COUNTER_ATTACK = "counter-attack"
     REINFORCE = "reinforce"
     RETREAT = "retreat"
-    SAI_PICK = "choose units for an SAI"
-    SAI_CHOOSE = "make an SAI choice"
+    SAI_PICK = "choose units"
+    SAI_CHOOSE = "make a choice"
+    CAST = "announce spells"
 
 
 @dataclass(frozen=True)
@@ -106,18 +107,26 @@ class GameDie:
 @dataclass(frozen=True)
 class TerrainState:
     """A terrain in play: its die, who brought it, whether it is a Home Terrain, its face (1-8)
-    and which player's army controls its eighth face (None unless face is 8; digest §8)."""
+    and which player's army controls its eighth face (None unless face is 8; digest §8).
+    castle_as: what a captured Castle became (City, Standing Stones, Temple or Tower) until its
+    face moves (seed 003); None otherwise."""
 
     key: str
     owner: int
     home: bool
     face: int
     controller: int | None = None
+    castle_as: Icon | None = None
 
     @property
     def die(self) -> Die:
         """The catalog terrain die."""
         return load_catalog().die(self.key)
+
+    @property
+    def eighth_face(self) -> Icon | None:
+        """The power of its eighth face: the printed icon, or what a Castle became."""
+        return self.castle_as or self.die.eighth_face
 
     @property
     def action_icon(self):
@@ -170,23 +179,28 @@ class Pending:
 
 @dataclass(frozen=True)
 class LastingEffect:
-    """An effect lasting "until the beginning of your next turn" (seed 000), kept in
-    ``GameState.effects`` so later rolls and moves see it and the UI can show it.
+    """An effect lasting "until the beginning of your next turn" (seed 000, digest §3.1), kept
+    in ``GameState.effects`` so later rolls and moves see it and the UI can show it.
 
     creator: the player whose Expire Effects phase ends it (digest §3.1).
-    icon / text: the SAI that made it and a readable line for the window.
+    icon / spell / text: the SAI or the spell that made it (a dragon's breath: neither) and a
+        readable line for the window.
     kind: what it does (``lasting.py`` lists them): "halve" (Frost Breath), "subtract_all"
-        (Wither), "galeforce", "cloak", "illusion" on armies; "asleep", "webbed", "netted",
-        "stunned", "hypnotized" on units.
+        (Wither), "galeforce", "cloak", "illusion", "modifiers" (spells, breath), "ignore_ids"
+        (Dragon Plague) on armies or terrains; "asleep", "webbed", "netted", "stunned",
+        "hypnotized" on units.
     player / zone: for army effects, the army's owner and its location (an army effect stays
-        with the location, digest §4.3). die_id: for unit effects, the unit (it follows the
+        with the location, digest §4.3); a terrain effect has a zone and no player (it acts on
+        every army there, digest §5.3). die_id: for unit effects, the unit (it follows the
         unit to another army, seed 000 Targeting).
     amount: results subtracted or added. source_die: the die whose SAI made it (Hypnotic
         Glare ends when that unit leaves the terrain, is killed or is rolled).
+    modifiers: the roll modifiers a "modifiers" effect puts on the army's rolls; rolls: "" for
+        every roll, "non-maneuver" for rolls without maneuver results only (Palsy).
     """
 
     creator: int
-    icon: Icon
+    icon: Icon | None
     kind: str
     text: str
     player: int | None = None
@@ -194,6 +208,9 @@ class LastingEffect:
     die_id: int | None = None
     amount: int = 0
     source_die: int | None = None
+    spell: str = ""
+    modifiers: tuple[Modifier, ...] = ()
+    rolls: str = ""
 
 
 @dataclass(frozen=True)
@@ -246,6 +263,62 @@ class MarchState:
 
 
 @dataclass(frozen=True)
+class DragonAttackState:
+    """The dragon attack in progress at one terrain (digest §5.4, its nine steps).
+
+    zone: the terrain; player: the marching player, whose army there the dragons attack.
+    targets: (dragon id, target) for each dragon that attacks: the dragon it attacks, or None
+        for the army (steps 1-2).
+    rolls: (dragon id, faces shown) once the dragons rolled (step 3: Tail rolls again, and so
+        does Breath against a dragon).
+    results: the army's response roll (purpose "dragon-attack"), like ``MarchState.results``.
+    killed: dragons the army killed (step 7; they go back to their owner's Summoning Pool and
+        the army promotes, step 8); slain: dragons an Eldarim champion slew (out of the game,
+        nobody promotes); spared: dragons whose non-breath damage is ignored (tamed, slain or
+        controlled by an Eldarim champion, seed 000).
+    """
+
+    zone: Zone
+    player: int
+    targets: tuple[tuple[int, int | None], ...] = ()
+    rolls: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    results: tuple[tuple[str, RollResult], ...] = ()
+    killed: tuple[int, ...] = ()
+    slain: tuple[int, ...] = ()
+    spared: tuple[int, ...] = ()
+
+    def result(self, purpose: str) -> RollResult | None:
+        """The roll made for `purpose` in this dragon attack, or None."""
+        return dict(self.results).get(purpose)
+
+    def with_result(self, purpose: str, result: RollResult) -> "DragonAttackState":
+        """The attack with the roll for `purpose` recorded (replacing an earlier one)."""
+        kept = tuple((p, r) for p, r in self.results if p != purpose)
+        return replace(self, results=kept + ((purpose, result),))
+
+    def faces(self, dragon: int) -> tuple[int, ...]:
+        """The faces dragon `dragon` showed (empty before it rolls)."""
+        return dict(self.rolls).get(dragon, ())
+
+    @property
+    def at_army(self) -> tuple[int, ...]:
+        """The dragons attacking the army, in id order."""
+        return tuple(d for d, target in self.targets if target is None)
+
+
+@dataclass(frozen=True)
+class DragonBond:
+    """A dragon tamed or controlled by an Eldarim champion (seed 000 SFR Logo): `kind` is
+    "tamed" or "controlled"; `unit` the champion. ``dragons.end_bonds`` ends it when the rules
+    say (the dragon or the unit leaves the terrain, a new bond, a White Dragon at its
+    holder's Expire Effects)."""
+
+    dragon: int
+    unit: int
+    kind: str
+
+
+@dataclass(frozen=True)
 class GameState:
     """The whole game at one moment. Build with `engine.setup.new_game`; change with `apply`.
 
@@ -256,6 +329,8 @@ class GameState:
     - march: the march in progress, damage: damage still to assign, in order
     - tasks: the rolls and SAI effects still to resolve, in order (``resolution.py``)
     - effects: the lasting effects in force (``lasting.py``), for rolls, moves and the window
+    - dragon_attack: the dragon attack in progress (Dragon Attack phase, digest §5.4);
+      bonds: dragons tamed or controlled by Eldarim champions (seed 000)
     - moved: (unit id, where it came from, items it brought) for each unit moved in the
       current Reserves step (items may follow a unit that carries them, seed 001)
     - pending: the decision waited on (None only when the game is over)
@@ -277,6 +352,8 @@ class GameState:
     damage: tuple[DamageDue, ...] = ()
     tasks: tuple["Task", ...] = ()
     effects: tuple[LastingEffect, ...] = ()
+    dragon_attack: DragonAttackState | None = None
+    bonds: tuple[DragonBond, ...] = ()
     moved: tuple[tuple[int, Zone, tuple[int, ...]], ...] = ()
     pending: Pending | None = None
     winner: int | None = None

@@ -1,6 +1,7 @@
 """Small operations on the task queue (``GameState.tasks``) shared by the task runners:
-replace or drop the head task, queue tasks in front, wait on a task's question, and record
-what an SAI effect did on the roll it came from."""
+replace or drop the head task, queue tasks in front, wait on a task's question, keep the rolls
+of the march or dragon attack in progress, and record what an SAI effect did on the roll it
+came from."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from dataclasses import replace
 
 from .events import Event
 from .flow import wait
-from .roll_model import Applied
+from .roll_model import Applied, RollResult
 from .state import GameState, Step
 from .tasks import ChooseAsk, PickAsk, Task
 
@@ -66,15 +67,30 @@ def wait_on(state: GameState, ask: PickAsk | ChooseAsk) -> GameState:
     return wait(state, ask.chooser, Step.SAI_PICK, ask.prompt, default)
 
 
+def stored_result(state: GameState, purpose: str) -> RollResult | None:
+    """The roll made for `purpose` in the march (or, outside a march, the dragon attack) in
+    progress; None if there is none."""
+    holder = state.march if state.march is not None else state.dragon_attack
+    return holder.result(purpose) if holder is not None else None
+
+
+def store_result(state: GameState, purpose: str, result: RollResult) -> GameState:
+    """Keep a counted roll in the march (or the dragon attack) in progress."""
+    if state.march is not None:
+        return state.with_(march=state.march.with_result(purpose, result))
+    if state.dragon_attack is not None:
+        return state.with_(dragon_attack=state.dragon_attack.with_result(purpose, result))
+    return state
+
+
 def record_applied(state: GameState, purpose: str, die_id: int, applied: Applied,
                    events: Events, player: int | None = None) -> GameState:
     """Record what an SAI effect did on the roll it came from (so "explain this roll" shows
     it) and log it; the event carries the updated roll."""
-    march = state.march
-    result = march.result(purpose) if march else None
+    result = stored_result(state, purpose)
     roll = None
     if result is not None and result.outcome(die_id) is not None:
         roll = result.with_applied(die_id, applied)
-        state = state.with_(march=march.with_result(purpose, roll))
+        state = store_result(state, purpose, roll)
     events.append(Event("sai", applied.text, player=player, roll=roll))
     return state

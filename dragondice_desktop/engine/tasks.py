@@ -10,7 +10,9 @@ task a frozen value that is replaced as it advances (``resolution.py`` runs the 
   choices.
 - EffectTask: one SAI effect of a counted roll applied to the game (targets, individual
   rolls, kills, moves, lasting effects ...).
-- StepTask: what the march does next once the tasks before it are done.
+- RuleTask: a rule's procedure that may ask players outside an SAI: an eighth-face power, a
+  step of a dragon attack, summoning a dragon, a spell.
+- StepTask: what the march (or the turn) does next once the tasks before it are done.
 
 Questions (``Ask``):
 - PickAsk: choose units one at a time (``pick <die id>``, ``done`` when fewer are allowed).
@@ -127,7 +129,8 @@ class RollTask:
         added when the dice are rolled.
     delayed: the attacker's delayed effects (Choke, Confuse, Decapitate, Impale, Hypnotic
         Glare) still to apply at step 2, with their owner.
-    exclude: units that do not roll (charmed units in the save roll).
+    exclude: (die id, why) of units that do not roll (charmed units in the save roll,
+        Dragonkin that cannot roll in a dragon attack).
     inp: the dice and faces so far (None before step 1).
     stage: "roll" → "delayed" → "vortex" → "rerolls" → "choices" → done.
     ask: the question waited on, if any; ask_point: the roll's choice point it answers.
@@ -139,7 +142,7 @@ class RollTask:
     ctx: RollContext
     modifiers: tuple[Modifier, ...] = ()
     delayed: tuple[tuple[Effect, int], ...] = ()
-    exclude: tuple[int, ...] = ()
+    exclude: tuple[tuple[int, str], ...] = ()
     inp: RollInput | None = None
     stage: str = "roll"
     ask: Ask | None = None
@@ -167,10 +170,29 @@ class EffectTask:
 
 
 @dataclass(frozen=True)
+class RuleTask:
+    """A rule's procedure being applied (``resolution.RULE_RUNNERS`` runs it by `kind`).
+
+    player / zone: whose rule it is and where (None when it is nowhere in particular);
+    stage / ask / data: its progress, like EffectTask; `data` holds what the procedure needs
+    between questions (the dragon chosen, the spell announced ...); text: a readable line.
+    """
+
+    kind: str
+    player: int
+    zone: Zone | None = None
+    stage: str = "start"
+    ask: Ask | None = None
+    data: tuple = ()
+    text: str = ""
+
+
+@dataclass(frozen=True)
 class StepTask:
-    """The next step of the march once the tasks before it are done (``exchange.py``)."""
+    """The next step of the march or the turn once the tasks before it are done
+    (``resolution.STEP_RUNNERS``)."""
 
     kind: str
 
 
-Task = RollTask | EffectTask | StepTask
+Task = RollTask | EffectTask | RuleTask | StepTask

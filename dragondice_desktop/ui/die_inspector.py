@@ -159,6 +159,7 @@ class DieInspector(QDialog):
         while self._faces.count():
             widget = self._faces.takeAt(0).widget()
             if widget is not None:
+                widget.hide()  # at once: the deferred delete comes later
                 widget.deleteLater()
         self.face_labels = []
         for index in range(len(die.faces)):

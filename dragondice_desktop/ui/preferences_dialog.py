@@ -56,7 +56,6 @@ class PreferencesDialog(QDialog):
         note = QLabel(HOUSE_RULES_NOTE)
         note.setWordWrap(True)
         note.setObjectName("houseRulesNote")
-        note.setForegroundRole(note.foregroundRole())
         note.setStyleSheet("font-size: 9pt;")
         form.addRow("", note)
 

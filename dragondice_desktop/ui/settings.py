@@ -172,7 +172,6 @@ def user_settings() -> QSettings:
 # --- theme --------------------------------------------------------------------------------
 
 _SCHEMES = {Theme.LIGHT: Qt.ColorScheme.Light, Theme.DARK: Qt.ColorScheme.Dark}
-_system_palette: QPalette | None = None
 
 
 def apply_theme(theme: Theme, app: QGuiApplication | None = None) -> None:
@@ -180,30 +179,22 @@ def apply_theme(theme: Theme, app: QGuiApplication | None = None) -> None:
 
     Qt 6.8+ can ask the platform for a colour scheme (`QStyleHints.setColorScheme`), which
     also darkens native title bars; some platforms ignore it (offscreen, many Linux
-    desktops), so Light and Dark also set a matching palette. System restores the palette
-    the platform gave at start and lets Qt follow the system's scheme.
+    desktops), so Light and Dark also set a matching palette. System unsets both: an empty
+    palette makes Qt use the platform's own again, and keep following it when the system
+    switches between light and dark.
     """
-    global _system_palette
     app = app or QGuiApplication.instance()
     if app is None:
         return
-    if _system_palette is None:
-        _system_palette = QPalette(app.palette())
     hints = app.styleHints()
     if theme is Theme.SYSTEM:
         if hasattr(hints, "unsetColorScheme"):
             hints.unsetColorScheme()
-        app.setPalette(_system_palette)
+        app.setPalette(QPalette())
         return
     if hasattr(hints, "setColorScheme"):
         hints.setColorScheme(_SCHEMES[theme])
     app.setPalette(dark_palette() if theme is Theme.DARK else light_palette())
-
-
-def current_is_dark(app: QGuiApplication | None = None) -> bool:
-    """True when the window background is dark (whatever chose it)."""
-    app = app or QGuiApplication.instance()
-    return app is not None and app.palette().color(QPalette.ColorRole.Window).lightness() < 128
 
 
 def light_palette() -> QPalette:

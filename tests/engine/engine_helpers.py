@@ -95,7 +95,7 @@ def battle(attackers, defenders, face=7, frontier="Terrains/Coastland Tower", an
     Frontier (terrain 2, turned to `face`; Coastland: 1 magic, 2-5 missile, 6-7 melee). Each
     also has one Footman at home and one in the Horde (`ann_extra` / `bob_extra` add dice to
     the Home army). Returns the state waiting for Ann's First March."""
-    from dragondice_desktop.engine.flow import begin_turn
+    from dragondice_desktop.engine.turn import begin_turn
     from dragondice_desktop.engine.setup import new_game
     from dragondice_desktop.engine.state import PlayerSetup
 
@@ -132,3 +132,49 @@ def run(state, *actions):
 def texts(events, kind=None):
     """The log lines of `events` (of one kind)."""
     return [e.text for e in events if kind is None or e.kind == kind]
+
+
+def position(ann=None, bob=None, frontier="Terrains/Coastland Tower", faces=(3, 3, 7),
+             seed=1):
+    """A game right after setup, before any turn: Ann's and Bob's setups from dicts with the
+    PlayerSetup fields (home, horde, campaign, dragons, dragonkin, minor_terrains; each army
+    one Footman unless given), the Frontier (terrain 2) and the three terrain faces. Ann's
+    Home Terrain is Highland City (t0), Bob's Flatland City (t1)."""
+    from dragondice_desktop.engine.setup import new_game
+    from dragondice_desktop.engine.state import PlayerSetup
+
+    def player(name, home_terrain, data):
+        data = dict(data or {})
+        return PlayerSetup(name, name[0], home_terrain, frontier,
+                           tuple(data.pop("home", ("Dwarves/Footman",))),
+                           tuple(data.pop("horde", ("Dwarves/Footman",))),
+                           tuple(data.pop("campaign", ("Dwarves/Footman",))),
+                           **{k: tuple(v) for k, v in data.items()})
+
+    state = new_game((player("Ann", "Terrains/Highland City", ann),
+                      player("Bob", "Terrains/Flatland City", bob)), seed=seed)
+    for terrain, f in enumerate(faces):
+        state = with_face(state, terrain, f, 0 if f == 8 else None)
+    return state
+
+
+def turn(state, player=0, *faces):
+    """Begin `player`'s turn with the dice script `faces` (none: the seeded RNG)."""
+    from dragondice_desktop.engine.turn import begin_turn
+
+    if faces:
+        state = scripted(state, *faces)
+    events = []
+    state = begin_turn(state, player, events)
+    return state, events
+
+
+def die_ids(state, key, zone_text=None, player=None):
+    """Ids of the dice with catalog key `key` (in `zone_text`, of `player`, if given), in id
+    order."""
+    from dragondice_desktop.engine.state import Zone
+
+    zone = Zone.from_text(zone_text) if zone_text else None
+    return [d.id for d, z in zip(state.dice, state.zones)
+            if d.key == key and (zone is None or z == zone)
+            and (player is None or d.owner == player)]

@@ -8,7 +8,8 @@ from __future__ import annotations
 from dragondice_desktop.catalog.loader import load_catalog
 from dragondice_desktop.catalog.model import Icon
 from dragondice_desktop.engine.fates import kill, move_unit
-from dragondice_desktop.engine.flow import begin_turn, end_march, roll_for
+from dragondice_desktop.engine.flow import end_march, roll_for
+from dragondice_desktop.engine.turn import begin_turn
 from dragondice_desktop.engine.game import legal_actions
 from dragondice_desktop.engine.lasting import add, cannot_leave, cannot_roll
 from dragondice_desktop.engine.rolls import RollType

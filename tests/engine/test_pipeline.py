@@ -223,14 +223,17 @@ def test_dragon_attack_roll_uses_the_dragon_attack_sentences():
 
 def test_decapitate_and_impale_without_jaws_give_three_results():
     """Seed 001 Decapitate / Impale: "If no dragon rolled Jaws, Decapitate generates three melee
-    results" (Impale: three missile); with Jaws they need dragons in play (reported)."""
+    results" (Impale: three missile); with Jaws the kill passes on to the game; counted outside
+    a game (nothing known about Jaws) it is reported."""
     none = RollContext.dragon_attack(dragon_rolled_jaws=False)
     result = roll(none, ("Items/Air Vorpal Sword", "3 Decapitate"),
                   ("Items/Air Heartseeker", "3 Impale"))
     assert (result.total(MEL), result.total(MIS)) == (3, 3)
     jaws = roll(RollContext.dragon_attack(dragon_rolled_jaws=True),
                 ("Items/Air Vorpal Sword", "3 Decapitate"))
-    assert jaws.total(MEL) == 0 and "dragons in play" in jaws.unresolved[0].reason
+    assert jaws.total(MEL) == 0 and jaws.effects[0].kind == "kill_jaws_dragon"
+    unknown = roll(RollContext.dragon_attack(), ("Items/Air Heartseeker", "3 Impale"))
+    assert "not known outside a game" in unknown.unresolved[0].reason
 
 
 def test_dragon_attack_non_maneuver_sais_and_items_roll():

@@ -177,8 +177,8 @@ def test_tail_on_a_unit_gives_two_melee_and_rerolls():
     ("Amazons/Hydra", (5, 1), RollContext(MEL), Icon.DOUBLE_STRIKE, 4, "effect"),
     # Seed 000 Stun: targets pass on, roll again (then 3 Melee).
     ("Dracolem/Bronze Draco-Rogue", (1, 4), RollContext(MEL), Icon.STUN, 3, "effect"),
-    # Seed 001 Summon Dragon at a terrain: dragons in play come later, roll again (4 Magic).
-    ("Items/Air Dragonstaff", (1, 2), RollContext(MAG), Icon.SUMMON_DRAGON, 4, "unresolved"),
+    # Seed 001 Summon Dragon at a terrain: the summoning passes on, roll again (4 Magic).
+    ("Items/Air Dragonstaff", (1, 2), RollContext(MAG), Icon.SUMMON_DRAGON, 4, "effect"),
 ])
 def test_reroll_sais_reroll_and_pass_their_effect_on(key, chain, ctx, icon, expected, where):
     """Seed 000 / 001: "Roll this unit again and apply the new result as well" — the re-roll's

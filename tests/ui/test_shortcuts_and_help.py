@@ -145,8 +145,15 @@ def test_die_inspector_shows_every_face_and_what_it_does(qtbot):
     melee = [inspector.table.item(r, 2).text() for r in range(inspector.table.rowCount())]
     assert any("melee" in cell for cell in melee)
     terrain = next(d for d in load_catalog() if d.kind.value == "terrain")
+    inspector.show()
     inspector.show_die(terrain)
     assert inspector.table.columnCount() == 1 and len(inspector.face_labels) == 8
+
+    def faces_shown() -> int:
+        return sum(1 for w in inspector.findChildren(type(inspector.title)) if w.isVisible()
+                   and not w.pixmap().isNull())
+
+    qtbot.waitUntil(lambda: faces_shown() == 8, timeout=WAIT_MS)  # the ten faces are gone
     inspector.search.setText("chimera")
     visible = [inspector.picker.item(r).text() for r in range(inspector.picker.count())
                if not inspector.picker.item(r).isHidden()]

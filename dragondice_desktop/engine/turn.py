@@ -1,0 +1,37 @@
+"""Starting a turn (digest §3): Expire Effects, then the Eighth Face, Dragon Attack and
+Species Abilities phases and the First March, run through the task queue
+(``phases.py``)."""
+
+from __future__ import annotations
+
+from .dragons import DragonKind, dragon_kind
+from .events import Event
+from .lasting import expire
+from .resolution import advance
+from .state import GameState, Phase
+from .tasks import StepTask
+from .phases import TURN_START
+
+Events = list[Event]
+
+
+def begin_turn(state: GameState, player: int, events: Events) -> GameState:
+    """Start `player`'s turn and run it up to the first decision.
+
+    Expire Effects ends the lasting effects this player created (digest §3.1) and the bonds of
+    White Dragons this player's champions tamed or control (seed 000).
+    """
+    name = state.players[player].name
+    state = state.with_(turn_player=player, turn_number=state.turn_number + 1, marched=(),
+                        march=None, damage=(), tasks=(), phase=Phase.EXPIRE_EFFECTS)
+    events.append(Event("phase", f"Turn {state.turn_number}: {name}", player=player))
+    state = expire(state, player, events)
+    white = [b for b in state.bonds if state.dice[b.unit].owner == player
+             and dragon_kind(state.dice[b.dragon].die) is DragonKind.WHITE]
+    for bond in white:
+        events.append(Event("effect", f"Ends (the beginning of its holder's turn): "
+                                      f"{state.die_label(bond.dragon)} is no longer {bond.kind}",
+                            player=player))
+    state = state.with_(bonds=tuple(b for b in state.bonds if b not in white))
+    state = state.with_(tasks=tuple(StepTask(kind) for kind in TURN_START))
+    return advance(state, events)
