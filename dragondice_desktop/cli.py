@@ -34,8 +34,9 @@ def _parser() -> argparse.ArgumentParser:
                         help="open the app on a demo game (two sample forces, a few marches in)")
     parser.add_argument("--seed", type=int, default=None, help="RNG seed for --demo")
     parser.add_argument("--data-dir", metavar="DIR", default=None,
-                        help="folder of the collection database (default: "
-                             "$DRAGONDICE_DATA_DIR, else the user data folder)")
+                        help="folder of the collection database and the autosave of the game "
+                             "in progress (default: $DRAGONDICE_DATA_DIR, else the user data "
+                             "folder)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     store_cli.add_commands(sub)
     odds_cli.add_commands(sub)

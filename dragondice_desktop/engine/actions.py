@@ -36,6 +36,7 @@ class Verb(enum.Enum):
     REINFORCE = "reinforce"          # reinforce <die id> <terrain zone>
     END_REINFORCE = "end-reinforce"
     RETREAT = "retreat"              # retreat <die id>
+    RIDE = "ride"                    # ride <unit id> <terrain>: a tamer rides its dragon
     CARRY = "carry"                  # carry <item id> <unit id>: the item follows a unit moved
     END_TURN = "end-turn"
     PICK = "pick"                    # pick <die id>: one more unit for an SAI (targets, returns)

@@ -16,21 +16,38 @@ from .sai_results import SAI_HANDLERS
 
 HANDLED, PARTIAL, NOT_HANDLED = "handled", "partial", "not handled"
 
-DRAGONS = "dragons in play: issue 6"
+DRAGON_FACE = "a dragon's face in the Dragon Attack phase (digest §1.7, §5.4)"
+
 SPELLS = "spells: issue 6"
 
 # SAIs whose handler and game effect cover only part of their text: the part missing.
 _PARTIAL = {
-    Icon.BASH: f"in a dragon attack it hits back a dragon ({DRAGONS})",
     Icon.CANTRIP: f"cantrip-only magic outside magic actions buys cantrip spells ({SPELLS})",
-    Icon.DECAPITATE: f"in a dragon attack it kills a dragon that rolled Jaws ({DRAGONS})",
-    Icon.IMPALE: f"in a dragon attack it kills a dragon that rolled Jaws ({DRAGONS})",
-    Icon.SUMMON_DRAGON: f"summoning at a terrain ({DRAGONS}); in reserves its magic is handled",
-    Icon.LOGO: ("Gold Medallion, Elemental Relic and the single-element Eldarim champions' ID "
-                "worth 2 are handled; the Bronze Medallion's cantrip magic needs spells, the "
-                "Silver Medallion's Dragonkin summoning, the Dragonkin champions' dragon move "
-                f"and the Eldarim champions' tame / slay / control need dragons ({SPELLS}; "
-                f"{DRAGONS}); the Earthfang relic's logo has no rules text available"),
+    Icon.LOGO: ("Gold Medallion, Elemental Relic, the Eldarim champions (ID worth 2; tame, "
+                "slay, control) and the Dragonkin champions' dragon move are handled; the "
+                f"Bronze Medallion's cantrip magic needs spells ({SPELLS}), the Silver "
+                "Medallion's Dragonkin summoning needs Dragonkin in play (issue 6); the "
+                "Earthfang relic's logo has no rules text available"),
+}
+
+# Eighth-face powers (digest §8, seed 003): status and how the engine applies each.
+_EIGHTH_FACES = {
+    Icon.CITY: (HANDLED, "recruit a small unit or promote one unit in the Eighth Face phase "
+                         "(digest §8)"),
+    Icon.TEMPLE: (PARTIAL, "another player buries a unit of their choice from their DUA in the "
+                           f"Eighth Face phase; immunity to opponents' death magic needs "
+                           f"{SPELLS}"),
+    Icon.STANDING_STONES: (NOT_HANDLED, f"converts magic to the terrain's elements for spells "
+                                        f"({SPELLS})"),
+    Icon.TOWER: (HANDLED, "missile attacks on any opposing army, Reserve armies with non-ID "
+                          "results only (digest §8)"),
+    Icon.CASTLE: (HANDLED, "becomes City, Standing Stones, Temple or Tower on capture until "
+                           "its face moves (seed 003)"),
+    Icon.DRAGONS_LAIR: (HANDLED, "summons a matching, Ivory or Ivory Hybrid dragon in the "
+                                 "Eighth Face phase (seed 003)"),
+    Icon.GROVE: (HANDLED, "moves one unit, Dragonkin, minor terrain or item out of a BUA in "
+                          "the Eighth Face phase (seed 003)"),
+    Icon.VORTEX: (HANDLED, "re-roll one unit in non-maneuver rolls (seed 003)"),
 }
 
 _NOT_HANDLED = {
@@ -41,7 +58,6 @@ _NOT_HANDLED = {
     Icon.SPELL_DISRUPTION: "Dracolem (v4.02): rules text not available (digest §9)",
 }
 
-_EIGHTH_FACE_LATER = "eighth-face powers: issue 6"
 
 
 def _row(icon: Icon, kinds: set[DieKind]) -> tuple[Icon, str, str]:
@@ -50,25 +66,22 @@ def _row(icon: Icon, kinds: set[DieKind]) -> tuple[Icon, str, str]:
             return icon, HANDLED, "the terrain face decides the army's action (digest §3.5)"
         return icon, HANDLED, "counted in every roll (digest §1.2)"
     if icon in EIGHTH_FACE_ICONS:
-        if icon is Icon.VORTEX:
-            return icon, HANDLED, "re-roll one unit in non-maneuver rolls (seed 003)"
-        return icon, NOT_HANDLED, _EIGHTH_FACE_LATER
+        return (icon,) + _EIGHTH_FACES[icon]
     if icon in MINOR_TERRAIN_ICONS:
         return icon, NOT_HANDLED, "minor terrains in play: issue 6"
     unit_faces = kinds & {DieKind.UNIT, DieKind.MONSTER, DieKind.CHAMPION, DieKind.EQUIPMENT,
                           DieKind.ARTIFACT, DieKind.MEDALLION, DieKind.RELIC}
     if icon in DRAGON_ICONS and not unit_faces:
-        return icon, NOT_HANDLED, DRAGONS
+        return icon, HANDLED, DRAGON_FACE
     if icon in _NOT_HANDLED:
         return icon, NOT_HANDLED, _NOT_HANDLED[icon]
     if icon not in SAI_HANDLERS:
         return icon, NOT_HANDLED, "no handler"
-    dragon_note = f"; on dragons: {DRAGONS}" if DieKind.DRAGON in kinds else ""
+    dragon_note = f"; on dragons: {DRAGON_FACE}" if DieKind.DRAGON in kinds else ""
     if icon in _PARTIAL:
         return icon, PARTIAL, _PARTIAL[icon] + dragon_note
     if icon in (Icon.NET, Icon.WEB):
-        dragon_note += ("; it does nothing in a Tower's missile attack on a Reserve army, which "
-                        "the game does not offer yet (issue 6)")
+        dragon_note += "; it does nothing in a Tower's missile attack on a Reserve army"
     return icon, HANDLED, "seed 000 / 001: every roll type in its Applies column" + dragon_note
 
 

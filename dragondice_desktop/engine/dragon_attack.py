@@ -5,7 +5,9 @@ an army and dragons stand, every dragon there attacks, in the nine steps of the 
    attack, else the army; a dragon tamed by a unit of that army does not attack it, a
    controlled dragon does what its controller says (seed 000);
 2. owners of dragons with several dragon targets pick one (openly, one after the other:
-   rulings);
+   rulings); a controlled dragon attacks the dragon its controller names, or does not roll,
+   and then adds the damage it rolls to the melee of its controller's army when other dragons
+   attack it (seed 000);
 3. every attacking dragon rolls (chance steps): Tail rolls it again, and so does Breath against
    a dragon;
 4. each Breath against the army kills 5 health-worth of units the army's owner chooses (10 for
@@ -165,25 +167,32 @@ def _targets(state: GameState, task: RuleTask, events: Events) -> tuple[GameStat
 # --- step 3: the dragons roll ----------------------------------------------------------------
 
 
-def _roll_dragons(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
-    attack = state.dragon_attack
-    rng, rolls = state.rng, []
-    for dragon, target in attack.targets:
-        die = state.dice[dragon].die
+def _roll_dragon(state: GameState, dragon: int, at_dragon: bool,
+                 events: Events) -> tuple[GameState, tuple[int, ...]]:
+    """One dragon's roll (a chance step): Tail rolls it again, and so does Breath when it
+    attacks a dragon (digest §5.4 step 3)."""
+    die = state.dice[dragon].die
+    rng = state.rng
+    face, rng = rng.roll_face(len(die.faces))
+    chain = [face]
+    while len(chain) <= MAX_REROLLS and (
+            die.faces[chain[-1]].icon is Icon.TAIL
+            or (die.faces[chain[-1]].icon is Icon.BREATH and at_dragon)):
         face, rng = rng.roll_face(len(die.faces))
-        chain = [face]
-        while len(chain) <= MAX_REROLLS and (
-                die.faces[chain[-1]].icon is Icon.TAIL
-                or (die.faces[chain[-1]].icon is Icon.BREATH and target is not None)):
-            face, rng = rng.roll_face(len(die.faces))
-            chain.append(face)
-        rolls.append((dragon, tuple(chain)))
-        shown = " -> rolled again -> ".join(die.faces[f].to_text() for f in chain)
-        events.append(Event("roll", f"{state.die_label(dragon)} rolls: {shown}",
-                            player=state.dice[dragon].owner))
-    attack = replace(attack, rolls=tuple(rolls))
-    return replace_head(state.with_(rng=rng, dragon_attack=attack),
-                        replace(task, stage="breath")), False
+        chain.append(face)
+    shown = " -> rolled again -> ".join(die.faces[f].to_text() for f in chain)
+    events.append(Event("roll", f"{state.die_label(dragon)} rolls: {shown}",
+                        player=state.dice[dragon].owner))
+    return state.with_(rng=rng), tuple(chain)
+
+
+def _roll_dragons(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
+    rolls = []
+    for dragon, target in state.dragon_attack.targets:
+        state, chain = _roll_dragon(state, dragon, target is not None, events)
+        rolls.append((dragon, chain))
+    attack = replace(state.dragon_attack, rolls=tuple(rolls))
+    return replace_head(state.with_(dragon_attack=attack), replace(task, stage="breath")), False
 
 
 def _shown(state: GameState, dragon: int, icon: Icon) -> list[int]:
@@ -323,11 +332,33 @@ def response_context(state: GameState, zone: Zone, player: int) -> RollContext:
         ignore_ids=base.ignore_ids)
 
 
+def _helpers(state: GameState, events: Events) -> GameState:
+    """Dragons the army's champions control that did not attack: each rolls, and the damage
+    it does (Wings ignored) adds to the army's melee results (seed 000 control)."""
+    attack = state.dragon_attack
+    attacking = {d for d, _ in attack.targets}
+    extra = 0
+    for bond in state.bonds:
+        if (bond.kind == "controlled" and state.zones[bond.dragon] == attack.zone
+                and bond.dragon not in attacking
+                and state.zones[bond.unit] == attack.zone
+                and state.dice[bond.unit].owner == attack.player):
+            state, chain = _roll_dragon(state, bond.dragon, True, events)
+            damage = sum(n for i, n in face_icons(state.dice[bond.dragon].die, chain)
+                         if i is not Icon.WINGS)
+            events.append(Event("message", f"{state.die_label(bond.dragon)}, controlled by "
+                                           f"{state.die_label(bond.unit)}, adds {damage} to the "
+                                           f"army's melee results (seed 000)"))
+            extra += damage
+    return state.with_(dragon_attack=replace(state.dragon_attack, extra_melee=extra))
+
+
 def _response(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     zone, player = task.zone, task.player
     next_task = replace(task, stage="allocate")
     if not state.dragon_attack.at_army or not state.has_army(zone, player):
         return replace_head(state, replace(task, stage="damage")), False
+    state = _helpers(state, events)
     roll = RollTask("dragon-attack", player, zone, response_context(state, zone, player),
                     exclude=_cannot_roll(state, zone, player))
     return pop_head(state, [roll, next_task]), False
@@ -340,6 +371,7 @@ def _allocate(state: GameState, task: RuleTask, events: Events) -> tuple[GameSta
     if not task.data:
         roll = attack.result("dragon-attack")
         melee, missile = (roll.total(MEL), roll.total(MIS)) if roll else (0, 0)
+        melee += attack.extra_melee
         gone = set(attack.killed) | set(attack.spared)
         todo = tuple(d for d in attack.at_army if d not in gone)
         task = replace(task, data=(melee, missile, todo))

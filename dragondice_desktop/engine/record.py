@@ -17,6 +17,7 @@ from .state import GameState, PlayerSetup
 FORMAT = "dragondice-desktop-game"
 VERSION = 1
 MAX_BYTES = 5_000_000  # a real game record is a few kB; refuse anything absurd
+MAX_TEXT = 200         # longest player name, force name or die key a game file may hold
 
 
 class GameFileError(ValueError):
@@ -65,16 +66,19 @@ class GameRecord:
             data = json.loads(text)
         except (ValueError, UnicodeDecodeError) as exc:
             raise GameFileError(f"not a game file: it is not valid JSON ({exc})") from None
+        except RecursionError:
+            raise GameFileError("not a game file: its JSON is nested far too deeply") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise GameFileError("not a Dragon Dice Desktop game file (format name missing)")
         version = data.get("version")
-        if not isinstance(version, int) or version > VERSION:
+        # bool is an int in Python: true/false are not versions.
+        if isinstance(version, bool) or not isinstance(version, int) or not 1 <= version <= VERSION:
             raise GameFileError(f"the game file has version {version!r}; this app reads up "
                                 f"to version {VERSION} — update the app to open it")
         try:
             players = tuple(_player(p) for p in data["players"])
             seed = data["seed"]
-            if not isinstance(seed, int):
+            if isinstance(seed, bool) or not isinstance(seed, int):
                 raise TypeError("seed must be a whole number")
             actions = tuple(Action.from_text(a) for a in data["actions"])
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -93,11 +97,10 @@ def _player(data: dict) -> PlayerSetup:
         raise ValueError(f"bad player entry {str(data)[:80]!r}")
     values = {}
     for key, value in data.items():
-        if isinstance(value, list):
-            if not all(isinstance(v, str) for v in value):
-                raise TypeError(f"player field {key!r} must list die keys")
-            value = tuple(value)
-        elif not isinstance(value, str):
-            raise TypeError(f"player field {key!r} must be text")
-        values[key] = value
+        texts = value if isinstance(value, list) else [value]
+        if not all(isinstance(v, str) for v in texts):
+            raise TypeError(f"player field {key!r} must be text or a list of die keys")
+        if any(len(v) > MAX_TEXT for v in texts):
+            raise ValueError(f"player field {key!r} holds text longer than {MAX_TEXT} characters")
+        values[key] = tuple(value) if isinstance(value, list) else value
     return PlayerSetup(**values)

@@ -1,6 +1,9 @@
 """The Reserves phase (digest §3.6): reinforce from the Reserve Area to terrains, then retreat
 from terrains to the Reserve Area, then the turn ends.
 
+In the retreat step an Eldarim champion may instead ride the dragon it tamed to any other
+terrain (``ride <unit> <terrain>``; the dragon stays tamed, seed 000).
+
 Units move one at a time so the window can drag them. Items move only with a unit that carries
 them (seed 001): after a unit has moved in this step, ``carry <item> <unit>`` brings an item
 from the place the unit left, if the unit alone can carry it together with the items it
@@ -12,6 +15,7 @@ from __future__ import annotations
 
 from .actions import Action, Verb, act
 from .dice_moves import move_die
+from .dragons import move_dragon
 from .events import Event
 from .flow import check_victory, drop_lost_captures, wait
 from .turn import begin_turn
@@ -50,8 +54,33 @@ def legal_reserve_actions(state: GameState) -> list[Action]:
                  for t in range(len(state.terrains))
                  for u in state.units_in(Zone(ZoneKind.TERRAIN, t), player)
                  if not cannot_leave(state, u.id)]
-        return moves + _carries(state) + [act(Verb.END_TURN)]
+        return moves + _rides(state) + _carries(state) + [act(Verb.END_TURN)]
     return []
+
+
+def _rides(state: GameState) -> list[Action]:
+    """``ride <unit> <terrain>``: a champion of the marching player that tamed a dragon at its
+    own terrain may ride it to any other terrain in the retreat step (seed 000)."""
+    rides = []
+    for bond in state.bonds:
+        here = state.zones[bond.unit]
+        if (bond.kind == "tamed" and state.dice[bond.unit].owner == state.turn_player
+                and here == state.zones[bond.dragon] and here.kind is ZoneKind.TERRAIN
+                and not cannot_leave(state, bond.unit)):
+            rides += [act(Verb.RIDE, bond.unit, Zone(ZoneKind.TERRAIN, t))
+                      for t in range(len(state.terrains)) if t != here.index]
+    return rides
+
+
+def _ride(state: GameState, unit: int, to: Zone, events: Events) -> GameState:
+    """The tamer and its dragon move together; the dragon stays tamed (seed 000)."""
+    bond = next(b for b in state.bonds if b.unit == unit)
+    state = _moved(state, unit, state.zones[unit], to, events)
+    state = move_dragon(state, bond.dragon, to, events, "ridden by the champion that tamed it "
+                                                       "(seed 000)")
+    state = state.with_(bonds=state.bonds + (bond,))
+    state = drop_lost_captures(state, events)
+    return check_victory(state, events)
 
 
 def _moved(state: GameState, unit_id: int, origin: Zone, to: Zone, events: Events) -> GameState:
@@ -86,6 +115,8 @@ def apply_reserves(state: GameState, action: Action, events: Events) -> GameStat
         state = _end_step(state, events)
         return wait(state, player, Step.RETREAT,
                     "Retreat: move units from terrains to your Reserve Area, then end the turn")
+    if action.verb is Verb.RIDE:
+        return _ride(state, action.args[0], action.args[1], events)
     if action.verb is Verb.RETREAT:
         die_id = action.args[0]
         state = _moved(state, die_id, state.zones[die_id], Zone(ZoneKind.RESERVE, player),

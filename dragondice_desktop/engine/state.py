@@ -276,6 +276,8 @@ class DragonAttackState:
         the army promotes, step 8); slain: dragons an Eldarim champion slew (out of the game,
         nobody promotes); spared: dragons whose non-breath damage is ignored (tamed, slain or
         controlled by an Eldarim champion, seed 000).
+    extra_melee: damage of dragons controlled by the army's champions, added to its melee
+        results against the attacking dragons (seed 000).
     """
 
     zone: Zone
@@ -286,6 +288,7 @@ class DragonAttackState:
     killed: tuple[int, ...] = ()
     slain: tuple[int, ...] = ()
     spared: tuple[int, ...] = ()
+    extra_melee: int = 0
 
     def result(self, purpose: str) -> RollResult | None:
         """The roll made for `purpose` in this dragon attack, or None."""

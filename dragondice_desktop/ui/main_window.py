@@ -18,7 +18,9 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMessageBox, QWidget
+from PySide6.QtWidgets import (
+    QDockWidget, QFileDialog, QMainWindow, QMessageBox, QScrollArea, QWidget,
+)
 
 from ..engine.actions import Verb
 from ..engine.record import GameRecord
@@ -31,6 +33,7 @@ from .board import Board, BoardView
 from .decision_panel import DecisionPanel
 from .game_files import EXTENSION, FILE_FILTER, read_game_text, write_game_file
 from .game_log import GameLog
+from .game_odds import GameOddsPanel
 from .help_texts import rulings_dialog
 from .new_game_dialog import NewGameDialog
 from .roll_panel import RollPanel
@@ -94,6 +97,15 @@ class MainWindow(QMainWindow):
         self.decision_dock = self._dock("Decision", "decisionDock", self.decision)
         self.roll_dock = self._dock("Roll result", "rollDock", self.rolls)
         self.log_dock = self._dock("Game log", "logDock", self.log)
+        self.odds = GameOddsPanel()
+        # Scrolls rather than widening the window: charts have a large minimum size.
+        odds_scroll = QScrollArea()
+        odds_scroll.setWidgetResizable(True)
+        odds_scroll.setWidget(self.odds)
+        self.odds_dock = self._dock("Odds", "oddsDock", odds_scroll)
+        # The odds share the roll panel's place (a tab): a player opens them when deciding.
+        self.tabifyDockWidget(self.roll_dock, self.odds_dock)
+        self.roll_dock.raise_()
         self.resizeDocks([self.decision_dock], [390], Qt.Orientation.Horizontal)
         self.resizeDocks([self.decision_dock, self.roll_dock, self.log_dock], [230, 330, 300],
                          Qt.Orientation.Vertical)
@@ -186,6 +198,7 @@ class MainWindow(QMainWindow):
         self.decision.set_snapshot(snapshot)
         self.rolls.set_snapshot(snapshot)
         self.log.set_snapshot(snapshot)
+        self.odds.set_snapshot(snapshot)  # a few ms: per-die odds are cached
         if snapshot.change is Change.LOAD and self._resuming:
             self._resuming = False
             self.file_path, self._opening, self.dirty = None, None, True
@@ -374,6 +387,13 @@ class MainWindow(QMainWindow):
             self.glossary = GlossaryDialog(self)
         self.glossary.show()
         self.glossary.raise_()
+
+    def show_count_roll(self) -> None:
+        """Count a roll of physical dice: pick the dice, click the face each shows."""
+        from .count_roll_dialog import CountRollDialog
+
+        self.count_roll = CountRollDialog(self)
+        self.count_roll.show()
 
     def show_inspector(self, die=None) -> None:
         """The die inspector (Ctrl+I), on `die` (a catalog Die) when given."""

@@ -29,6 +29,8 @@ def build(window) -> None:
     w.auto_action = _action(w, game, "&Let the computer choose", w.computer_move,
                             QKeySequence("F5"))
     game.addSeparator()
+    w.count_roll_action = _action(w, game, "&Count a roll…", w.show_count_roll,
+                                  QKeySequence("Ctrl+K"))
     w.replay_action = _action(w, game, "Re&play this game", w.replay_current,
                               QKeySequence("Ctrl+R"))
     w.replay_file_action = _action(w, game, "Replay a saved &game…", w.replay_file_dialog,

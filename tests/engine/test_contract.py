@@ -2,14 +2,15 @@
 legal actions never run out before the end, every die is in exactly one valid zone, the same
 seed gives the same game, save/load and undo reproduce states, and games reach a winner."""
 
+import json
 import random
 
 import pytest
 
 from dragondice_desktop.engine.game import legal_actions, play
 from dragondice_desktop.engine.policy import choose
-from dragondice_desktop.engine.record import GameRecord
-from dragondice_desktop.engine.state import ZoneKind
+from dragondice_desktop.engine.record import GameFileError, GameRecord
+from dragondice_desktop.engine.state import PlayerSetup, ZoneKind
 
 from engine_helpers import setup_pair
 
@@ -42,10 +43,35 @@ SAI_RICH_OTHER = dict(
 )
 
 
+# Dragons, Dragonstaffs, Dragon's Lair frontiers and Eldarim champions: dragons are summoned,
+# attack armies and each other, and are tamed, slain or controlled.
+DRAGON_RICH = (
+    PlayerSetup("Ann", "A", "Terrains/Highland City", "Terrains/Coastland Dragons Lair",
+                home=("Eldarim/Dragonslayer (White)", "Dwarves/Footman", "Dwarves/Sergeant",
+                      "Items/Fire Dragonstaff"),
+                horde=("Eldarim/Air Dragon Hunter (Air)", "Dwarves/Wizard", "Dwarves/Theurgist",
+                       "Items/Air Vorpal Sword", "Feral/Hawk-folk"),
+                campaign=("Eldarim/Dragonlord (White)", "Dwarves/Warlord",
+                          "Dwarves/Crossbowman", "Items/Earth Dragonstaff"),
+                dragons=("Dragons/Red Drake", "Dragons/Ivory Wyrm"),
+                dragonkin=("Dragonkin/Dragontroop (Fire)",)),
+    PlayerSetup("Bob", "B", "Terrains/Flatland City", "Terrains/Feyland Dragons Lair",
+                home=("Eldarim/Water Dragon Zealot (Water)", "Treefolk/Oak", "Treefolk/Oakling"),
+                horde=("Eldarim/Dragoncrusader (White)", "Coral Elves/Knight",
+                       "Items/Water Dragonstaff", "Treefolk/Strangle Vine"),
+                campaign=("Feral/Hawk-folk", "Feral/Owl-folk", "Items/Air Dragonstaff",
+                          "Coral Elves/Leviathan"),
+                dragons=("Dragons/Blue Drake", "Dragons/Green/Ivory Wyrm",
+                         "Dragons/White Wyrm")),
+)
+
+
 def play_out(seed, chooser=None, limit=4000, forces=(MIXED, OTHER)):
-    """Play a game with the automatic policy; returns the record and every state seen."""
+    """Play a game with the automatic policy; returns the record and every state seen.
+    `forces`: two dicts of armies for ``setup_pair``, or two PlayerSetups."""
     mine, theirs = forces
-    record = GameRecord(setup_pair(**mine, other=theirs), seed)
+    players = forces if isinstance(mine, PlayerSetup) else setup_pair(**mine, other=theirs)
+    record = GameRecord(players, seed)
     state = record.state()
     states = [state]
     for _ in range(limit):
@@ -115,6 +141,29 @@ def test_sai_rich_random_games_stay_consistent(seed):
             assert legal_actions(state)
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_dragon_rich_games_reach_a_winner_and_replay(seed):
+    """Whole games with dragons summoned (Dragon's Lair, Dragonstaffs), dragon attacks and
+    Eldarim champions: the automatic player answers every decision, the game ends, and the
+    record replays to the same state."""
+    record, states = play_out(seed, forces=DRAGON_RICH)
+    assert states[-1].winner is not None, f"no winner after {len(record.actions)} actions"
+    for state in states[:-1]:
+        assert legal_actions(state)
+        assert_zones_valid(state)
+    assert GameRecord.from_json(record.to_json()).state() == states[-1]
+    assert record.without_last().state() == states[-2]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_dragon_rich_random_games_stay_consistent(seed):
+    record, states = play_out(seed, chooser=random.Random(seed), limit=700, forces=DRAGON_RICH)
+    for state in states:
+        assert_zones_valid(state)
+        if state.winner is None:
+            assert legal_actions(state)
+
+
 def test_same_seed_same_game():
     record_a, states_a = play_out(11)
     record_b, states_b = play_out(11)
@@ -137,3 +186,28 @@ def test_undo_replays_to_the_earlier_state():
         for _ in range(back):
             shorter = shorter.without_last()
         assert shorter.state() == states[-1 - back]
+
+
+@pytest.mark.parametrize("change,message", [
+    ({"version": 0}, "version 0"),
+    ({"version": True}, "version True"),
+    ({"seed": False}, "seed must be a whole number"),
+    ({"players": "x" * 10}, "damaged"),
+])
+def test_bad_game_file_fields_are_refused(change, message):
+    """A game file with a bad version, seed or players is refused with a clear message."""
+    record, _ = play_out(2, limit=5)
+    data = json.loads(record.to_json())
+    data.update(change)
+    with pytest.raises(GameFileError, match=message):
+        GameRecord.from_json(json.dumps(data))
+
+
+def test_deeply_nested_or_long_game_files_are_refused():
+    with pytest.raises(GameFileError, match="nested far too deeply"):
+        GameRecord.from_json("[" * 100_000 + "]" * 100_000)
+    record, _ = play_out(2, limit=5)
+    data = json.loads(record.to_json())
+    data["players"][0]["name"] = "A" * 10_000
+    with pytest.raises(GameFileError, match="longer than 200"):
+        GameRecord.from_json(json.dumps(data))

@@ -160,7 +160,9 @@ def test_coverage_reasons():
     assert rows[Icon.SLAY][0] == HANDLED
     assert rows[Icon.FABRICATE] == (NOT_HANDLED, "Dracolem (v4.02): rules text not available "
                                                  "(digest §9)")
-    assert rows[Icon.JAWS] == (NOT_HANDLED, "dragons in play: issue 6")
+    assert rows[Icon.JAWS] == (HANDLED, "a dragon's face in the Dragon Attack phase "
+                                        "(digest §1.7, §5.4)")
+    assert rows[Icon.CITY][0] == HANDLED and rows[Icon.TOWER][0] == HANDLED
     assert rows[Icon.CANTRIP][0] == PARTIAL and "spells" in rows[Icon.CANTRIP][1]
     assert rows[Icon.VORTEX][0] == HANDLED
     assert coverage_text().splitlines()[-1].startswith(f"{len(rows)} icons:")
