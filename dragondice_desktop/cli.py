@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections import Counter
 
@@ -60,9 +61,10 @@ def _parser() -> argparse.ArgumentParser:
     shot = sub.add_parser("screenshot", help="save a PNG of the window on a seeded demo game")
     shot.add_argument("out", help="PNG file to write")
     shot.add_argument("--seed", type=int, default=7)
-    shot.add_argument("--actions", type=int, default=40,
-                      help="how many demo actions to play before the picture")
-    shot.add_argument("--size", default="1400x900", help="window size WIDTHxHEIGHT")
+    shot.add_argument("--actions", type=_count(0, 5000), default=40,
+                      help="how many demo actions to play before the picture (0-5000)")
+    shot.add_argument("--size", type=_window_size, default=(1400, 900),
+                      help="window size WIDTHxHEIGHT, each 320-4000 (default 1400x900)")
     return parser
 
 
@@ -81,17 +83,55 @@ def main(argv: list[str] | None = None) -> int:
         return _selfplay(args)
     if args.command == "screenshot":
         from .ui.app import screenshot
-        width, _, height = args.size.partition("x")
-        return screenshot(args.out, seed=args.seed, actions=args.actions,
-                          size=(int(width), int(height)))
+        problem = _png_path_problem(args.out)
+        if problem:
+            print(f"screenshot: {problem}", file=sys.stderr)
+            return 2
+        return screenshot(args.out, seed=args.seed, actions=args.actions, size=args.size)
     from .ui.app import run_app
     return run_app(demo=args.demo, seed=args.seed, data_dir=args.data_dir)
+
+
+def _count(low: int, high: int):
+    """An argparse type: a whole number from `low` to `high`."""
+    def parse(text: str) -> int:
+        if not (text.isascii() and text.lstrip("-").isdigit()) or not low <= int(text) <= high:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from {low} to {high}")
+        return int(text)
+    return parse
+
+
+def _window_size(text: str) -> tuple[int, int]:
+    """An argparse type: WIDTHxHEIGHT in pixels, each 320-4000 (a bigger picture hangs Qt)."""
+    width, _, height = text.lower().partition("x")
+    try:
+        size = (_count(320, 4000)(width), _count(320, 4000)(height))
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a window size WIDTHxHEIGHT with each from 320 to 4000") from None
+    return size
+
+
+def _png_path_problem(out: str) -> str:
+    """Why `out` cannot take the PNG, or "" if it can (checked before any game is played)."""
+    folder = os.path.dirname(os.path.abspath(out))
+    if not out.lower().endswith(".png"):
+        return f"{out} must end in .png"
+    if os.path.isdir(out):
+        return f"{out} is a folder"
+    if not os.path.isdir(folder):
+        return f"the folder {folder} does not exist"
+    return ""
 
 
 def _catalog(name: str | None) -> int:
     from .catalog.loader import load_catalog
 
     catalog = load_catalog()
+    if name is not None and not name.strip():
+        print("give a die's key or name, e.g. dragondice catalog \"Dwarves/Footman\"",
+              file=sys.stderr)
+        return 2
     if name:
         try:
             die = catalog.die(name)
@@ -130,6 +170,11 @@ def _roll(args) -> int:
     except KeyError as exc:
         print(exc.args[0], file=sys.stderr)
         return 2
+    not_army = [die.key for _, die in dice if not (die.kind.is_unit or die.kind.is_item)]
+    if not_army:
+        print(f"only units and items roll in an army roll; not {', '.join(not_army)}",
+              file=sys.stderr)
+        return 2
     roll_type = RollType(args.roll_type)
     ctx = RollContext(roll_type=roll_type, id_multiplier=2 if args.eighth_face else 1)
     result, _ = roll_army(dice, ctx, Rng(args.seed))
@@ -157,6 +202,11 @@ def _selfplay(args) -> int:
     from .engine.record import GameRecord
     from .matchup import demo_setups
 
+    if args.save and (os.path.isdir(args.save)
+                      or not os.path.isdir(os.path.dirname(os.path.abspath(args.save)))):
+        print(f"selfplay: cannot save to {args.save}: not a file in an existing folder",
+              file=sys.stderr)
+        return 2
     record = GameRecord(demo_setups(), args.seed)
     state = record.state()
     while legal_actions(state) and len(record.actions) < 5000:
@@ -166,8 +216,12 @@ def _selfplay(args) -> int:
         for event in events:
             print(event.text)
     if args.save:
-        with open(args.save, "w", encoding="utf-8") as handle:
-            handle.write(record.to_json())
+        try:
+            with open(args.save, "w", encoding="utf-8") as handle:
+                handle.write(record.to_json())
+        except OSError as exc:
+            print(f"selfplay: cannot save to {args.save}: {exc.strerror}", file=sys.stderr)
+            return 1
     winner = state.players[state.winner].name if state.winner is not None else "nobody"
     print(f"{len(record.actions)} actions; winner: {winner}")
     return 0
