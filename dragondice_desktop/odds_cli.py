@@ -9,16 +9,20 @@ JSON printed (numbers rounded to 12 digits):
     at_least, truncated_mass, not_modelled}, dice_stats [per die: p_useful, p_results, mean,
     sd, max], and with --against: attack_preview {attack, saves, damage, killed,
     defender_health, not_modelled}.
-Exit codes: 0 done, 2 bad input (unknown die or roll, a die that cannot roll).
+Exit codes: 0 done, 2 bad input (unknown die or roll, a die that cannot roll, an option out of
+range: --subtract 0-1000, --terrain-face 1-8, --eps a probability above 0 and below 1e-3).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 
 COMMANDS = ("odds",)
+MAX_SUBTRACT = 1000  # far more results than any army rolls
+MAX_EPS = 1e-3       # the largest cut-off the odds accept (OddsSpec)
 
 
 def add_commands(subparsers: argparse._SubParsersAction) -> None:
@@ -56,6 +60,11 @@ def run(args: argparse.Namespace) -> int | None:
     return _odds(args)
 
 
+def _short(number: int) -> str:
+    text = str(number)
+    return text if len(text) <= 20 else text[:20] + "…"
+
+
 def _fail(message: str) -> int:
     print(f"dragondice odds: {message}", file=sys.stderr)
     return 2
@@ -76,9 +85,12 @@ def _odds(args: argparse.Namespace) -> int:
     except KeyError as exc:
         return _fail(exc.args[0])
     if args.terrain_face is not None and not 1 <= args.terrain_face <= 8:
-        return _fail(f"--terrain-face must be 1-8, got {args.terrain_face}")
-    if args.subtract < 0:
-        return _fail("--subtract must be 0 or more")
+        return _fail(f"--terrain-face must be 1-8, got {_short(args.terrain_face)}")
+    if not 0 <= args.subtract <= MAX_SUBTRACT:
+        return _fail(f"--subtract must be from 0 to {MAX_SUBTRACT}, got {_short(args.subtract)}")
+    if args.eps is not None and not (math.isfinite(args.eps) and 0 < args.eps < MAX_EPS):
+        return _fail(f"--eps must be a small positive probability (above 0, below {MAX_EPS:g}), "
+                     f"got {args.eps!r}")
     eighth = args.eighth_face or args.terrain_face == 8
     multiplier = 2 if eighth else 1
     modifiers = ((subtract(args.subtract, source="--subtract"),) if args.subtract else ()) \
@@ -111,8 +123,8 @@ def _odds(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the odds command on its own (``python -m dragondice_desktop.odds_cli ...``), for
-    use before the lead wires it into ``dragondice``."""
+    """Run the odds command on its own (``python -m dragondice_desktop.odds_cli ...``); the
+    same command is ``dragondice odds``."""
     parser = argparse.ArgumentParser(prog="dragondice")
     sub = parser.add_subparsers(dest="command")
     add_commands(sub)

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from .engine.coverage import coverage_text, rules_coverage
-from .engine.resolve import ResolveError, resolve_text
+from .engine.resolve import MAX_TEXT, ResolveError, resolve_text
 
 COMMANDS = ("resolve", "rules-coverage")
 
@@ -48,17 +49,57 @@ def run(args: argparse.Namespace) -> int | None:
 
 def _resolve(path: str, explain: bool) -> int:
     try:
-        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+        text = _read(path)
     except OSError as exc:
-        print(f"dragondice resolve: cannot read {path}: {exc.strerror}", file=sys.stderr)
+        print(f"dragondice resolve: cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except ValueError as exc:  # not UTF-8, or far too large
+        print(f"dragondice resolve: cannot read {path}: {exc}", file=sys.stderr)
         return 2
     try:
         report = resolve_text(text)
     except ResolveError as exc:
         print(f"dragondice resolve: {exc}", file=sys.stderr)
         return 2
-    if explain:
-        print(report["explain"])
+    except Exception as exc:  # noqa: BLE001 — a rules bug: a message, not a traceback
+        print(f"dragondice resolve: the rules engine failed on this roll "
+              f"({type(exc).__name__}: {str(exc)[:300]})", file=sys.stderr)
+        return 1
+    out = report["explain"] if explain else json.dumps(report, indent=1, ensure_ascii=False)
+    return _print(out)
+
+
+def _read(path: str) -> str:
+    """The description's text: UTF-8 (a byte order mark is dropped), at most a few times
+    resolve's character limit in bytes. Raises OSError, or ValueError naming the problem."""
+    limit = MAX_TEXT * 4
+    if path == "-":
+        data = sys.stdin.buffer.read(limit + 1)
     else:
-        print(json.dumps(report, indent=1, ensure_ascii=False))
+        with open(path, "rb") as handle:
+            data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise ValueError(f"it is larger than {limit} bytes; a roll description is a few kB")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"it is not UTF-8 text (byte {exc.start} cannot be read); save it "
+                         f"as UTF-8") from None
+
+
+def _print(text: str) -> int:
+    """Print to standard output; a reader that went away (``resolve x.json | head``) ends the
+    command quietly."""
+    try:
+        print(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Nothing more can be written; point stdout at devnull so the interpreter's final
+        # flush does not complain either.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+        return 0
     return 0

@@ -8,12 +8,16 @@
     dragondice force export NAME [--format json|text|o8d] [--output FILE]
     dragondice force list                        saved forces, drafts marked invalid
     dragondice collection export CSV [--all]     the collection as CSV ("-" = stdout)
-    dragondice collection import CSV [--mode add|replace] [--yes]   preview, then import
+    dragondice collection import CSV [--mode add|replace] [--yes] [--allow-empty]
+                                                 preview, then import
 
 Every command that opens the store takes ``--data-dir DIR`` (else $DRAGONDICE_DATA_DIR, else
-the platform's user data folder). Exit codes: 0 done, 1 not done (errors in a force, or an
-import not confirmed), 2 bad input (unreadable file, damaged or newer database, unknown
-name). Nothing is written unless the command says it was.
+the platform's user data folder). ``force list``, ``force export`` and ``collection export``
+open it read-only (they work on a read-only file and never create or change one). A replace
+import that would remove every recorded die and add none needs ``--allow-empty``. Exit codes:
+0 done, 1 not done (errors in a force, or an import not confirmed), 2 bad input (unreadable
+file, damaged or newer database, unknown name). Nothing is written unless the command says
+it was.
 """
 
 from __future__ import annotations
@@ -77,6 +81,10 @@ def add_commands(subparsers) -> None:
                       help="add to quantities (default) or replace the whole collection")
     cimp.add_argument("--yes", action="store_true",
                       help="apply without asking (unknown dice are skipped)")
+    cimp.add_argument("--allow-empty", action="store_true",
+                      help="let a replace import remove every recorded die (refused "
+                           "otherwise, so a file of unknown or bad rows cannot wipe the "
+                           "collection)")
     cimp.set_defaults(store_handler=_collection_import)
 
 
@@ -95,14 +103,15 @@ def _err(message: str) -> None:
     print(message, file=sys.stderr)
 
 
-def _open_store(args):
-    """The opened database, or None after printing why it cannot be opened."""
+def _open_store(args, read_only: bool = False):
+    """The opened database (``read_only``: never written, see ``open_database``), or None
+    after printing why it cannot be opened."""
     from .store.database import StoreError, open_database
     from .store.paths import database_path
 
     path = database_path(getattr(args, "data_dir", None))
     try:
-        return open_database(path)
+        return open_database(path, read_only=read_only)
     except StoreError as exc:
         _err(f"error: {exc}")
         return None
@@ -143,17 +152,14 @@ def _force_import(args) -> int:
     from .catalog.loader import load_catalog
     from .forces.formats import read_force_file
     from .forces.validate import validate_force
-    from .store.forces import ForceNameError, force_exists, save_force
+    from .store.forces import ForceDataError, force_exists, save_force
 
     catalog = load_catalog()
     try:
-        force = read_force_file(args.file, args.format, catalog)
+        force = read_force_file(args.file, args.format, catalog, name=args.name or None)
     except ForceFileError as exc:
         _err(f"error: {exc}")
         return EXIT_BAD_INPUT
-    if args.name:
-        from dataclasses import replace
-        force = replace(force, name=args.name)
     db = _open_store(args)
     if db is None:
         return EXIT_BAD_INPUT
@@ -163,7 +169,7 @@ def _force_import(args) -> int:
                  "Use --replace to overwrite it or --name to save under another name.")
             return EXIT_NOT_DONE
         summary = save_force(db, force, catalog=catalog)
-    except ForceNameError as exc:
+    except ForceDataError as exc:
         _err(f"error: {exc}; nothing was changed")
         return EXIT_BAD_INPUT
     finally:
@@ -179,7 +185,7 @@ def _force_export(args) -> int:
     from .forces.formats import export_force
     from .store.forces import ForceNotFoundError, load_force
 
-    db = _open_store(args)
+    db = _open_store(args, read_only=True)
     if db is None:
         return EXIT_BAD_INPUT
     try:
@@ -189,7 +195,11 @@ def _force_export(args) -> int:
         return EXIT_BAD_INPUT
     finally:
         db.close()
-    text = export_force(force, args.format, load_catalog())
+    try:
+        text = export_force(force, args.format, load_catalog())
+    except ForceFileError as exc:
+        _err(f"error: {exc}; nothing was written")
+        return EXIT_BAD_INPUT
     if args.output:
         try:
             Path(args.output).write_text(text, encoding="utf-8")
@@ -205,7 +215,7 @@ def _force_export(args) -> int:
 def _force_list(args) -> int:
     from .store.forces import list_forces
 
-    db = _open_store(args)
+    db = _open_store(args, read_only=True)
     if db is None:
         return EXIT_BAD_INPUT
     try:
@@ -226,7 +236,7 @@ def _collection_export(args) -> int:
     from .catalog.loader import load_catalog
     from .store.collection_csv import export_csv
 
-    db = _open_store(args)
+    db = _open_store(args, read_only=True)
     if db is None:
         return EXIT_BAD_INPUT
     try:
@@ -247,13 +257,21 @@ def _collection_export(args) -> int:
 
 def _collection_import(args) -> int:
     from .catalog.loader import load_catalog
-    from .store.collection_csv import CsvImportError, apply_import, preview_import
+    from .forces.errors import read_bounded
+    from .store.collection_csv import MAX_CSV_BYTES, CsvImportError, apply_import, preview_import
     from .store.database import StoreError
 
     try:
-        data = sys.stdin.buffer.read() if args.csv == "-" else Path(args.csv).read_bytes()
-    except OSError as exc:
-        _err(f"error: cannot read '{args.csv}': {exc.strerror or exc}")
+        if args.csv == "-":
+            data = sys.stdin.buffer.read(MAX_CSV_BYTES + 1)
+            if len(data) > MAX_CSV_BYTES:
+                raise OSError(f"it is larger than {MAX_CSV_BYTES} bytes, the most a "
+                              "collection CSV may be")
+        else:
+            data = read_bounded(args.csv, MAX_CSV_BYTES, "a collection CSV")
+    except (OSError, ValueError) as exc:
+        _err(f"error: cannot read '{args.csv}': {getattr(exc, 'strerror', None) or exc}; "
+             "nothing was imported")
         return EXIT_BAD_INPUT
     catalog = load_catalog()
     db = _open_store(args)
@@ -268,6 +286,8 @@ def _collection_import(args) -> int:
             print(f"  ... and {len(preview.changes) - 50} more")
         for unknown in preview.unknown:
             print(f"  unknown: {unknown}")
+        if preview.warning():
+            print(f"  warning: {preview.warning()}")
         if preview.errors:
             for error in preview.errors:
                 _err(f"error: {error}")
@@ -276,10 +296,14 @@ def _collection_import(args) -> int:
         if not preview.changes:
             print("nothing to change")
             return EXIT_OK
+        if preview.empties_collection and not args.allow_empty:
+            _err("error: nothing was imported: a replace import may only empty the "
+                 "collection with --allow-empty")
+            return EXIT_NOT_DONE
         if not args.yes and not _confirm(preview):
             print("nothing was imported (run again with --yes to apply)")
             return EXIT_NOT_DONE
-        count = apply_import(db, preview, confirmed=True)
+        count = apply_import(db, preview, confirmed=True, allow_empty=args.allow_empty)
     except (CsvImportError, StoreError) as exc:
         _err(f"error: {exc}")
         return EXIT_BAD_INPUT
@@ -291,14 +315,18 @@ def _collection_import(args) -> int:
 
 
 def _change_text(change) -> str:
-    before = change.before.quantity if change.before else 0
-    after = change.after.quantity if change.after else 0
-    return f"{change.action:6} {change.die_key}: {before} -> {after}"
+    return f"{change.action:6} {change.die_key}: {change.describe()}"
 
 
 def _confirm(preview) -> bool:
+    """The player's answer at the prompt; no terminal, end of input (Ctrl-D) or Ctrl-C is
+    "no"."""
     if not sys.stdin or not sys.stdin.isatty():
         return False
     skip = " and skip the unknown dice" if preview.unknown else ""
-    answer = input(f"Apply this {preview.mode} import{skip}? [y/N] ")
+    try:
+        answer = input(f"Apply this {preview.mode} import{skip}? [y/N] ")
+    except (EOFError, KeyboardInterrupt):
+        print()
+        return False
     return answer.strip().casefold() in ("y", "yes")

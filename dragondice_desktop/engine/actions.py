@@ -37,11 +37,18 @@ class Verb(enum.Enum):
     END_REINFORCE = "end-reinforce"
     RETREAT = "retreat"              # retreat <die id>
     RIDE = "ride"                    # ride <unit id> <terrain>: a tamer rides its dragon
+    FLY = "fly"                      # fly <unit id> <terrain>: Firewalkers' Air Flight
+    BRING = "bring"                  # bring <minor terrain id>: into play, instead of maneuvering
+    ROLL_MINOR = "roll-minor"        # roll the army's minor terrain, then maneuver
+    KEEP_MINOR = "keep-minor"        # keep its face and forfeit the maneuver
+    BURY_MINOR = "bury-minor"        # bury it instead of maneuvering
+    CHARGE = "charge"                # charge javelin | kukri: Amazons bury it to charge
     CARRY = "carry"                  # carry <item id> <unit id>: the item follows a unit moved
     END_TURN = "end-turn"
     PICK = "pick"                    # pick <die id>: one more unit for an SAI (targets, returns)
     DONE = "done"                    # stop picking (when fewer units are allowed)
     CHOOSE = "choose"                # choose <option or zone>: an SAI choice (saves, return, t1)
+    CAST = "cast"                    # cast <spell> <element> [<target>]: announce a spell
 
 
 @dataclass(frozen=True, order=True)

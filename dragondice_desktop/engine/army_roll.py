@@ -9,7 +9,10 @@ players:
    to X health-worth of units are rolled again, ignoring the earlier result) — the attacker
    picks; the units killed this way, and the hypnotized, do not count;
    then Vortex (seed 003): the army holding a Vortex eighth face may re-roll one unit in a
-   non-maneuver roll, before the re-roll step ("step 2" in seed 003 is the re-roll step);
+   non-maneuver roll, before the re-roll step ("step 2" in seed 003 is the re-roll step); and
+   Flashfire (digest §7): an army under it may re-roll one unit per casting in a non-maneuver
+   army roll; and Rapid Growth (digest §6): counter-maneuvering at an earth terrain, the
+   Treefolk that rolled no SAI may be re-rolled all together;
 3. re-rolls: each die's chain of Rend, Tail, Bullseye ... is rolled out;
 4. the roller's choices (Regenerate, Wild Growth, Wayfare, Bash's target, ID results in a
    combination roll ...) are asked, the roll counted again after each;
@@ -21,16 +24,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..catalog.model import Icon
+from ..catalog.model import Color, Icon, Species
 from .events import Event
 from .fates import kill
 from .flow import controls_eighth_face, log_roll, rolling_dice
 from .individual import shows_id
-from .lasting import add, army_modifiers
-from .roll_model import Applied, DieRoll, RollChoice, RollInput, RollResult
+from .lasting import add, army_modifiers, on_army
+from .roll_model import Applied, DieRoll, RollChoice, RollInput, RollResult, RollType
 from .rolls import count_roll, extend_chain
 from .sai_roll import relic_element
 from .sai_effects import follow_ups
+from .spells import cantrip_tasks
 from .state import GameState, LastingEffect, ZoneKind
 from .task_queue import (
     answered, pop_head, record_applied, replace_head, settle_ask, store_result, wait_on,
@@ -151,7 +155,7 @@ def _vortex(state: GameState, task: RollTask, events: Events) -> tuple[GameState
     if task.ask is None:
         units = [d for d in task.inp.dice if not d.excluded and d.die.kind.is_unit]
         if not units:
-            return replace_head(state, replace(task, stage="rerolls")), False
+            return replace_head(state, replace(task, stage="flashfire")), False
         ask = PickAsk(task.player, "Vortex: you may re-roll one unit, ignoring its result",
                       tuple(d.die_id for d in units), tuple(1 for _ in units), max_units=1)
         return _ask(state, task, ask)
@@ -163,7 +167,33 @@ def _vortex(state: GameState, task: RollTask, events: Events) -> tuple[GameState
                                                  "earlier result (seed 003)")
         events.append(Event("sai", f"Vortex: {state.die_label(die_id)} is rolled again",
                             player=task.player))
-    return replace_head(state, replace(task, inp=inp, ask=None, stage="rerolls")), False
+    return replace_head(state, replace(task, inp=inp, ask=None, stage="flashfire")), False
+
+
+def _flashfire(state: GameState, task: RollTask, events: Events) -> tuple[GameState, bool]:
+    """Flashfire (digest §7): in a non-maneuver army roll, the owner may re-roll one unit
+    once per casting in force on the army."""
+    left = task.flashfire
+    if left is None:
+        left = 0 if task.ctx.is_maneuver_roll else sum(
+            e.amount for e in on_army(state, task.zone, task.player) if e.kind == "flashfire")
+    inp = task.inp
+    if task.ask is not None:
+        if not answered(task.ask):
+            return _ask(state, task, task.ask)
+        for die_id in task.ask.picked:
+            state, inp = _reroll(state, inp, die_id, "rolled again by Flashfire, ignoring the "
+                                                     "earlier result (spell)")
+            events.append(Event("sai", f"Flashfire: {state.die_label(die_id)} is rolled again",
+                                player=task.player))
+        left = left - 1 if task.ask.picked else 0
+    units = [d for d in inp.dice if not d.excluded and d.die.kind.is_unit]
+    task = replace(task, inp=inp, ask=None, flashfire=left)
+    if left <= 0 or not units:
+        return replace_head(state, replace(task, stage="growth")), False
+    ask = PickAsk(task.player, f"Flashfire: you may re-roll one unit ({left} left)",
+                  tuple(d.die_id for d in units), tuple(1 for _ in units), max_units=1)
+    return _ask(state, task, ask)
 
 
 def _rerolls(state: GameState, task: RollTask) -> GameState:
@@ -230,6 +260,57 @@ def relic_matches(inp: RollInput, relic_id: int) -> list[DieRoll]:
             and (element is None or element in d.die.elements)]
 
 
+def _dragonkin(state: GameState, task: RollTask) -> tuple[tuple[int, str], ...]:
+    """Dragonkin never roll for magic or missile (digest §5.6)."""
+    if task.ctx.is_combination or task.ctx.roll_type not in (RollType.MAGIC, RollType.MISSILE):
+        return ()
+    return tuple((u.id, "Dragonkin never roll for magic or missile (digest §5.6)")
+                 for u in state.units_in(task.zone, task.player)
+                 if u.die.species is Species.DRAGONKIN)
+
+
+def _mired(state: GameState, task: RollTask) -> tuple[tuple[int, str], ...]:
+    """The marching army's units that take no part in its march's rolls (Mire, digest §7)."""
+    march = state.march
+    if march is None or task.player != state.turn_player or task.zone != march.zone:
+        return ()
+    return tuple((i, "held back by the Mire: it takes no part in this march (digest §7)")
+                 for i in march.mired)
+
+
+def _growers(state: GameState, task: RollTask) -> list[DieRoll]:
+    """Treefolk Rapid Growth (digest §6): at an earth terrain, when counter-maneuvering, the
+    Treefolk that did not roll an SAI."""
+    zone = task.zone
+    if (not task.ctx.counter_maneuver or zone.kind is not ZoneKind.TERRAIN
+            or Color.EARTH not in state.terrains[zone.index].die.elements):
+        return []
+    return [d for d in task.inp.dice if not d.excluded and d.die.species is Species.TREEFOLK
+            and not any(icon.is_sai for icon, _ in d.die.faces[d.faces[0]].icons)]
+
+
+def _rapid_growth(state: GameState, task: RollTask, events: Events) -> tuple[GameState, bool]:
+    """Those Treefolk may be re-rolled once, all together, ignoring their results."""
+    growers = _growers(state, task)
+    if not growers:
+        return replace_head(state, replace(task, stage="rerolls")), False
+    if task.ask is None:
+        ask = ChooseAsk(task.player, f"Rapid Growth: re-roll your {len(growers)} Treefolk that "
+                                     f"rolled no SAI, all together?", ("re-roll", "keep"),
+                        "keep")
+        return _ask(state, task, ask)
+    if not answered(task.ask):
+        return _ask(state, task, task.ask)
+    inp = task.inp
+    if task.ask.answer == "re-roll":
+        for d in growers:
+            state, inp = _reroll(state, inp, d.die_id, "rolled again by Rapid Growth, ignoring "
+                                                       "the earlier result (digest §6)")
+        events.append(Event("sai", f"Rapid Growth: {len(growers)} Treefolk rolled again",
+                            player=task.player))
+    return replace_head(state, replace(task, inp=inp, ask=None, stage="rerolls")), False
+
+
 def run_roll(state: GameState, task: RollTask, events: Events) -> tuple[GameState, bool]:
     """Advance a roll task; returns (state, waiting for a player)."""
     if task.stage == "roll":
@@ -237,7 +318,8 @@ def run_roll(state: GameState, task: RollTask, events: Events) -> tuple[GameStat
             events.append(Event("message", f"{state.players[task.player].name} has no army "
                                            f"there any more: no {task.purpose} roll"))
             return pop_head(state), False
-        dice, notes = rolling_dice(state, task.zone, task.player, task.exclude)
+        dice, notes = rolling_dice(state, task.zone, task.player,
+                                   task.exclude + _mired(state, task) + _dragonkin(state, task))
         for note in notes:
             events.append(Event("message", note, player=task.player))
         rng, rolled = state.rng, []
@@ -254,8 +336,12 @@ def run_roll(state: GameState, task: RollTask, events: Events) -> tuple[GameStat
         return _delayed(state, task, events)
     if task.stage == "vortex":
         if not _vortex_applies(state, task):
-            return replace_head(state, replace(task, stage="rerolls")), False
+            return replace_head(state, replace(task, stage="flashfire")), False
         return _vortex(state, task, events)
+    if task.stage == "flashfire":
+        return _flashfire(state, task, events)
+    if task.stage == "growth":
+        return _rapid_growth(state, task, events)
     if task.stage == "rerolls":
         return _rerolls(state, task), False
     outcome = _choices(state, task, events)
@@ -267,7 +353,10 @@ def run_roll(state: GameState, task: RollTask, events: Events) -> tuple[GameStat
 def finish_roll(state: GameState, task: RollTask, result: RollResult,
                 events: Events) -> GameState:
     """Log the counted roll, keep it in the march (or dragon attack) and queue its SAI
-    effects."""
+    effects; cantrip-only magic first buys Cantrip spells, which resolve at once (digest
+    §5.3)."""
     log_roll(state, task.zone, task.player, result, events)
     state = store_result(state, task.purpose, result)
-    return pop_head(state, follow_ups(task, result))
+    cantrips = cantrip_tasks(state, task.player, task.zone, result) if result.cantrip_magic \
+        else []
+    return pop_head(state, cantrips + follow_ups(task, result))

@@ -1,9 +1,13 @@
-"""Which icons of the catalog the rules engine handles (``dragondice rules-coverage``).
+"""Which icons, spells and species abilities the rules engine handles
+(``dragondice rules-coverage``).
 
 ``rules_coverage() -> list[(icon, status, reason)]``: one row per icon printed on any die of
-the catalog, sorted by icon name. status is "handled", "partial" (the reason says which part
-is not) or "not handled" (the reason says why). A "partial" or "not handled" part is never
-dropped in play: it is reported as "Not resolved" in the log and the roll breakdown.
+the catalog, sorted by icon name. ``spell_coverage() -> list[(name, status, reason)]``: one
+row per spell of the catalog; ``species_coverage()`` one per species ability (digest §6).
+status is "handled", "partial" (the reason says which part is not) or "not handled" (the
+reason says why). A "partial" or "not handled" part is never
+dropped in play: it is reported as "Not resolved" in the log and the roll breakdown, or never
+offered (spells).
 """
 
 from __future__ import annotations
@@ -12,33 +16,37 @@ from ..catalog.loader import load_catalog
 from ..catalog.model import (
     ACTION_ICONS, DRAGON_ICONS, EIGHTH_FACE_ICONS, MINOR_TERRAIN_ICONS, DieKind, Icon,
 )
+from . import spells
 from .sai_results import SAI_HANDLERS
 
 HANDLED, PARTIAL, NOT_HANDLED = "handled", "partial", "not handled"
 
 DRAGON_FACE = "a dragon's face in the Dragon Attack phase (digest §1.7, §5.4)"
 
-SPELLS = "spells: issue 6"
-
 # SAIs whose handler and game effect cover only part of their text: the part missing.
 _PARTIAL = {
-    Icon.CANTRIP: f"cantrip-only magic outside magic actions buys cantrip spells ({SPELLS})",
-    Icon.LOGO: ("Gold Medallion, Elemental Relic, the Eldarim champions (ID worth 2; tame, "
-                "slay, control) and the Dragonkin champions' dragon move are handled; the "
-                f"Bronze Medallion's cantrip magic needs spells ({SPELLS}), the Silver "
-                "Medallion's Dragonkin summoning needs Dragonkin in play (issue 6); the "
-                "Earthfang relic's logo has no rules text available"),
+    Icon.CANTRIP: ("cantrip-only magic buys Cantrip spells after army rolls in play; a unit "
+                   "rolling on its own (an individual roll) is not offered them"),
+    Icon.LOGO: ("Gold, Silver and Bronze Medallions, Elemental Relic, the Eldarim champions "
+                "(ID worth 2; tame, slay, control) and the Dragonkin champions (4 saves, "
+                "dragon move) "
+                "are handled; the Earthfang relic's logo has no rules text available"),
+}
+
+# Spells the engine applies only in part: the part missing (digest §7).
+_PARTIAL_SPELLS = {
+    "Tidal Wave": "its save and maneuver roll counts SAI results too (\"normal results only\" "
+                  "is not applied)",
 }
 
 # Eighth-face powers (digest §8, seed 003): status and how the engine applies each.
 _EIGHTH_FACES = {
     Icon.CITY: (HANDLED, "recruit a small unit or promote one unit in the Eighth Face phase "
                          "(digest §8)"),
-    Icon.TEMPLE: (PARTIAL, "another player buries a unit of their choice from their DUA in the "
-                           f"Eighth Face phase; immunity to opponents' death magic needs "
-                           f"{SPELLS}"),
-    Icon.STANDING_STONES: (NOT_HANDLED, f"converts magic to the terrain's elements for spells "
-                                        f"({SPELLS})"),
+    Icon.TEMPLE: (HANDLED, "another player buries a unit of their choice from their DUA in the "
+                           "Eighth Face phase; immune to opponents' death magic (digest §8)"),
+    Icon.STANDING_STONES: (HANDLED, "the holding army's magic may pay spells of the terrain's "
+                                    "elements (digest §8)"),
     Icon.TOWER: (HANDLED, "missile attacks on any opposing army, Reserve armies with non-ID "
                           "results only (digest §8)"),
     Icon.CASTLE: (HANDLED, "becomes City, Standing Stones, Temple or Tower on capture until "
@@ -51,7 +59,6 @@ _EIGHTH_FACES = {
 }
 
 _NOT_HANDLED = {
-    Icon.DISPEL_MAGIC: f"it works only against spells ({SPELLS})",
     Icon.FABRICATE: "Dracolem (v4.02): rules text not available (digest §9)",
     Icon.GATE: "Dracolem (v4.02): rules text not available (digest §9)",
     Icon.MAGIC_SUPPRESSION: "Dracolem (v4.02): rules text not available (digest §9)",
@@ -68,7 +75,7 @@ def _row(icon: Icon, kinds: set[DieKind]) -> tuple[Icon, str, str]:
     if icon in EIGHTH_FACE_ICONS:
         return (icon,) + _EIGHTH_FACES[icon]
     if icon in MINOR_TERRAIN_ICONS:
-        return icon, NOT_HANDLED, "minor terrains in play: issue 6"
+        return icon, HANDLED, _MINOR_FACES[icon]
     unit_faces = kinds & {DieKind.UNIT, DieKind.MONSTER, DieKind.CHAMPION, DieKind.EQUIPMENT,
                           DieKind.ARTIFACT, DieKind.MEDALLION, DieKind.RELIC}
     if icon in DRAGON_ICONS and not unit_faces:
@@ -95,12 +102,83 @@ def rules_coverage() -> list[tuple[Icon, str, str]]:
     return sorted((_row(icon, k) for icon, k in kinds.items()), key=lambda r: r[0].value)
 
 
-def coverage_text() -> str:
-    """The coverage as a plain-text table for the command line."""
-    rows = rules_coverage()
-    width = max(len(icon.value) for icon, _, _ in rows)
+def spell_coverage() -> list[tuple[str, str, str]]:
+    """One (spell name, status, reason) row per spell of the catalog, by name."""
+    unavailable = spells.unavailable()
+    rows = []
+    for spell in sorted(load_catalog().spells.values(), key=lambda s: s.name):
+        if spell.name in unavailable:
+            rows.append((spell.name, NOT_HANDLED, unavailable[spell.name]))
+        elif spell.name in _PARTIAL_SPELLS:
+            rows.append((spell.name, PARTIAL, _PARTIAL_SPELLS[spell.name]))
+        else:
+            rows.append((spell.name, HANDLED, spells.SPELLS[spell.name].effect))
+    return rows
+
+
+_MINOR_FACES = {
+    **dict.fromkeys((Icon.BRIDGE, Icon.KNOLL, Icon.VILLAGE, Icon.WOODS),
+                    "a minor terrain's ID face: turned to the action face the player chooses "
+                    "(digest §1.6)"),
+    Icon.DOUBLE_MANEUVERS: "the army's ID results doubled in its maneuver rolls (digest §1.6)",
+    Icon.DOUBLE_SAVES: "the army's ID results doubled in its save rolls (digest §1.6)",
+    Icon.FLOOD: "halves the army's maneuver; buried at its next march (digest §1.6)",
+    Icon.FLANKED: "halves the army's saves; buried at its next march (digest §1.6)",
+    Icon.DUST_STORM: "halves the army's missile; buried at its next march (digest §1.6)",
+    Icon.REVOLT: "halves the army's melee; buried at its next march (digest §1.6)",
+}
+
+# Every species ability of digest §6 and how the engine applies it.
+_ABILITIES = (
+    ("Amazons", "Javelin Charge", HANDLED, "charge javelin: bury the minor terrain"),
+    ("Amazons", "Kukri Charge", HANDLED, "charge kukri: bury the minor terrain"),
+    ("Amazons", "Terrain Harmony", HANDLED, "their magic takes the terrain's elements"),
+    ("Coral Elves", "Coastal Dodge", HANDLED, "counts as, species.py"),
+    ("Coral Elves", "Defensive Volley", HANDLED, "missile counter-attack at an air terrain"),
+    ("Dwarves", "Mountain Mastery", HANDLED, "counts as, species.py"),
+    ("Dwarves", "Dwarven Might", HANDLED, "counts as, species.py"),
+    ("Feral", "Feralization", HANDLED, "Species Abilities phase"),
+    ("Feral", "Stampede", HANDLED, "counts as, species.py"),
+    ("Firewalkers", "Air Flight", HANDLED, "fly in the retreat step"),
+    ("Firewalkers", "Flaming Shields", HANDLED, "counts as, species.py"),
+    ("Frostwings", "Winter's Fortitude", HANDLED, "Species Abilities phase"),
+    ("Frostwings", "Magic Negation", HANDLED, "before an opponent's spells"),
+    ("Goblins", "Swamp Mastery", NOT_HANDLED, "waits on the lead: it changes the replay of "
+                                              "the version-1 game file"),
+    ("Goblins", "Foul Stench", NOT_HANDLED, "waits on the lead: it changes the replay of the "
+                                            "version-1 game file"),
+    ("Lava Elves", "Volcanic Adaptation", HANDLED, "counts as, species.py"),
+    ("Lava Elves", "Cursed Bullets", HANDLED, "missile damage only spell saves reduce"),
+    ("Scalders", "Scorching Touch", HANDLED, "damage back to a melee attacker"),
+    ("Scalders", "Intangibility", HANDLED, "counts as, species.py"),
+    ("Swamp Stalkers", "Born of the Swamp", HANDLED, "counts as, species.py"),
+    ("Swamp Stalkers", "Mutate", HANDLED, "Species Abilities phase"),
+    ("Treefolk", "Rapid Growth", HANDLED, "re-roll when counter-maneuvering"),
+    ("Treefolk", "Replanting", HANDLED, "a roll before being killed"),
+    ("Undead", "Stepped Damage", HANDLED, "exchange with a smaller Undead when killed"),
+    ("Undead", "Bone Magic", HANDLED, "extra magic in a magic action"),
+    ("Eldarim", "Resist Fear", HANDLED, "Dragonkin roll against dragons"),
+    ("Eldarim", "Dragonkin Handlers", HANDLED, "Species Abilities phase"),
+)
+
+
+def species_coverage() -> list[tuple[str, str, str]]:
+    """One ("Species: Ability", status, reason) row per species ability (digest §6)."""
+    return [(f"{species}: {name}", status, reason)
+            for species, name, status, reason in _ABILITIES]
+
+
+def _table(rows: list[tuple[str, str, str]], what: str) -> list[str]:
+    width = max(len(name) for name, _, _ in rows)
     counts = {s: sum(1 for _, status, _ in rows if status == s)
               for s in (HANDLED, PARTIAL, NOT_HANDLED)}
-    lines = [f"{icon.value:<{width}}  {status:<11}  {reason}" for icon, status, reason in rows]
-    lines.append(f"{len(rows)} icons: " + ", ".join(f"{n} {s}" for s, n in counts.items()))
-    return "\n".join(lines)
+    lines = [f"{name:<{width}}  {status:<11}  {reason}" for name, status, reason in rows]
+    return lines + [f"{len(rows)} {what}: " + ", ".join(f"{n} {s}" for s, n in counts.items())]
+
+
+def coverage_text() -> str:
+    """The coverage as plain-text tables for the command line: species abilities, spells,
+    then icons."""
+    icons = [(icon.value, status, reason) for icon, status, reason in rules_coverage()]
+    return "\n".join(_table(species_coverage(), "species abilities") + [""]
+                     + _table(spell_coverage(), "spells") + [""] + _table(icons, "icons"))

@@ -44,10 +44,10 @@ from .dragons import (
 from .effect_steps import Events, ask, finish_rule, resume, units_pick
 from .events import Event
 from .fates import promote, promotion_partners
-from .flow import army_context
-from .lasting import add, prune_armies
+from .lasting import add, prune_armies, roll_changes
 from .roll_model import Modifier, ModOp, RollContext, RollType
 from .rolls import MAX_REROLLS
+from .species import conversions
 from .state import DamageDue, DragonAttackState, GameState, LastingEffect, Zone, ZoneKind
 from .task_queue import pop_head, replace_head
 from .tasks import ChooseAsk, PickAsk, RollTask, RuleTask
@@ -325,11 +325,12 @@ def response_context(state: GameState, zone: Zone, player: int) -> RollContext:
     """The army's melee + missile + save roll against the dragons (step 6): Decapitate and
     Impale see whether a dragon rolled Jaws, Bash the damage each dragon did."""
     at_army = state.dragon_attack.at_army
-    base = army_context(state, zone, player, RollType.SAVE)
-    return RollContext.dragon_attack(
+    changes = roll_changes(state, zone, player, (SAV, MEL, MIS))
+    ctx = RollContext.dragon_attack(
         dragon_rolled_jaws=any(_shown(state, d, Icon.JAWS) for d in at_army),
-        dragon_damage=tuple((d, army_damage(state, d)) for d in at_army),
-        ignore_ids=base.ignore_ids)
+        dragon_damage=tuple((d, army_damage(state, d)) for d in at_army), cantrip_spells=True,
+        **changes)
+    return replace(ctx, converts=ctx.converts + conversions(state, zone, player, ctx))
 
 
 def _helpers(state: GameState, events: Events) -> GameState:

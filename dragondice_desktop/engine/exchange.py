@@ -18,14 +18,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..catalog.model import Icon
+from ..catalog.model import Color, Icon, Species
+from .effect_steps import ask, resume, units_pick
 from .events import Event
 from .flow import army_context, end_march, holds_power, wait
-from .lasting import protected_from
+from .lasting import has_effect, protected_from, zone_amount
+from .minor_terrains import minor_action
+from .species import dua_count
+from .spells import magic_action_tasks
 from .roll_model import Applied, Modifier, ModOp, RollResult, RollType
 from .state import DamageDue, Exchange, GameState, Step, Zone, ZoneKind
 from .task_queue import pop_head, push_front, record_applied
-from .tasks import RollTask, StepTask
+from .tasks import RollTask, RuleTask, StepTask
 
 Events = list[Event]
 
@@ -62,13 +66,19 @@ def missile_targets(state: GameState, zone: Zone, player: int) -> list[Zone]:
 
 
 def allowed_actions(state: GameState, zone: Zone, player: int) -> list[str]:
-    """Actions the army at `zone` may take (digest §3.5 table), keeping only those with a
-    legal target: melee needs an opposing army there, missile a target army in range."""
+    """Actions the army at `zone` may take (digest §3.5 table), its minor terrain's action
+    face included, keeping only those with a legal target: melee needs an opposing army there,
+    missile a target army in range. A Reserve army may only take a magic action."""
+    if zone.kind is ZoneKind.RESERVE:
+        return ["magic"]
     terrain = state.terrains[zone.index]
     if terrain.face == 8:
         options = (["melee", "missile", "magic"] if terrain.controller == player else ["melee"])
     else:
         options = [ACTION_NAMES[terrain.action_icon]]
+    extra = minor_action(state, zone, player)  # a minor terrain's action face (digest §1.6)
+    if extra and extra not in options:
+        options.append(extra)
     if not opponents_at(state, zone, player) and "melee" in options:
         options.remove("melee")
     if not missile_targets(state, zone, player) and "missile" in options:
@@ -87,6 +97,16 @@ def to_action_step(state: GameState) -> GameState:
 
 
 # --- starting the rolls -----------------------------------------------------------------------
+
+def _charge(state: GameState, kind: str) -> tuple:
+    """Amazons' Javelin / Kukri Charge this march: their maneuver counts as missile / melee
+    (digest §6)."""
+    if state.march.charge != kind:
+        return ()
+    dst = RollType.MISSILE if kind == "javelin" else RollType.MELEE
+    name = "Javelin Charge" if kind == "javelin" else "Kukri Charge"
+    return ((Species.AMAZONS, RollType.MANEUVER, dst, f"{name} (Amazons, digest §6)"),)
+
 
 def start_maneuver(state: GameState, events: Events) -> GameState:
     """Both sides roll for maneuver, the marcher first (digest §3.5, §4.1)."""
@@ -107,7 +127,8 @@ def start_melee(state: GameState, counter_attack: bool, events: Events) -> GameS
     events.append(Event("message", f"{state.players[attacker].name} {label} in melee",
                         player=attacker))
     purpose = "counter-attack" if counter_attack else "attack"
-    ctx = army_context(state, zone, attacker, RollType.MELEE, counter_attack=counter_attack)
+    ctx = army_context(state, zone, attacker, RollType.MELEE, counter_attack=counter_attack,
+                       converts=() if counter_attack else _charge(state, "kukri"))
     return push_front(state, [RollTask(purpose, attacker, zone, ctx), StepTask("after_attack")])
 
 
@@ -126,12 +147,32 @@ def start_missile(state: GameState, target_zone: Zone, events: Events) -> GameSt
                                    f"{state.zone_name(target_zone)}", player=attacker))
     ids = ("a Tower's missile attack on a Reserve army counts only non-ID missile results "
            "(digest §8)") if target_zone.kind is ZoneKind.RESERVE else ""
-    ctx = army_context(state, zone, attacker, RollType.MISSILE, ignore_ids=ids)
-    return push_front(state, [RollTask("attack", attacker, zone, ctx), StepTask("after_attack")])
+    ctx = army_context(state, zone, attacker, RollType.MISSILE, ignore_ids=ids,
+                       converts=_charge(state, "javelin"))
+    fog = zone_amount(state, target_zone, "wall_of_fog")
+    mods = (Modifier(ModOp.SUBTRACT, fog, f"Wall of Fog at the target's terrain: −{fog} "
+                                          f"missile (spell)", types=(RollType.MISSILE,)),
+            ) if fog else ()
+    return push_front(state, [RollTask("attack", attacker, zone, ctx, modifiers=mods),
+                              StepTask("after_attack")])
+
+
+def start_volley(state: GameState, events: Events) -> GameState:
+    """Defensive Volley: the army shot at counter-attacks the shooting army with missile
+    results; the shooting army saves (digest §6)."""
+    ex = state.march.exchange
+    volley = Exchange("missile", ex.defender, ex.defender_zone, ex.attacker, ex.attacker_zone,
+                      counter_attack=True)
+    state = state.with_(march=replace(state.march, exchange=volley))
+    events.append(Event("message", f"{state.players[ex.defender].name} counter-attacks with a "
+                                   f"Defensive Volley", player=ex.defender))
+    ctx = army_context(state, ex.defender_zone, ex.defender, RollType.MISSILE)
+    return push_front(state, [RollTask("counter-attack", ex.defender, ex.defender_zone, ctx),
+                              StepTask("after_attack")])
 
 
 def start_magic(state: GameState, events: Events) -> GameState:
-    """A magic action: roll for magic; its SAIs act; spells are not implemented yet."""
+    """A magic action: roll for magic; its SAIs act; then the army casts spells."""
     zone, player = state.march.zone, state.turn_player
     ctx = army_context(state, zone, player, RollType.MAGIC)
     return push_front(state, [RollTask("magic", player, zone, ctx), StepTask("after_magic")])
@@ -175,7 +216,10 @@ def _maneuver_result(state: GameState, mine: RollResult | None, theirs: RollResu
         return to_action_step(state), True
     my_total = mine.total(RollType.MANEUVER) if mine else 0
     their_total = theirs.total(RollType.MANEUVER) if theirs else 0
-    if my_total >= their_total:
+    # Fields of Ice: ties at that terrain go to the counter-maneuvering army (digest §3.5).
+    ice = theirs is not None and has_effect(state, state.march.zone, "modifiers",
+                                            spell="Fields of Ice")
+    if my_total > their_total or (my_total == their_total and not ice):
         events.append(Event("message", f"Maneuver succeeds ({my_total} vs {their_total})"))
         return wait(state, player, Step.TURN_TERRAIN, "Turn the terrain up or down"), True
     events.append(Event("message", f"Maneuver fails ({my_total} vs {their_total})"))
@@ -189,7 +233,7 @@ def _after_attack(state: GameState, events: Events) -> tuple[GameState, bool]:
     save_purpose = "counter-save" if ex.counter_attack else "save"
     attack = state.march.result(purpose)
     rt = RollType.MELEE if ex.kind == "melee" else RollType.MISSILE
-    after = "counter_offer" if ex.kind == "melee" else "end_march"
+    after = "counter_offer"
     if attack is None:
         return pop_head(state, [StepTask(after)]), False
     surprise = bool(attack.effects_of("surprise"))
@@ -228,16 +272,20 @@ def _after_attack(state: GameState, events: Events) -> tuple[GameState, bool]:
 
 
 def _damage(state: GameState, events: Events) -> tuple[GameState, bool]:
-    """Damage = attack − saves to the defender; Counter / Volley and a Charge's melee to the
-    attacker (assigned after, in that fixed order: digest §10 #8)."""
+    """Damage = attack − saves to the defender; Counter / Volley, a Charge's melee and
+    Scorching Touch to the attacker (assigned after, in that fixed order: digest §10 #8).
+    Cursed Bullets keep some missile results from being saved against (digest §6)."""
     ex = state.march.exchange
     rt = RollType.MELEE if ex.kind == "melee" else RollType.MISSILE
     attack = state.march.result("counter-attack" if ex.counter_attack else "attack")
     save = state.march.result("counter-save" if ex.counter_attack else "save")
     total = attack.total(rt)
     saves = save.total(RollType.SAVE) if save else 0
-    dues = [DamageDue(ex.defender, ex.defender_zone, max(0, total - saves),
-                      f"{rt.value} {total} − saves {saves}")]
+    cursed = min(total, _cursed_bullets(state, ex, attack))
+    amount = cursed + max(0, total - cursed - saves)
+    why = f"{rt.value} {total} − saves {saves}" + (
+        f" ({cursed} Cursed Bullets: only spell saves reduce them)" if cursed else "")
+    dues = [DamageDue(ex.defender, ex.defender_zone, amount, why, after_save=save is not None)]
     if save is not None:
         back = save.effects_of("damage_to_attacker")
         if back:
@@ -248,18 +296,62 @@ def _damage(state: GameState, events: Events) -> tuple[GameState, bool]:
             dues.append(DamageDue(ex.attacker, ex.attacker_zone, save.total(RollType.MELEE),
                                   "Charge: the defending army's melee results; only spell "
                                   "saves reduce them"))
+        scorch = _scorching_touch(state, ex, save)
+        if scorch:
+            dues.append(DamageDue(ex.attacker, ex.attacker_zone, scorch,
+                                  "Scorching Touch: the Scalders' save results; only spell "
+                                  "saves reduce them (digest §6)"))
     state = state.with_(damage=state.damage + tuple(dues))
-    return pop_head(state, [StepTask("counter_offer" if ex.kind == "melee" else "end_march")]), \
-        False
+    return pop_head(state, [StepTask("counter_offer")]), False
+
+
+def _cursed_bullets(state: GameState, ex: Exchange, attack: RollResult) -> int:
+    """Lava Elves' Cursed Bullets (digest §6): in a missile attack on an army at the same
+    terrain, up to N missile results (N = Lava Elves in the attacker's DUA, max 3 †) are
+    reduced only by spell saves — when Lava Elves rolled in the attack."""
+    if ex.kind != "missile" or ex.attacker_zone != ex.defender_zone:
+        return 0
+    if not any(state.dice[d.die_id].die.species is Species.LAVA_ELVES and not d.excluded
+               for d in attack.dice):
+        return 0
+    return dua_count(state, ex.attacker, Species.LAVA_ELVES, 3)
+
+
+def _scorching_touch(state: GameState, ex: Exchange, save: RollResult) -> int:
+    """Scalders' Scorching Touch (digest §6): at a fire terrain, saving against a melee
+    attack (not a counter-attack), each save result the Scalders roll does 1 damage to the
+    attacker."""
+    zone = ex.defender_zone
+    if (ex.kind != "melee" or ex.counter_attack or zone.kind is not ZoneKind.TERRAIN
+            or Color.FIRE not in state.terrains[zone.index].die.elements):
+        return 0
+    return sum(d.amount(RollType.SAVE) - d.automatic_saves for d in save.dice
+               if state.dice[d.die_id].die.species is Species.SCALDERS)
+
+
+def defensive_volley(state: GameState, ex: Exchange) -> bool:
+    """Coral Elves' Defensive Volley (digest §6): an army with Coral Elves at an air terrain
+    may counter-attack a missile attack with missile results."""
+    zone = ex.defender_zone
+    return (ex.kind == "missile" and zone.kind is ZoneKind.TERRAIN
+            and Color.AIR in state.terrains[zone.index].die.elements
+            and any(u.die.species is Species.CORAL_ELVES
+                    for u in state.units_in(zone, ex.defender)))
 
 
 def _counter_offer(state: GameState, events: Events) -> tuple[GameState, bool]:
     """After a melee attack the defender may counter-attack (digest §5.1), unless Surprise or
-    Charge forbids it, it has no units left, or this was the counter-attack."""
+    Charge forbids it, it has no units left, or this was the counter-attack; after a missile
+    attack only with Defensive Volley (digest §6)."""
     ex = state.march.exchange
     state = pop_head(state)
     if ex.counter_attack or not state.has_army(ex.defender_zone, ex.defender):
         return end_march(state, events), True
+    if ex.kind == "missile":
+        if not defensive_volley(state, ex):
+            return end_march(state, events), True
+        return wait(state, ex.defender, Step.COUNTER_ATTACK, "Defensive Volley: counter-attack "
+                                                             "with missile results?"), True
     if ex.surprise or ex.charge:
         why = "Surprise" if ex.surprise else "Charge"
         events.append(Event("message", f"{why}: the defending army cannot counter-attack"))
@@ -268,13 +360,12 @@ def _counter_offer(state: GameState, events: Events) -> tuple[GameState, bool]:
 
 
 def _after_magic(state: GameState, events: Events) -> tuple[GameState, bool]:
-    player = state.turn_player
+    """The magic roll and its SAI effects are resolved: the army casts spells (digest §5.3);
+    a magic action draws no counter-attack."""
+    player, zone = state.turn_player, state.march.zone
     result = state.march.result("magic")
-    magic = result.total(RollType.MAGIC) if result else 0
-    events.append(Event("unresolved", f"{magic} magic results: casting spells is not "
-                                      f"implemented yet (issue 6), so they go unused",
-                        player=player))
-    return end_march(pop_head(state), events), True
+    casting = magic_action_tasks(state, player, zone, result, events) if result else []
+    return pop_head(state, casting + [StepTask("end_march")]), False
 
 
 def _maneuver_compare(state: GameState, events: Events) -> tuple[GameState, bool]:
@@ -290,10 +381,63 @@ def _action_step(state: GameState, events: Events) -> tuple[GameState, bool]:
     return to_action_step(pop_head(state)), True
 
 
+def thorns_tasks(state: GameState) -> list:
+    """Wall of Thorns at the terrain the marching army just maneuvered at: it rolls melee,
+    which reduces the damage (digest §7)."""
+    zone, player = state.march.zone, state.turn_player
+    if not zone_amount(state, zone, "wall_of_thorns") or not state.has_army(zone, player):
+        return []
+    return [RollTask("thorns", player, zone, army_context(state, zone, player, RollType.MELEE)),
+            StepTask("thorns")]
+
+
+def _thorns(state: GameState, events: Events) -> tuple[GameState, bool]:
+    zone, player = state.march.zone, state.turn_player
+    thorns = zone_amount(state, zone, "wall_of_thorns")
+    roll = state.march.result("thorns")
+    melee = roll.total(RollType.MELEE) if roll else 0
+    if state.has_army(zone, player):
+        state = state.with_(damage=state.damage + (DamageDue(
+            player, zone, max(0, thorns - melee), f"Wall of Thorns {thorns} − melee {melee}"),))
+    return pop_head(state), False
+
+
+def mire_tasks(state: GameState) -> list:
+    """Mire at the marching army's terrain: it first rolls maneuver (digest §7)."""
+    zone, player = state.march.zone, state.turn_player
+    if zone.kind is not ZoneKind.TERRAIN or not has_effect(state, zone, "mire"):
+        return []
+    ctx = army_context(state, zone, player, RollType.MANEUVER)
+    return [RollTask("mire", player, zone, ctx), RuleTask("mire", player, zone)]
+
+
+def _mire(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
+    """Only as much health-worth of the army as its Mire roll's maneuver results take part in
+    the march's rolls; the player picks them (digest §7)."""
+    zone, player = task.zone, task.player
+    roll = state.march.result("mire")
+    budget = roll.total(RollType.MANEUVER) if roll else 0
+    units = state.units_in(zone, player)
+    if task.ask is None:
+        question = units_pick(player, f"Mire: choose up to {budget} health-worth of units to "
+                                      f"take part in this march", units, budget=budget)
+        return ask(state, task, question)
+    if (waiting := resume(state, task)) is not None:
+        return waiting
+    mired = tuple(u.id for u in units if u.id not in task.ask.picked)
+    state = state.with_(march=replace(state.march, mired=mired))
+    events.append(Event("message", f"Mire: {len(mired)} unit(s) take no part in this march",
+                        player=player))
+    state = pop_head(state)
+    return wait(state, player, Step.MANEUVER, "Maneuver? (turn the terrain one step)"), True
+
+
 # The march's steps by StepTask kind; each returns (state, waiting for a player or the march
 # is over). ``resolution.STEP_RUNNERS`` runs them.
 MARCH_STEPS = {
     "counter_maneuver": _counter_maneuver, "maneuver_compare": _maneuver_compare,
     "after_attack": _after_attack, "damage": _damage, "counter_offer": _counter_offer,
     "after_magic": _after_magic, "end_march": _end, "action_step": _action_step,
+    "thorns": _thorns,
 }
+RULE_RUNNERS = {"mire": _mire}

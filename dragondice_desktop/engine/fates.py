@@ -8,6 +8,14 @@ the consequences are never forgotten:
   from the Ashes it goes to its Reserve Area instead. An effect that kills and buries lets it
   roll once when killed and again when buried; a first success saves it from the burial
   (seed 000);
+- species abilities (digest §6): Replanting — a Treefolk about to be killed at a water terrain
+  rolls first, and on its ID goes to the Reserve Area instead; Stepped Damage — a killed Undead
+  is exchanged with the largest smaller Undead of its owner's DUA instead;
+- spells (digest §7): under Accelerated Growth a killed Treefolk of 2 or more health is
+  exchanged with a 1-health Treefolk from its owner's DUA instead; at a terrain under Soiled
+  Ground a unit killed into the DUA saves or is buried (not the army holding a Temple there if
+  an opponent cast it). The app makes these exchanges whenever it can: they keep a unit in
+  play (rulings);
 - lasting effects on a unit end when it is killed; Stun and a glaring unit's Hypnotic Glare
   end when it leaves the terrain (``lasting.unit_left``);
 - items left without a unit able to carry them are buried (seed 001);
@@ -17,13 +25,14 @@ the consequences are never forgotten:
 
 from __future__ import annotations
 
-from ..catalog.model import Icon, Species
+from ..catalog.model import Color, Icon, Species
 from .dice_moves import move_die
 from .events import Event
-from .flow import check_victory, drop_lost_captures
-from .individual import face_roll
+from .flow import check_victory, settle_armies
+from .individual import face_roll, unit_roll
 from .items import bury_excess
-from .lasting import unit_left
+from .lasting import has_effect, temple_immune, unit_left
+from .roll_model import RollType
 from .state import GameState, Zone, ZoneKind
 
 Events = list[Event]
@@ -35,11 +44,11 @@ def _has_rise(state: GameState, die_id: int) -> bool:
 
 
 def _settle(state: GameState, origin: Zone, player: int, events: Events) -> GameState:
-    """After a unit left `origin`: bury items nobody there can carry, drop a capture whose
-    army is gone, check for a winner."""
+    """After a unit left `origin`: bury items nobody there can carry, settle the armies
+    (Dragonkin left alone, captures whose army is gone), check for a winner."""
     if origin.kind in (ZoneKind.TERRAIN, ZoneKind.RESERVE):
         state = bury_excess(state, origin, player, events)
-    state = drop_lost_captures(state, events)
+    state = settle_armies(state, events)
     return check_victory(state, events)
 
 
@@ -76,6 +85,20 @@ def kill(state: GameState, die_id: int, events: Events, why: str,
     origin = state.zones[die_id]
     player = state.dice[die_id].owner
     label = state.die_label(die_id)
+    if _replanted(state, die_id, origin):
+        state, rooted = face_roll(state, die_id, Icon.ID, events, "Replanting (Treefolk, "
+                                                                  "digest §6)")
+        if rooted:
+            return move_unit(state, die_id, Zone(ZoneKind.RESERVE, player), events,
+                             "is replanted in the Reserve Area instead of being killed")
+    stand_in, ability = _exchange_instead(state, die_id)
+    if stand_in is not None:
+        events.append(Event("sai", f"{label} would be killed ({why}); {ability} exchanges it "
+                                   f"with {state.die_label(stand_in)}", player=player))
+        state = move_die(state, stand_in, origin, events)
+        dua = Zone(ZoneKind.DUA, player)
+        state = move_die(state, die_id, dua, events)
+        return unit_left(state, die_id, origin, dua, events)
     events.append(Event("sai", f"{label} is killed{' and buried' if and_bury else ''} ({why})",
                         player=player))
     state, rose = _rises(state, die_id, events, "killed")
@@ -89,7 +112,50 @@ def kill(state: GameState, die_id: int, events: Events, why: str,
             state = unit_left(state, die_id, origin, to, events)
             if and_bury:
                 state = bury(state, die_id, events, why, announce=False)
+            elif not dragonkin:
+                state = _soiled_ground(state, die_id, origin, events)
     return _settle(state, origin, player, events)
+
+
+def _replanted(state: GameState, die_id: int, origin: Zone) -> bool:
+    """Replanting applies: a Treefolk at a terrain containing water (digest §6)."""
+    return (state.dice[die_id].die.species is Species.TREEFOLK
+            and origin.kind is ZoneKind.TERRAIN
+            and Color.WATER in state.terrains[origin.index].die.elements)
+
+
+def _exchange_instead(state: GameState, die_id: int) -> tuple[int | None, str]:
+    """The DUA unit that takes the place of a unit about to be killed, and why: Stepped
+    Damage (an Undead: the largest smaller Undead), Accelerated Growth (a Treefolk of 2 or
+    more health, if the spell protects its owner: a 1-health Treefolk)."""
+    unit = state.dice[die_id]
+    dua = state.units_in(Zone(ZoneKind.DUA, unit.owner), unit.owner)
+    species, health = unit.die.species, unit.die.health
+    if species is Species.UNDEAD:
+        smaller = [d for d in dua if d.die.species is Species.UNDEAD and d.die.health < health]
+        if smaller:
+            return max(smaller, key=lambda d: (d.die.health, -d.id)).id, "Stepped Damage"
+    if (species is Species.TREEFOLK and health >= 2
+            and has_effect(state, None, "accelerated_growth", unit.owner)):
+        sapling = next((d.id for d in dua if d.die.species is Species.TREEFOLK
+                        and d.die.health == 1), None)
+        if sapling is not None:
+            return sapling, "Accelerated Growth"
+    return None, ""
+
+
+def _soiled_ground(state: GameState, die_id: int, origin: Zone, events: Events) -> GameState:
+    """Soiled Ground at the terrain the unit was killed at: it saves or is buried."""
+    owner = state.dice[die_id].owner
+    spells = [e for e in state.effects if e.kind == "soiled_ground" and e.zone == origin
+              and not temple_immune(state, e, origin, owner)]
+    if not spells or state.zones[die_id].kind is not ZoneKind.DUA:
+        return state
+    state, roll = unit_roll(state, die_id, (RollType.SAVE,), events,
+                            "Soiled Ground: save or be buried", in_dua=True)
+    if roll.total(RollType.SAVE) >= 1:
+        return state
+    return bury(state, die_id, events, "Soiled Ground")
 
 
 def bury(state: GameState, die_id: int, events: Events, why: str,
@@ -117,25 +183,33 @@ def return_from_dua(state: GameState, die_id: int, zone: Zone, events: Events,
     return move_die(state, die_id, zone, events)
 
 
-def promotion_partners(state: GameState, die_id: int, used: tuple[int, ...] = ()) -> list[int]:
-    """DUA units that can replace unit `die_id` in a promotion: same species, exactly one more
-    health (digest §4.8). Dice in `used` (already exchanged this time) are left out, because
-    promotions happen all at once."""
+def _promotion_source(state: GameState, die_id: int) -> Zone:
+    """Units are promoted from their owner's DUA; Dragonkin from the Summoning Pool (digest
+    §4.8)."""
     unit = state.dice[die_id]
-    dua = Zone(ZoneKind.DUA, unit.owner)
-    return [d.id for d in state.units_in(dua, unit.owner)
+    kind = ZoneKind.SUMMONING if unit.die.species is Species.DRAGONKIN else ZoneKind.DUA
+    return Zone(kind, unit.owner)
+
+
+def promotion_partners(state: GameState, die_id: int, used: tuple[int, ...] = ()) -> list[int]:
+    """Units that can replace unit `die_id` in a promotion: same species, exactly one more
+    health, from the DUA (Dragonkin: from the Summoning Pool, any element; digest §4.8). Dice in
+    `used` (already exchanged this time) are left out, because promotions happen all at
+    once."""
+    unit = state.dice[die_id]
+    return [d.id for d in state.units_in(_promotion_source(state, die_id), unit.owner)
             if d.die.species is unit.die.species and d.die.health == unit.die.health + 1
             and d.id not in used]
 
 
 def promote(state: GameState, die_id: int, partner: int, events: Events, why: str) -> GameState:
-    """Exchange unit `die_id` with the bigger `partner` from the DUA (digest §4.8). The
-    exchange is not a kill; it ends individual effects on the unit."""
+    """Exchange unit `die_id` with the bigger `partner` from the DUA (Dragonkin: the Summoning
+    Pool; digest §4.8). The exchange is not a kill; it ends individual effects on the unit."""
     zone = state.zones[die_id]
     player = state.dice[die_id].owner
     events.append(Event("sai", f"{state.die_label(die_id)} is promoted to "
                                f"{state.dice[partner].die.name} ({why})", player=player))
+    back = _promotion_source(state, die_id)
     state = move_die(state, partner, zone, events)
-    dua = Zone(ZoneKind.DUA, player)
-    state = move_die(state, die_id, dua, events)
-    return unit_left(state, die_id, zone, dua, events)
+    state = move_die(state, die_id, back, events)
+    return unit_left(state, die_id, zone, back, events)

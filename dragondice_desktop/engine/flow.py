@@ -6,19 +6,24 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..catalog.model import Icon
+from ..catalog.model import Icon, Species
 from .dice_moves import move_die
 from .events import Event
 from .items import rolling_items
-from .lasting import army_modifiers, cannot_roll, glaring_units, ids_ignored, prune_armies
+from .lasting import (
+    army_modifiers, cannot_roll, glaring_units, prune_armies, roll_changes, unit_left,
+)
+from .minor_terrains import bury_orphans, doubles_ids
 from .roll_model import DieRoll, RollInput
+from .species import conversions
 from .rolls import RollContext, RollType, count_roll, extend_chain
 from .state import GameState, Pending, Phase, Step, Zone, ZoneKind
 
 Events = list[Event]
 
 __all__ = ["move_die", "controls_eighth_face", "holds_power", "rolling_dice", "army_context",
-           "roll_for", "log_roll", "set_face", "drop_lost_captures", "check_victory",
+           "roll_for", "log_roll", "set_face", "settle_armies", "drop_lost_captures",
+           "check_victory",
            "marchable_zones", "start_march", "end_march", "start_reserves", "wait"]
 
 
@@ -66,16 +71,24 @@ def rolling_dice(state: GameState, zone: Zone, player: int,
 def army_context(state: GameState, zone: Zone, player: int, roll_type: RollType,
                  **context) -> RollContext:
     """The context of an army roll at `zone`: the army that controls the eighth face doubles
-    its ID results (digest §8); a Reserve army rolls in reserves; an army under Dragon Plague
-    does not count its ID results (digest §5.4)."""
-    plague = ids_ignored(state, zone, player)
-    if plague and not context.get("ignore_ids"):
-        context["ignore_ids"] = plague
-    return RollContext(
+    its ID results (digest §8), and so does a minor terrain's Double Maneuvers / Double Saves
+    in that roll (digest §1.6); a Reserve army rolls in reserves; lasting effects change how
+    it counts (``lasting.roll_changes``: Dragon Plague, Necromantic Wave, Berserker Rage);
+    its cantrip-only magic buys Cantrip spells after the roll (digest §5.3); species
+    abilities count some results as others (``species.conversions``, digest §6)."""
+    counted = (roll_type,) + tuple(context.get("also", ()))
+    changes = roll_changes(state, zone, player, counted, context.get("counter_attack", False))
+    for key, value in changes.items():
+        if not context.get(key):
+            context[key] = value
+    doubled = controls_eighth_face(state, zone, player) or (
+        not context.get("also") and doubles_ids(state, zone, player, roll_type))
+    ctx = RollContext(
         roll_type=roll_type,
-        id_multiplier=2 if controls_eighth_face(state, zone, player) else 1,
-        in_reserve=zone.kind is ZoneKind.RESERVE, **context,
+        id_multiplier=2 if doubled else 1,
+        in_reserve=zone.kind is ZoneKind.RESERVE, cantrip_spells=True, **context,
     )
+    return replace(ctx, converts=ctx.converts + conversions(state, zone, player, ctx))
 
 
 def roll_for(state: GameState, zone: Zone, player: int, roll_type: RollType,
@@ -130,6 +143,27 @@ def set_face(state: GameState, index: int, face: int, controller: int | None = N
     return state.with_(terrains=tuple(terrains))
 
 
+def settle_armies(state: GameState, events: Events) -> GameState:
+    """After units left their armies: an army of Dragonkin alone dissolves and they go back
+    to the Summoning Pool (digest §5.6); a minor terrain whose army left is buried (digest
+    §1.6); a capture whose army is gone ends (digest §8)."""
+    for index in range(len(state.terrains)):
+        zone = Zone(ZoneKind.TERRAIN, index)
+        for player in range(state.player_count):
+            units = state.units_in(zone, player)
+            if units and all(u.die.species is Species.DRAGONKIN for u in units):
+                events.append(Event("message", f"{state.players[player].name}'s Dragonkin at "
+                                               f"{state.zone_name(zone)} are alone: they go "
+                                               f"back to the Summoning Pool (digest §5.6)",
+                                    player=player))
+                pool = Zone(ZoneKind.SUMMONING, player)
+                for unit in units:
+                    state = move_die(state, unit.id, pool, events)
+                    state = unit_left(state, unit.id, zone, pool, events)
+    state = bury_orphans(state, events)
+    return drop_lost_captures(state, events)
+
+
 def drop_lost_captures(state: GameState, events: Events) -> GameState:
     """A captured terrain turns back to 7 when its controlling army has no units left there
     (abandoned or killed; digest §8)."""
@@ -163,14 +197,10 @@ def _win(state: GameState, player: int, why: str, events: Events) -> GameState:
 
 
 def marchable_zones(state: GameState) -> tuple[Zone, ...]:
-    """Armies of the marching player at terrains that have not marched this turn.
-
-    A Reserve army may only take a magic action with reserve spells (digest §3.5); spells are
-    not implemented yet, so Reserve armies are not offered a march in this version.
-    """
+    """Armies of the marching player that have not marched this turn, the Reserve army
+    included (it may only take a magic action and cast spells marked R, digest §3.5)."""
     player = state.turn_player
-    return tuple(z for z in state.army_zones(player)
-                 if z.kind is ZoneKind.TERRAIN and z not in state.marched)
+    return tuple(z for z in state.army_zones(player) if z not in state.marched)
 
 
 def start_march(state: GameState, phase: Phase, events: Events) -> GameState:

@@ -66,12 +66,19 @@ def play(state: GameState, action: Action | str) -> tuple[GameState, tuple[Event
         try:
             action = Action.from_text(action)
         except ValueError as exc:
-            raise IllegalAction(str(exc)) from None
-    legal = legal_actions(state)
-    if action not in legal:
+            raise IllegalAction(str(exc)[:200]) from None
+    try:  # compared by text form: Action(KILL, (0.0,)) is not "kill 0" (0.0 == 0 in Python)
+        text = action.to_text() if isinstance(action, Action) else None
+    except Exception:  # noqa: BLE001 — a malformed Action (its verb is not a Verb)
+        text = None
+    if text is None:
+        raise IllegalAction("an action must be an Action or its text form")
+    legal = {a.to_text(): a for a in legal_actions(state)}
+    if text not in legal:
         waiting = state.pending.prompt if state.pending else "the game is over"
-        raise IllegalAction(f"'{action.to_text()}' is not legal now ({waiting})")
-    return apply(state, action)
+        shown = text if len(text) <= 80 else text[:80] + "…"
+        raise IllegalAction(f"'{shown}' is not legal now ({waiting})")
+    return apply(state, legal[text])
 
 
 def replay(players: Sequence[PlayerSetup], seed: int,

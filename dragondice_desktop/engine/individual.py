@@ -4,7 +4,8 @@ second save roll of Poison, in the DUA), or for an effect (a charmed unit's mele
 
 Rules (digest §4.3, §4.7, §10 #5; seed 000, seed 001; rulings):
 - the unit rolls alone, through the same pipeline as army rolls (``rolls.count_roll``) with
-  an INDIVIDUAL context: army modifiers and the eighth-face doubling never apply;
+  an INDIVIDUAL context: army modifiers and the eighth-face doubling never apply; species
+  "counts as" abilities do (digest §6, ``species.py``);
 - items are never rolled in, or targeted by, individual rolls (seed 001);
 - a unit that cannot be rolled (asleep, webbed, netted, hypnotized) shows nothing and so
   fails the roll (rulings: "can't" beats "can"); a stunned unit still rolls when an
@@ -19,13 +20,14 @@ Pure helpers (``count_unit_roll``, ``shows_id``) are shared with the resolve com
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..catalog.model import Color, Die, DieKind, Icon, Species
 from .events import Event
 from .lasting import cannot_roll, unit_rolled
 from .roll_model import DieRoll, RollChoice, RollContext, RollInput, RollKind, RollResult, RollType
 from .rolls import count_roll, extend_chain
+from .species import conversions
 from .state import GameState
 
 Events = list[Event]
@@ -102,6 +104,8 @@ def unit_roll(state: GameState, die_id: int, types: Sequence[RollType], events: 
         events.append(Event("roll", text, player=state.dice[die_id].owner))
         return state, UnitRoll(die_id, (), None, blocked, text)
     ctx = unit_context(types, in_dua=in_dua, against_individual=against_individual)
+    ctx = replace(ctx, converts=conversions(state, state.zones[die_id],
+                                            state.dice[die_id].owner, ctx))
     first, rng = state.rng.roll_face(len(die.faces))
     faces, rng = extend_chain(die, die_id, (first,), ctx, rng)
     state = unit_rolled(state.with_(rng=rng), die_id, events)

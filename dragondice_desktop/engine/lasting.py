@@ -13,7 +13,13 @@ Kinds and what they do:
   - "modifiers" (spells, a dragon's breath): the effect's own roll modifiers, on every roll or
     on non-maneuver rolls only (Palsy);
   - "ignore_ids" (Dragon Plague, a death dragon's breath): the army's ID results do not count;
-- terrain effects (a zone and no player: every army at that terrain, digest §5.3): "modifiers";
+  - "counts_as" (Necromantic Wave), "converts" (Berserker Rage): conversions of results;
+  - "flashfire" (Flashfire): the owner may re-roll units in non-maneuver rolls;
+  - "open_grave" (Open Grave): units killed after a save roll go to the Reserve Area;
+- terrain effects (a zone and no player: every army at that terrain, digest §5.3): "modifiers"
+  (Blizzard, Ash Storm ...), "wall_of_fog", "wall_of_thorns", "mire", "soiled_ground";
+- player effects: "accelerated_growth" (Accelerated Growth, on the caster's DUA);
+- "terrain_step": marks that Flash Flood or Tidal Wave moved a terrain this turn;
 - unit effects (follow the unit; end when it is killed, seed 000 / digest §4.7):
   - "asleep" (Sleep), "webbed" (Web), "netted" (Net): cannot be rolled or leave the terrain;
   - "stunned" (Stun): cannot be rolled except by an individual-targeting effect forcing it;
@@ -29,15 +35,18 @@ Modifiers on an army never apply to an individual roll (digest §4.3), so only a
 
 from __future__ import annotations
 
+from ..catalog.loader import load_catalog
+from ..catalog.model import Icon, Species
 from .dragons import end_bonds
 from .events import Event
+from .minor_terrains import minor_modifiers
 from .roll_model import Modifier, ModOp, RollContext, RollType
 from .state import GameState, LastingEffect, Zone, ZoneKind
 
 Events = list[Event]
 
 ARMY_KINDS = frozenset({"halve", "subtract_all", "galeforce", "cloak", "illusion", "modifiers",
-                        "ignore_ids"})
+                        "ignore_ids", "counts_as", "converts", "flashfire", "open_grave"})
 NO_ROLL_KINDS = frozenset({"asleep", "webbed", "netted", "stunned", "hypnotized"})
 NO_LEAVE_KINDS = frozenset({"asleep", "webbed", "netted"})
 
@@ -57,9 +66,22 @@ def _remove(state: GameState, gone: list[LastingEffect], why: str, events: Event
 
 
 def on_army(state: GameState, zone: Zone, player: int) -> tuple[LastingEffect, ...]:
-    """Army effects on `player`'s army at `zone`, and the terrain effects there."""
+    """Army effects on `player`'s army at `zone`, and the terrain effects there — except an
+    opponent's death magic when the army holds a Temple there (digest §8)."""
     return tuple(e for e in state.effects
-                 if e.kind in ARMY_KINDS and e.zone == zone and e.player in (player, None))
+                 if e.kind in ARMY_KINDS and e.zone == zone and e.player in (player, None)
+                 and not temple_immune(state, e, zone, player))
+
+
+def temple_immune(state: GameState, effect: LastingEffect, zone: Zone, player: int) -> bool:
+    """The army holding a Temple at `zone` cannot be affected by opponents' death magic
+    (digest §8)."""
+    if not effect.spell or effect.creator == player or zone.kind is not ZoneKind.TERRAIN:
+        return False
+    terrain = state.terrains[zone.index]
+    return (terrain.face == 8 and terrain.controller == player
+            and terrain.eighth_face is Icon.TEMPLE
+            and load_catalog().spells[f"Spells/{effect.spell}"].color == "death")
 
 
 def on_unit(state: GameState, die_id: int) -> tuple[LastingEffect, ...]:
@@ -83,16 +105,49 @@ def effect_modifiers(e: LastingEffect) -> tuple[Modifier, ...]:
 
 def army_modifiers(state: GameState, zone: Zone, player: int,
                    ctx: RollContext | None = None) -> tuple[Modifier, ...]:
-    """The modifiers lasting effects put on an army roll of `player`'s army at `zone`; with the
-    roll's context, those limited to other rolls (Palsy: non-maneuver rolls) are left out."""
+    """The modifiers lasting effects (and the army's minor terrain's disaster face, digest
+    §1.6) put on an army roll of `player`'s army at `zone`; with the roll's context, those
+    limited to other rolls (Palsy: non-maneuver rolls) are left out."""
     return tuple(m for e in on_army(state, zone, player)
                  if not (ctx is not None and e.rolls == "non-maneuver" and ctx.is_maneuver_roll)
-                 for m in effect_modifiers(e))
+                 for m in effect_modifiers(e)) + minor_modifiers(state, zone, player)
 
 
 def ids_ignored(state: GameState, zone: Zone, player: int) -> str:
     """Why `player`'s army at `zone` does not count its ID results (Dragon Plague), or ""."""
     return next((e.text for e in on_army(state, zone, player) if e.kind == "ignore_ids"), "")
+
+
+def roll_changes(state: GameState, zone: Zone, player: int, counted: tuple[RollType, ...],
+                 counter_attack: bool = False) -> dict:
+    """What lasting effects change in how an army roll counts (RollContext fields): Dragon
+    Plague ignores ID results; Necromantic Wave counts magic as melee (or missile); Berserker
+    Rage counts Feral units' saves as melee in counter-attacks (digest §5.4, §7)."""
+    changes: dict = {}
+    effects = on_army(state, zone, player)
+    plague = ids_ignored(state, zone, player)
+    if plague:
+        changes["ignore_ids"] = plague
+    wave = next((t for t in (RollType.MELEE, RollType.MISSILE) if t in counted), None)
+    if wave is not None and any(e.kind == "counts_as" for e in effects):
+        changes["counts_as"] = ((RollType.MAGIC, wave),)
+    if counter_attack and any(e.kind == "converts" for e in effects):
+        changes["converts"] = ((Species.FERAL, RollType.SAVE, RollType.MELEE,
+                                "Berserker Rage (spell)"),)
+    return changes
+
+
+def zone_amount(state: GameState, zone: Zone, kind: str) -> int:
+    """The total amount of the terrain effects of `kind` at `zone` (Wall of Fog, Wall of
+    Thorns: castings add up)."""
+    return sum(e.amount for e in state.effects if e.kind == kind and e.zone == zone)
+
+
+def has_effect(state: GameState, zone: Zone | None, kind: str, player: int | None = None,
+               spell: str = "") -> bool:
+    """Is an effect of `kind` (and `spell`, if given) in force at `zone` (for `player`)?"""
+    return any(e.kind == kind and e.zone == zone and (player is None or e.player == player)
+               and (not spell or e.spell == spell) for e in state.effects)
 
 
 def cannot_roll(state: GameState, die_id: int, forced_individual: bool = False) -> str:
@@ -105,7 +160,11 @@ def cannot_roll(state: GameState, die_id: int, forced_individual: bool = False) 
 
 
 def cannot_leave(state: GameState, die_id: int) -> str:
-    """Why unit `die_id` cannot leave its terrain now, or "" if it can (Sleep, Web, Net)."""
+    """Why unit `die_id` cannot leave its terrain now, or "" if it can (Sleep, Web, Net;
+    Dragonkin never leave the terrain they were summoned to, digest §5.6)."""
+    if (state.dice[die_id].die.species is Species.DRAGONKIN
+            and state.zones[die_id].kind is ZoneKind.TERRAIN):
+        return "Dragonkin cannot leave the terrain they were summoned to (digest §5.6)"
     for e in on_unit(state, die_id):
         if e.kind in NO_LEAVE_KINDS:
             return e.text

@@ -11,8 +11,10 @@ from .actions import Action, Verb, act
 from .events import Event
 from .exchange import (
     ACTION_NAMES, allowed_actions, missile_targets, opponents_at, start_maneuver, start_magic,
-    start_melee, start_missile, to_action_step,
+    start_melee, start_missile, start_volley, thorns_tasks, to_action_step,
 )
+from .minor_march import apply_minor, bring_actions, march_start, minor_actions
+from .minor_terrains import bury_minor, controlled
 from ..catalog.model import Icon
 from .eighth_faces import castle_task
 from .flow import check_victory, end_march, marchable_zones, set_face, start_march, wait
@@ -26,8 +28,9 @@ Events = list[Event]
 __all__ = ["ACTION_NAMES", "allowed_actions", "missile_targets", "opponents_at",
            "legal_march_actions", "apply_march"]
 
-TASK_STEPS = (Step.DAMAGE, Step.SAI_PICK, Step.SAI_CHOOSE)
-TASK_VERBS = (Verb.KILL, Verb.PICK, Verb.DONE, Verb.CHOOSE)
+TASK_STEPS = (Step.DAMAGE, Step.SAI_PICK, Step.SAI_CHOOSE, Step.CAST)
+TASK_VERBS = (Verb.KILL, Verb.PICK, Verb.DONE, Verb.CHOOSE, Verb.CAST)
+MINOR_VERBS = (Verb.BRING, Verb.ROLL_MINOR, Verb.KEEP_MINOR, Verb.BURY_MINOR, Verb.CHARGE)
 
 
 def legal_march_actions(state: GameState) -> list[Action]:
@@ -36,7 +39,9 @@ def legal_march_actions(state: GameState) -> list[Action]:
     if step is Step.CHOOSE_ARMY:
         return [act(Verb.MARCH, z) for z in marchable_zones(state)] + [act(Verb.SKIP_MARCH)]
     if step is Step.MANEUVER:
-        return [act(Verb.MANEUVER), act(Verb.NO_MANEUVER)]
+        return [act(Verb.MANEUVER), act(Verb.NO_MANEUVER)] + bring_actions(state)
+    if step is Step.MINOR_TERRAIN:
+        return minor_actions(state)
     if step is Step.COUNTER_MANEUVER:
         return [act(Verb.COUNTER), act(Verb.NO_COUNTER)]
     if step is Step.TURN_TERRAIN:
@@ -66,8 +71,11 @@ def apply_march(state: GameState, action: Action, events: Events) -> GameState:
         events.append(Event("message", f"{state.players[player].name} marches the "
                                        f"{state.army_name(zone, player)} at {state.zone_name(zone)}",
                             player=player))
-        state = state.with_(march=MarchState(zone))
-        return wait(state, player, Step.MANEUVER, "Maneuver? (turn the terrain one step)")
+        state, waiting = march_start(state.with_(march=MarchState(zone)), events)
+        return state if waiting else advance(state, events)
+    if verb in MINOR_VERBS:
+        state, waiting = apply_minor(state, action, events)
+        return state if waiting else advance(state, events)
     if verb is Verb.SKIP_MARCH:
         events.append(Event("message", f"{state.players[player].name} skips the march"))
         if state.phase is Phase.FIRST_MARCH:
@@ -91,6 +99,8 @@ def apply_march(state: GameState, action: Action, events: Events) -> GameState:
     if verb is Verb.TARGET:
         return advance(start_missile(state, action.args[0], events), events)
     if verb is Verb.COUNTER_ATTACK:
+        if state.march.exchange.kind == "missile":
+            return advance(start_volley(state, events), events)
         return advance(start_melee(state, counter_attack=True, events=events), events)
     if verb is Verb.NO_COUNTER_ATTACK:
         return end_march(state, events)
@@ -110,8 +120,9 @@ def _announce_maneuver(state: GameState, events: Events) -> GameState:
 
 
 def _turn_terrain(state: GameState, direction: str, events: Events) -> GameState:
-    """Turn the terrain one step; reaching 8 captures it (digest §3.5, §8). Capturing a Castle
-    first asks what it becomes (seed 003)."""
+    """Turn the terrain one step; reaching 8 captures it (digest §3.5, §8). A Wall of Thorns
+    there then hurts the army (digest §7); capturing a Castle asks what it becomes (seed
+    003)."""
     zone, player = state.march.zone, state.turn_player
     terrain = state.terrains[zone.index]
     face = terrain.face + (1 if direction == "up" else -1)
@@ -121,12 +132,17 @@ def _turn_terrain(state: GameState, direction: str, events: Events) -> GameState
     if face == 8:
         events.append(Event("terrain", f"{state.players[player].name} captures "
                                        f"{terrain.die.name}!", player=player, zone=zone))
+        minor = controlled(state, zone, player)
+        if minor is not None:
+            state = bury_minor(state, minor, events, "its army captured the eighth face")
     state = check_victory(state, events)
     if state.winner is not None:
         return state
+    then = thorns_tasks(state)
     if face == 8 and terrain.die.eighth_face is Icon.CASTLE:
-        return advance(push_front(state, [castle_task(player, zone), StepTask("action_step")]),
-                       events)
+        then.append(castle_task(player, zone))
+    if then:
+        return advance(push_front(state, then + [StepTask("action_step")]), events)
     return to_action_step(state)
 
 

@@ -8,6 +8,7 @@ from .dragon_attack import phase_tasks as dragon_attack_tasks
 from .eighth_faces import phase_tasks as eighth_face_tasks
 from .events import Event
 from .flow import start_march
+from .species_phase import phase_tasks as species_tasks
 from .state import GameState, Phase
 from .task_queue import pop_head
 
@@ -28,9 +29,7 @@ def _dragon_attack(state: GameState, events: Events) -> tuple[GameState, bool]:
 
 def _species(state: GameState, events: Events) -> tuple[GameState, bool]:
     state = state.with_(phase=Phase.SPECIES_ABILITIES)
-    events.append(Event("unresolved", "Species Abilities: not resolved yet (issue 6)",
-                        player=state.turn_player))
-    return pop_head(state), False
+    return pop_head(state, species_tasks(state, events)), False
 
 
 def _marches(state: GameState, events: Events) -> tuple[GameState, bool]:

@@ -3,9 +3,12 @@
 Used by the headless demo (`dragondice screenshot`, `dragondice selfplay`) and by the contract
 tests that play whole games. It plays to end the game: it marches with maneuvers, turns
 terrains toward their eighth face, attacks whenever it can, reinforces everything (carrying
-the items along) and never retreats. SAI decisions: it takes the decision's default when there
-is one (keep the results, stay put ...), else the first legal pick, and stops picking only when
-nothing more may be picked. With `chooser` given it picks uniformly among legal actions instead
+the items along) and never retreats. SAI and rule decisions: it takes the decision's default
+when there is one (keep the results, stay put ...), else the first legal pick, and stops
+picking only when nothing more may be picked. It announces spells while its magic pays for
+them, taking a different spell from turn to turn (so games try many), then resolves them;
+it brings minor terrains into play when it can and rolls them at each march.
+With `chooser` given it picks uniformly among legal actions instead
 (a seeded `random.Random` owned by the caller), still never retreating so games finish.
 """
 
@@ -19,8 +22,9 @@ from .state import GameState
 
 # Verbs in order of preference for the aggressive policy.
 PREFERENCE = (
-    Verb.ROLLOFF, Verb.GO_FIRST, Verb.FRONTIER, Verb.MARCH, Verb.MANEUVER, Verb.COUNTER,
-    Verb.ACTION, Verb.TARGET, Verb.KILL, Verb.PICK, Verb.DONE, Verb.COUNTER_ATTACK,
+    Verb.ROLLOFF, Verb.GO_FIRST, Verb.FRONTIER, Verb.MARCH, Verb.ROLL_MINOR, Verb.BRING,
+    Verb.MANEUVER, Verb.COUNTER,
+    Verb.ACTION, Verb.TARGET, Verb.KILL, Verb.PICK, Verb.CAST, Verb.DONE, Verb.COUNTER_ATTACK,
     Verb.REINFORCE, Verb.CARRY, Verb.END_REINFORCE, Verb.END_TURN, Verb.NO_ACTION,
     Verb.SKIP_MARCH,
 )
@@ -42,6 +46,8 @@ def choose(state: GameState, chooser: random.Random | None = None) -> Action:
     for verb in PREFERENCE:
         matching = [a for a in actions if a.verb is verb]
         if matching:
+            if verb is Verb.CAST:  # vary the spells from turn to turn, deterministically
+                return matching[(state.turn_number * 7 + len(matching)) % len(matching)]
             return _best_of(matching)
     turns = [a for a in actions if a.verb is Verb.TURN]
     if turns:

@@ -2,14 +2,20 @@
 
 Saving writes the record, loading replays it: a loaded game reaches the identical state
 (architecture guide). This module only converts text; writing files belongs to the caller.
+
+Loading is strict: a game file holds exactly the fields this app writes, with the types it
+writes them in, and every problem is a GameFileError whose message names the field (and the
+player or action number) and never quotes more than a short piece of the file.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, fields
+import unicodedata
+from dataclasses import MISSING, asdict, dataclass, fields
+from typing import Any
 
-from .actions import Action
+from .actions import Action, Verb
 from .game import IllegalAction, replay
 from .setup import SetupError
 from .state import GameState, PlayerSetup
@@ -18,10 +24,107 @@ FORMAT = "dragondice-desktop-game"
 VERSION = 1
 MAX_BYTES = 5_000_000  # a real game record is a few kB; refuse anything absurd
 MAX_TEXT = 200         # longest player name, force name or die key a game file may hold
+MAX_DICE = 500         # dice one player may bring (a 60-point force has a few dozen)
+MAX_ACTIONS = 20_000   # actions in one game (a whole game takes a few hundred)
+MAX_ACTION_TEXT = 200  # characters in one action's text form ("reinforce 12 t0")
+MAX_SEED = 2 ** 64     # seeds are whole numbers with |seed| below this
+MAX_QUOTE = 80         # characters of the file's own text quoted in a message
+MAX_MESSAGE = 600      # characters of an engine message passed on
+
+_VERBS = frozenset(verb.value for verb in Verb)
+TOP_FIELDS = ("format", "version", "seed", "players", "actions")
+PLAYER_FIELDS = tuple(f.name for f in fields(PlayerSetup))
+REQUIRED_PLAYER_FIELDS = tuple(f.name for f in fields(PlayerSetup)
+                               if f.default is MISSING and f.default_factory is MISSING)
+TEXT_FIELDS = tuple(f.name for f in fields(PlayerSetup) if f.type in ("str", str))
+LIST_FIELDS = tuple(name for name in PLAYER_FIELDS if name not in TEXT_FIELDS)
+# Characters no name or key may hold: control characters (line breaks, tabs, NUL...), lone
+# surrogates (not UTF-8: the file could not be saved again) and line/paragraph separators.
+_BAD_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
 
 
 class GameFileError(ValueError):
     """A game file that cannot be loaded; the message names the problem."""
+
+
+def quote(text: Any, limit: int = MAX_QUOTE) -> str:
+    """`text` quoted for a message, cut to `limit` characters (with "…") so a hostile file
+    cannot fill the screen; characters that cannot be shown are escaped."""
+    if isinstance(text, str):
+        shown = repr(text[:limit] + "…" if len(text) > limit else text)
+    else:
+        shown = repr(text)
+        shown = shown[:limit] + "…" if len(shown) > limit else shown
+    return shown.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _clip(message: str, limit: int = MAX_MESSAGE) -> str:
+    return message if len(message) <= limit else message[:limit] + "…"
+
+
+def _kind(value: Any) -> str:
+    """What a JSON value is, in words (for "must be ..., not ...")."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    return {int: "a number", float: "a number", str: "text", list: "a list",
+            dict: "an object"}.get(type(value), type(value).__name__)
+
+
+def text_problem(text: str, what: str, allow_empty: bool = False) -> str | None:
+    """Why `text` cannot be a name or die key in a game (None when it can): blank, longer
+    than MAX_TEXT, or holding a control character, a line break or a lone surrogate."""
+    if not text.strip() and not (allow_empty and not text):
+        return f"{what} is empty"
+    if len(text) > MAX_TEXT:
+        return f"{what} is longer than {MAX_TEXT} characters"
+    for ch in text:
+        category = unicodedata.category(ch)
+        if category in _BAD_CATEGORIES:
+            kind = {"Cc": "a control character", "Cs": "a broken character (a lone surrogate)"
+                    }.get(category, "a line break")
+            return f"{what} holds {kind}, U+{ord(ch):04X}; names are one line of text"
+    return None
+
+
+def seed_problem(seed: Any) -> str | None:
+    """Why `seed` cannot be a game's seed (None when it can): a whole number below 2**64 in
+    size."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        return f"the seed must be a whole number, not {_kind(seed)}"
+    if not -MAX_SEED < seed < MAX_SEED:
+        return f"the seed must be a whole number between -{MAX_SEED} and {MAX_SEED}"
+    return None
+
+
+def setup_problem(setup: PlayerSetup, number: int) -> str | None:
+    """Why player `number` (1-based) cannot be in a game this app saves and loads, or None:
+    the checks `from_json` makes on each player, for a new game's setups."""
+    who = f"player {number}"
+    for name in TEXT_FIELDS:
+        value = getattr(setup, name)
+        if not isinstance(value, str):
+            return f"{who}'s {name!r} must be text, not {_kind(value)}"
+        problem = text_problem(value, f"{who}'s {name!r}")
+        if problem:
+            return problem
+    dice = 0
+    for name in LIST_FIELDS:
+        keys = getattr(setup, name)
+        if not isinstance(keys, (tuple, list)):
+            return f"{who}'s {name!r} must be a list of die names, not {_kind(keys)}"
+        for n, key in enumerate(keys, start=1):
+            if not isinstance(key, str):
+                return (f"{who}'s {name!r} must be a list of die names: entry {n} is "
+                        f"{_kind(key)}")
+            problem = text_problem(key, f"{who}'s {name!r} entry {n}")
+            if problem:
+                return problem
+        dice += len(keys)
+    if dice > MAX_DICE:
+        return f"{who} brings {dice} dice; a game allows at most {MAX_DICE} per player"
+    return None
 
 
 @dataclass(frozen=True)
@@ -53,19 +156,54 @@ class GameRecord:
         }, indent=1, ensure_ascii=False)
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> "GameRecord":
-        """Parse and check save-file text by replaying it.
+    def from_json(cls, text: str | bytes, *, check_replay: bool = True) -> "GameRecord":
+        """Parse and check save-file text, then (unless `check_replay` is False) replay it.
 
-        Raises GameFileError naming the problem: too large, not JSON, another format, a newer
-        version, missing or mistyped fields, unknown dice, or an action that is not legal when
-        replayed.
+        Raises GameFileError naming the problem — never anything else: too large, not JSON,
+        another format, a newer version, missing, unknown or mistyped fields, names with
+        control characters, too many dice or actions, unknown dice, or an action that is
+        not legal when replayed. Without the replay the record is checked field by field
+        only (the autosave's resume offer reads it that way; loading it replays it).
         """
+        try:
+            record = cls._parse(text)
+        except GameFileError:
+            raise
+        except RecursionError:
+            raise GameFileError("not a game file: its JSON is nested far too deeply") from None
+        except Exception as exc:  # noqa: BLE001 — a hostile file must only give GameFileError
+            raise GameFileError(_clip(f"the game file cannot be read "
+                                      f"({type(exc).__name__}: {exc})")) from None
+        if check_replay:
+            record.check_replay()
+        return record
+
+    def check_replay(self) -> None:
+        """Replay the record; GameFileError (never anything else) if it does not replay."""
+        try:
+            self.state()
+        except (IllegalAction, SetupError) as exc:
+            raise GameFileError(_clip(f"the game file does not replay: {exc}")) from None
+        except RecursionError:
+            raise GameFileError("the game file does not replay: the rules engine went too "
+                                "deep") from None
+        except Exception as exc:  # noqa: BLE001 — a rules bug on a file is still a message
+            raise GameFileError(_clip(f"the game file does not replay: the rules engine "
+                                      f"failed ({type(exc).__name__}: {exc})")) from None
+
+    @classmethod
+    def _parse(cls, text: str | bytes) -> "GameRecord":
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise GameFileError("not a game file: it is not text")
         if len(text) > MAX_BYTES:
-            raise GameFileError(f"the file is {len(text)} bytes; a game file is at most {MAX_BYTES}")
+            raise GameFileError(f"the file is {len(text)} bytes; a game file is at most "
+                                f"{MAX_BYTES}")
+        if isinstance(text, str):
+            text = text.removeprefix("\ufeff")  # a byte order mark some editors add
         try:
             data = json.loads(text)
         except (ValueError, UnicodeDecodeError) as exc:
-            raise GameFileError(f"not a game file: it is not valid JSON ({exc})") from None
+            raise GameFileError(_clip(f"not a game file: it is not valid JSON ({exc})")) from None
         except RecursionError:
             raise GameFileError("not a game file: its JSON is nested far too deeply") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -73,34 +211,87 @@ class GameRecord:
         version = data.get("version")
         # bool is an int in Python: true/false are not versions.
         if isinstance(version, bool) or not isinstance(version, int) or not 1 <= version <= VERSION:
-            raise GameFileError(f"the game file has version {version!r}; this app reads up "
-                                f"to version {VERSION} — update the app to open it")
-        try:
-            players = tuple(_player(p) for p in data["players"])
-            seed = data["seed"]
-            if isinstance(seed, bool) or not isinstance(seed, int):
-                raise TypeError("seed must be a whole number")
-            actions = tuple(Action.from_text(a) for a in data["actions"])
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise GameFileError(f"the game file is damaged: {exc}") from None
-        record = cls(players, seed, actions)
-        try:
-            record.state()
-        except (IllegalAction, SetupError) as exc:
-            raise GameFileError(f"the game file does not replay: {exc}") from None
-        return record
+            raise GameFileError(f"the game file has version {quote(version)}; this app reads "
+                                f"up to version {VERSION} — update the app to open it")
+        unknown = [key for key in data if key not in TOP_FIELDS]
+        if unknown:
+            raise _damaged(f"it has an unknown field {quote(unknown[0])}")
+        for key in TOP_FIELDS:
+            if key not in data:
+                raise _damaged(f"the field {key!r} is missing")
+        seed = data["seed"]
+        problem = seed_problem(seed)
+        if problem:
+            raise _damaged(problem)
+        players = data["players"]
+        if not isinstance(players, list) or len(players) != 2:
+            got = (f"{len(players)} entries" if isinstance(players, list) else _kind(players))
+            raise _damaged(f"'players' must be a list of two players, not {got}")
+        setups = tuple(_player(p, n) for n, p in enumerate(players, start=1))
+        actions = data["actions"]
+        if not isinstance(actions, list):
+            raise _damaged(f"'actions' must be a list of action texts, not {_kind(actions)}")
+        if len(actions) > MAX_ACTIONS:
+            raise _damaged(f"it holds {len(actions)} actions; a game has at most {MAX_ACTIONS}")
+        return cls(setups, seed, tuple(_action(a, n) for n, a in enumerate(actions, start=1)))
 
 
-def _player(data: dict) -> PlayerSetup:
-    names = {f.name for f in fields(PlayerSetup)}
-    if not isinstance(data, dict) or not names >= set(data):
-        raise ValueError(f"bad player entry {str(data)[:80]!r}")
+def _damaged(problem: str) -> GameFileError:
+    return GameFileError(f"the game file is damaged: {problem}")
+
+
+def _player(data: Any, number: int) -> PlayerSetup:
+    """Player `number` (1-based) of a game file: an object with PlayerSetup's fields, names
+    and terrains as text, armies as lists of die keys."""
+    who = f"player {number}"
+    if not isinstance(data, dict):
+        raise _damaged(f"{who} must be an object with the player's fields, not {_kind(data)}")
+    for key in data:
+        if key not in PLAYER_FIELDS:
+            raise _damaged(f"{who} has an unknown field {quote(key)}")
+    for key in REQUIRED_PLAYER_FIELDS:
+        if key not in data:
+            raise _damaged(f"{who} lacks the field {key!r}")
     values = {}
     for key, value in data.items():
-        texts = value if isinstance(value, list) else [value]
-        if not all(isinstance(v, str) for v in texts):
-            raise TypeError(f"player field {key!r} must be text or a list of die keys")
-        if any(len(v) > MAX_TEXT for v in texts):
-            raise ValueError(f"player field {key!r} holds text longer than {MAX_TEXT} characters")
-        values[key] = tuple(value) if isinstance(value, list) else value
-    return PlayerSetup(**values)
+        if key in TEXT_FIELDS:
+            if not isinstance(value, str):
+                raise _damaged(f"{who}'s {key!r} must be text, not {_kind(value)}")
+            values[key] = value
+        else:
+            if not isinstance(value, list):
+                raise _damaged(f"{who}'s {key!r} must be a list of die names, not "
+                               f"{_kind(value)}")
+            values[key] = tuple(value)
+    if sum(len(v) for k, v in values.items() if k in LIST_FIELDS) > MAX_DICE:
+        dice = sum(len(v) for k, v in values.items() if k in LIST_FIELDS)
+        raise _damaged(f"{who} brings {dice} dice; a game allows at most {MAX_DICE} per player")
+    setup = PlayerSetup(**values)
+    problem = setup_problem(setup, number)
+    if problem:
+        raise _damaged(problem)
+    return setup
+
+
+def _action(text: Any, number: int) -> Action:
+    """Action `number` (1-based) of a game file: its text form, exactly as this app writes it."""
+    where = f"action {number}"
+    if not isinstance(text, str):
+        raise _damaged(f"{where} is not text (it is {_kind(text)})")
+    if len(text) > MAX_ACTION_TEXT:
+        raise _damaged(f"{where} is {len(text)} characters long; an action is at most "
+                       f"{MAX_ACTION_TEXT} ({quote(text)})")
+    words = text.split()
+    if not words:
+        raise _damaged(f"{where} is empty")
+    if words[0] not in _VERBS:
+        raise _damaged(f"{where} {quote(text)} is an unknown action {quote(words[0], 40)}")
+    try:
+        action = Action.from_text(text)
+        written = action.to_text()
+    except ValueError as exc:
+        raise _damaged(f"{where} {quote(text)} cannot be read: {_clip(str(exc), 80)}") from None
+    if written != text:
+        raise _damaged(f"{where} {quote(text)} is not written the way this app writes "
+                       f"actions (expected {quote(written)})")
+    return action

@@ -2,7 +2,9 @@
 from terrains to the Reserve Area, then the turn ends.
 
 In the retreat step an Eldarim champion may instead ride the dragon it tamed to any other
-terrain (``ride <unit> <terrain>``; the dragon stays tamed, seed 000).
+terrain (``ride <unit> <terrain>``; the dragon stays tamed, seed 000), and Firewalker units at
+an air terrain may fly to another air terrain where their owner has a Firewalker
+(``fly <unit> <terrain>``; Air Flight, digest §6).
 
 Units move one at a time so the window can drag them. Items move only with a unit that carries
 them (seed 001): after a unit has moved in this step, ``carry <item> <unit>`` brings an item
@@ -13,11 +15,12 @@ step, items left where no unit can carry them are buried.
 
 from __future__ import annotations
 
+from ..catalog.model import Color, Species
 from .actions import Action, Verb, act
 from .dice_moves import move_die
 from .dragons import move_dragon
 from .events import Event
-from .flow import check_victory, drop_lost_captures, wait
+from .flow import check_victory, settle_armies, wait
 from .turn import begin_turn
 from .items import army_items, bury_excess, can_carry_item, fits
 from .lasting import cannot_leave, unit_left
@@ -54,7 +57,8 @@ def legal_reserve_actions(state: GameState) -> list[Action]:
                  for t in range(len(state.terrains))
                  for u in state.units_in(Zone(ZoneKind.TERRAIN, t), player)
                  if not cannot_leave(state, u.id)]
-        return moves + _rides(state) + _carries(state) + [act(Verb.END_TURN)]
+        return (moves + _rides(state) + _flights(state) + _carries(state)
+                + [act(Verb.END_TURN)])
     return []
 
 
@@ -72,6 +76,18 @@ def _rides(state: GameState) -> list[Action]:
     return rides
 
 
+def _flights(state: GameState) -> list[Action]:
+    """``fly <unit> <terrain>``: Air Flight (Firewalkers, digest §6)."""
+    player = state.turn_player
+    airy = [Zone(ZoneKind.TERRAIN, i) for i, t in enumerate(state.terrains)
+            if Color.AIR in t.die.elements]
+    nests = [z for z in airy if any(u.die.species is Species.FIREWALKERS
+                                    for u in state.units_in(z, player))]
+    return [act(Verb.FLY, u.id, to) for here in nests for u in state.units_in(here, player)
+            if u.die.species is Species.FIREWALKERS and not cannot_leave(state, u.id)
+            for to in nests if to != here]
+
+
 def _ride(state: GameState, unit: int, to: Zone, events: Events) -> GameState:
     """The tamer and its dragon move together; the dragon stays tamed (seed 000)."""
     bond = next(b for b in state.bonds if b.unit == unit)
@@ -79,7 +95,7 @@ def _ride(state: GameState, unit: int, to: Zone, events: Events) -> GameState:
     state = move_dragon(state, bond.dragon, to, events, "ridden by the champion that tamed it "
                                                        "(seed 000)")
     state = state.with_(bonds=state.bonds + (bond,))
-    state = drop_lost_captures(state, events)
+    state = settle_armies(state, events)
     return check_victory(state, events)
 
 
@@ -117,11 +133,16 @@ def apply_reserves(state: GameState, action: Action, events: Events) -> GameStat
                     "Retreat: move units from terrains to your Reserve Area, then end the turn")
     if action.verb is Verb.RIDE:
         return _ride(state, action.args[0], action.args[1], events)
+    if action.verb is Verb.FLY:
+        unit, to = action.args
+        state = _moved(state, unit, state.zones[unit], to, events)
+        state = settle_armies(state, events)
+        return check_victory(state, events)
     if action.verb is Verb.RETREAT:
         die_id = action.args[0]
         state = _moved(state, die_id, state.zones[die_id], Zone(ZoneKind.RESERVE, player),
                        events)
-        state = drop_lost_captures(state, events)
+        state = settle_armies(state, events)
         return check_victory(state, events)
     if action.verb is Verb.END_TURN:
         state = _end_step(state, events)

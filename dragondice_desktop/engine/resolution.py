@@ -5,7 +5,9 @@ queue is empty.
 Decisions while it runs:
 - Step.DAMAGE — ``kill <die id>``: one casualty at a time (digest §4.7, ``damage.py``);
 - Step.SAI_PICK — ``pick <die id>`` / ``done``: units for an SAI (targets, returns ...);
-- Step.SAI_CHOOSE — ``choose <option>``: an SAI choice (saves or return, a destination ...).
+- Step.SAI_CHOOSE — ``choose <option>``: an SAI choice (saves or return, a destination ...);
+- Step.CAST — ``cast <spell> <element> <target>`` / ``done``: announcing spells, then
+  resolving them (``spells/casting.py``).
 """
 
 from __future__ import annotations
@@ -20,13 +22,19 @@ from .events import Event
 from .dragon_attack import RULE_RUNNERS as DRAGON_ATTACK_RUNNERS
 from .eighth_faces import RULE_RUNNERS as EIGHTH_FACE_RUNNERS
 from .exchange import MARCH_STEPS
+from .exchange import RULE_RUNNERS as MARCH_RUNNERS
 from .phases import TURN_STEPS
-from .fates import bury, kill
+from .fates import bury, kill, move_unit
 from .flow import wait
 from .individual import unit_roll
 from .roll_model import RollType
 from .sai_effects import run_effect
-from .state import GameState, Step, ZoneKind
+from .minor_march import RULE_RUNNERS as MINOR_RUNNERS
+from .species_phase import RULE_RUNNERS as SPECIES_RUNNERS
+from .spells import RULE_RUNNERS as SPELL_RUNNERS
+from .spells import apply_cast, legal_casts
+from .lasting import has_effect
+from .state import GameState, Step, Zone, ZoneKind
 from .task_queue import head, replace_head
 from .tasks import ChooseAsk, EffectTask, PickAsk, RollTask, RuleTask, StepTask
 
@@ -35,7 +43,8 @@ Events = list[Event]
 # StepTask kinds -> (state, events) -> (state, waiting); RuleTask kinds -> (state, task,
 # events) -> (state, waiting). Each module registers its own.
 STEP_RUNNERS = {**MARCH_STEPS, **TURN_STEPS}
-RULE_RUNNERS = {**EIGHTH_FACE_RUNNERS, **DRAGON_ATTACK_RUNNERS}
+RULE_RUNNERS = {**MARCH_RUNNERS, **MINOR_RUNNERS, **EIGHTH_FACE_RUNNERS,
+                **DRAGON_ATTACK_RUNNERS, **SPECIES_RUNNERS, **SPELL_RUNNERS}
 
 
 def _run_step(state: GameState, task: StepTask, events: Events) -> tuple[GameState, bool]:
@@ -88,9 +97,16 @@ def _next_damage(state: GameState, events: Events) -> tuple[GameState, bool]:
 
 def _casualty(state: GameState, die_id: int, events: Events) -> GameState:
     """One unit killed by damage (digest §4.7), with what the damage does to the killed:
-    Firebreath's save or be buried, Sneak Attack's burial of Dragonkin (seed 000)."""
+    Firebreath's save or be buried, Sneak Attack's burial of Dragonkin (seed 000); under Open
+    Grave, a unit killed after its army's save roll goes to the Reserve Area instead (digest
+    §7)."""
     due = state.damage[0]
     health = state.dice[die_id].die.health
+    if due.after_save and has_effect(state, due.zone, "open_grave", due.player):
+        state = move_unit(state, die_id, Zone(ZoneKind.RESERVE, due.player), events,
+                          "goes to the Reserve Area instead of the DUA (Open Grave)")
+        return state.with_(damage=(replace(due, killed=due.killed + health),)
+                           + state.damage[1:])
     state = kill(state, die_id, events, due.reason)
     state = state.with_(damage=(replace(due, killed=due.killed + health),) + state.damage[1:])
     if due.on_kill == "save_or_bury" and state.zones[die_id].kind is ZoneKind.DUA:
@@ -113,6 +129,8 @@ def legal_task_actions(state: GameState) -> list[Action]:
                 for i in legal_casualties([u.die.health for u in units], due.amount, due.killed)]
     if not state.tasks:
         return []
+    if state.step is Step.CAST:
+        return legal_casts(state)
     ask = head(state).ask
     if state.step is Step.SAI_PICK and isinstance(ask, PickAsk):
         picks = [act(Verb.PICK, i) for i in ask.legal()]
@@ -123,10 +141,13 @@ def legal_task_actions(state: GameState) -> list[Action]:
 
 
 def apply_task_action(state: GameState, action: Action, events: Events) -> GameState:
-    """Apply a casualty, pick, done or choice (already checked legal), then carry on."""
+    """Apply a casualty, pick, done, choice or spell announcement (already checked legal),
+    then carry on."""
     if action.verb is Verb.KILL:
         state = _casualty(state, action.args[0], events)
         return advance(state, events)
+    if action.verb is Verb.CAST or state.step is Step.CAST:
+        return advance(apply_cast(state, action, events), events)
     task = head(state)
     ask = task.ask
     if action.verb is Verb.PICK:

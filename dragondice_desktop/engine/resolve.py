@@ -66,12 +66,37 @@ from .rolls import count_roll
 from .sai_effects import TARGET_SPECS
 from .state import LastingEffect
 
-MAX_TEXT = 200_000
+MAX_TEXT = 200_000   # characters in a description
+MAX_DICE = 500       # dice in "army" or "opposing_army"
+MAX_FACES = 102      # faces in one die's chain (the first roll and up to 100 re-rolls, + 1)
+MAX_STRING = 200     # characters in one text field
+MAX_AMOUNT = 1000    # largest amount of results an effect, modifier or addition may carry
+MAX_ID = 1_000_000   # die ids are 0 ... MAX_ID
+MAX_LIST = 100       # entries in "also", "lasting", "modifiers", "added", "choices", "effects"
 _LASTING = {"frost breath": ("halve", Icon.FROST_BREATH), "wither": ("subtract_all", Icon.WITHER),
             "galeforce": ("galeforce", Icon.GALEFORCE), "cloak": ("cloak", Icon.CLOAK)}
 _FATE_WORDS = {"kill": "killed", "kill_bury": "killed and buried",
                "reserve": "moved to its Reserve Area", "stunned": "stunned", "netted": "netted",
                "webbed": "webbed", "": "no effect"}
+_ROLLS = ("maneuver", "melee", "missile", "magic", "save", "dragon-attack")
+_FLAGS = ("individual", "against_individual", "in_dua", "counter_attack", "counter_maneuver",
+          "in_reserve")
+# The fields each object may hold (anything else is refused: a typo must not be ignored).
+_TOP_FIELDS = ("roll", "also", "against", *_FLAGS, "terrain", "dragon_rolled_jaws", "army",
+               "opposing_army", "lasting", "modifiers", "added", "choices", "effects")
+_TERRAIN_FIELDS = ("die", "face", "held")
+_ARMY_FIELDS = ("die", "id", "face", "faces", "replaced", "excluded")
+_OPPOSING_FIELDS = ("die", "id", "melee")
+_LASTING_FIELDS = ("effect", "amount")
+_MODIFIER_FIELDS = ("op", "amount", "types", "source")
+_ADDED_FIELDS = ("type", "amount", "source")
+_CHOICE_FIELDS = ("die", "icon", "value")
+_EFFECT_FIELDS = ("die", "icon", "targets")
+_TARGET_FIELDS = ("id", "faces", "second")
+# The amounts each modifier may take: subtract and add any number of results, divide and
+# multiply by a small factor.
+_MOD_AMOUNTS = {ModOp.SUBTRACT: (0, MAX_AMOUNT), ModOp.ADD: (0, MAX_AMOUNT),
+                ModOp.DIVIDE: (1, 100), ModOp.MULTIPLY: (1, 100)}
 
 
 class ResolveError(ValueError):
@@ -79,42 +104,234 @@ class ResolveError(ValueError):
 
 
 def resolve_text(text: str) -> dict[str, Any]:
-    """Parse JSON `text` and resolve it. Raises ResolveError."""
+    """Parse JSON `text` and resolve it. Raises ResolveError (and nothing else for any text).
+    A leading byte order mark is ignored."""
+    if not isinstance(text, str):
+        raise ResolveError("the description must be text")
     if len(text) > MAX_TEXT:
         raise ResolveError(f"the description is {len(text)} characters; at most {MAX_TEXT}")
+    text = text.removeprefix("\ufeff")
     try:
         data = json.loads(text)
+    except RecursionError:
+        raise ResolveError("not valid JSON: it is nested far too deeply") from None
     except ValueError as exc:
-        raise ResolveError(f"not valid JSON: {exc}") from None
+        raise ResolveError(f"not valid JSON: {_clip(str(exc))}") from None
     return resolve(data)
 
 
 def resolve(data: dict) -> dict[str, Any]:
     """Count the roll `data` describes (see the module docstring). Raises ResolveError."""
-    if not isinstance(data, dict):
-        raise ResolveError("the description must be a JSON object")
+    _check(data)
     try:
         ctx = _context(data)
         army = _dice(data.get("army"), "army", 1, required=True)
         opposing = _dice(data.get("opposing_army", []), "opposing_army", 101, faces=False)
+        clash = {e["id"] for e in army} & {e["id"] for e in opposing}
+        if clash:
+            raise ResolveError(f"the id {min(clash)} is used in both \"army\" and "
+                               f"\"opposing_army\"; give each die its own \"id\"")
         if ctx.kind is RollKind.INDIVIDUAL and len(army) != 1:
             raise ResolveError("an individual roll has exactly one die in \"army\"")
-        melee = tuple((entry["id"], int(entry.get("melee", 0))) for entry in opposing)
+        melee = tuple((e["id"], e["entry"].get("melee", 0)) for e in opposing)
         if melee and RollType.SAVE in ctx.counted and ctx.save_against is RollType.MELEE:
             ctx = replace(ctx, attacker_melee=melee)
         inp = RollInput(ctx, tuple(DieRoll(e["id"], e["die"], e["faces"], e["replaced"],
                                            e["excluded"]) for e in army),
                         _modifiers(data), _additions(data), _choices(data))
         result = count_roll(inp)
-    except (KeyError, TypeError, ValueError) as exc:
-        if isinstance(exc, ResolveError):
-            raise
-        raise ResolveError(str(exc).strip("'\"")) from None
-    return _report(result, {e["id"]: e["die"] for e in army + opposing}, data)
+        return _report(result, {e["id"]: e["die"] for e in army + opposing}, data)
+    except ResolveError:
+        raise
+    except (ValueError, ArithmeticError) as exc:  # the engine names what it cannot count
+        raise ResolveError(_clip(str(exc))) from None
+
+
+def _clip(text: str, limit: int = 300) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def _quote(value: Any) -> str:
+    """A value of the description quoted for a message, never more than a line."""
+    return _clip(repr(value), 60)
 
 
 # --------------------------------------------------------------------------------------------
-# Reading the description
+# Checking the description's structure (before anything is counted)
+# --------------------------------------------------------------------------------------------
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    return {int: "a number", float: "a decimal number", str: "text", list: "a list",
+            dict: "an object"}.get(type(value), type(value).__name__)
+
+
+def _object(value: Any, path: str, allowed: tuple[str, ...], what: str) -> dict:
+    if not isinstance(value, dict):
+        raise ResolveError(f"{path} must be {what}, not {_kind(value)}")
+    for key in value:
+        if key not in allowed:
+            raise ResolveError(f"{path}: unknown field {_quote(key)} (it may hold "
+                               f"{', '.join(repr(k) for k in allowed)})")
+    return value
+
+
+def _list(value: Any, path: str, what: str, most: int = MAX_LIST) -> list:
+    if not isinstance(value, list):
+        raise ResolveError(f"{path} must be a list of {what}, not {_kind(value)}")
+    if len(value) > most:
+        raise ResolveError(f"{path} has {len(value)} entries; at most {most}")
+    return value
+
+
+def _text(value: Any, path: str) -> str:
+    if not isinstance(value, str):
+        raise ResolveError(f"{path} must be text, not {_kind(value)}")
+    if len(value) > MAX_STRING:
+        raise ResolveError(f"{path} is {len(value)} characters long; at most {MAX_STRING}")
+    return value
+
+
+def _flag(value: Any, path: str) -> bool:
+    if not isinstance(value, bool):
+        raise ResolveError(f"{path} must be true or false, not {_kind(value)}")
+    return value
+
+
+def _number(value: Any, path: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ResolveError(f"{path} must be a whole number, not {_kind(value)}")
+    if not low <= value <= high:
+        raise ResolveError(f"{path} must be from {low} to {high}, not {_quote(value)}")
+    return value
+
+
+def _face_specs(value: Any, path: str) -> list:
+    """A list of faces: indexes or texts; at least one."""
+    faces = _list(value, path, "faces (a face index or text such as \"4 Melee\")", MAX_FACES)
+    if not faces:
+        raise ResolveError(f"{path} is empty: give the face the die shows")
+    for n, face in enumerate(faces):
+        _face_spec(face, f"{path}[{n}]")
+    return faces
+
+
+def _face_spec(face: Any, path: str) -> None:
+    """One face: its index (checked against the die later) or its text."""
+    if isinstance(face, bool) or not isinstance(face, (int, str)):
+        raise ResolveError(f"{path} must be a face index or its text, not {_kind(face)}")
+    if isinstance(face, str):
+        _text(face, path)
+
+
+def _optional(entry: dict, key: str, check, path: str, *args) -> None:
+    if key in entry:
+        check(entry[key], f"{path}.{key}", *args)
+
+
+def _check(data: Any) -> None:
+    """Refuse a description whose structure is wrong, naming the field path (e.g.
+    "effects[0].targets must be a list of target objects, not text")."""
+    _object(data, "the description", _TOP_FIELDS, "a JSON object")
+    if "roll" not in data:
+        raise ResolveError("\"roll\" is missing: maneuver, melee, missile, magic, save or "
+                           "dragon-attack")
+    roll = _text(data["roll"], "roll")
+    if roll.lower() not in _ROLLS:
+        raise ResolveError(f"roll: {_quote(roll)} is not a result type (maneuver, melee, "
+                           f"missile, magic, save) or dragon-attack")
+    for n, name in enumerate(_list(data.get("also", []), "also", "result types", 4)):
+        _text(name, f"also[{n}]")
+    if data.get("against") is not None:
+        _text(data["against"], "against")
+    for name in _FLAGS:
+        if name in data:
+            _flag(data[name], name)
+    if data.get("dragon_rolled_jaws") is not None:
+        _flag(data["dragon_rolled_jaws"], "dragon_rolled_jaws")
+    if data.get("terrain") is not None:
+        terrain = _object(data["terrain"], "terrain", _TERRAIN_FIELDS,
+                          "an object {\"die\": ..., \"face\": 1-8, \"held\": true/false}")
+        _optional(terrain, "face", _number, "terrain", 1, 8)
+        _optional(terrain, "held", _flag, "terrain")
+    for key, fields_ in (("army", _ARMY_FIELDS), ("opposing_army", _OPPOSING_FIELDS)):
+        if data.get(key) is None:
+            continue
+        for n, entry in enumerate(_list(data[key], key, "dice", MAX_DICE)):
+            path = f"{key}[{n}]"
+            _object(entry, path, fields_, "an object with \"die\"")
+            _optional(entry, "id", _number, path, 0, MAX_ID)
+            _optional(entry, "melee", _number, path, 0, MAX_AMOUNT)
+            _optional(entry, "excluded", _text, path)
+            if "face" in entry and "faces" in entry:
+                raise ResolveError(f"{path}: give \"face\" or \"faces\", not both")
+            if "face" in entry:
+                _face_spec(entry["face"], f"{path}.face")
+            _optional(entry, "faces", _face_specs, path)
+            if "replaced" in entry:
+                chains = _list(entry["replaced"], f"{path}.replaced", "lists of faces")
+                for m, chain in enumerate(chains):
+                    _face_specs(chain, f"{path}.replaced[{m}]")
+    for n, entry in enumerate(_list(data.get("lasting", []), "lasting", "lasting effects")):
+        path = f"lasting[{n}]"
+        _object(entry, path, _LASTING_FIELDS, "an object {\"effect\": ..., \"amount\": n}")
+        _optional(entry, "amount", _number, path, 0, MAX_AMOUNT)
+    for n, entry in enumerate(_list(data.get("modifiers", []), "modifiers", "modifiers")):
+        path = f"modifiers[{n}]"
+        _object(entry, path, _MODIFIER_FIELDS, "an object {\"op\": ..., \"amount\": n}")
+        try:
+            op = ModOp(entry.get("op", "").lower() if isinstance(entry.get("op"), str) else "")
+        except ValueError:
+            raise ResolveError(f"{path}.op is subtract, divide, add or multiply, not "
+                               f"{_quote(entry.get('op'))}") from None
+        _optional(entry, "amount", _number, path, *_MOD_AMOUNTS[op])
+        _optional(entry, "source", _text, path)
+        for m, name in enumerate(_list(entry.get("types", []), f"{path}.types",
+                                       "result types", 5)):
+            _text(name, f"{path}.types[{m}]")
+    for n, entry in enumerate(_list(data.get("added", []), "added", "added results")):
+        path = f"added[{n}]"
+        _object(entry, path, _ADDED_FIELDS, "an object {\"type\": ..., \"amount\": n}")
+        _optional(entry, "amount", _number, path, 0, MAX_AMOUNT)
+        _optional(entry, "source", _text, path)
+    for n, entry in enumerate(_list(data.get("choices", []), "choices", "choices")):
+        path = f"choices[{n}]"
+        _object(entry, path, _CHOICE_FIELDS,
+                "an object {\"die\": id, \"icon\": ..., \"value\": ...}")
+        _optional(entry, "die", _number, path, -1, MAX_ID)
+        if "icon" not in entry:
+            raise ResolveError(f"{path}.icon is missing: the icon the choice is for")
+        _icon(_text(entry["icon"], f"{path}.icon"), f"{path}.icon")
+        if "value" not in entry:
+            raise ResolveError(f"{path}.value is missing: the option chosen")
+        _text(entry["value"], f"{path}.value")
+    for n, entry in enumerate(_list(data.get("effects", []), "effects", "effect objects")):
+        path = f"effects[{n}]"
+        _object(entry, path, _EFFECT_FIELDS,
+                "an object {\"die\": id, \"icon\": ..., \"targets\": [...]}")
+        for key in ("die", "icon"):
+            if key not in entry:
+                raise ResolveError(f"{path}.{key} is missing")
+        _number(entry["die"], f"{path}.die", 0, MAX_ID)
+        _text(entry["icon"], f"{path}.icon")
+        targets = _list(entry.get("targets", []), f"{path}.targets", "target objects", MAX_DICE)
+        for m, target in enumerate(targets):
+            where = f"{path}.targets[{m}]"
+            _object(target, where, _TARGET_FIELDS,
+                    "a target object {\"id\": ..., \"faces\": [...]}")
+            _optional(target, "id", _number, where, 0, MAX_ID)
+            if "faces" not in target:
+                raise ResolveError(f"{where}.faces is missing: give the faces the target rolled")
+            _face_specs(target["faces"], f"{where}.faces")
+            _optional(target, "second", _face_specs, where)
+
+
+# --------------------------------------------------------------------------------------------
+# Reading the (checked) description
 # --------------------------------------------------------------------------------------------
 
 
@@ -122,34 +339,28 @@ def _type(name: Any, where: str) -> RollType:
     try:
         return RollType(str(name).lower())
     except ValueError:
-        raise ResolveError(f"{where}: {name!r} is not a result type (maneuver, melee, missile, "
-                           f"magic, save)") from None
+        raise ResolveError(f"{where}: {_quote(name)} is not a result type (maneuver, melee, "
+                           f"missile, magic, save)") from None
 
 
 def _context(data: dict) -> RollContext:
-    roll = data.get("roll")
-    if roll is None:
-        raise ResolveError("\"roll\" is missing: maneuver, melee, missile, magic, save or "
-                           "dragon-attack")
+    roll = data["roll"].lower()
     multiplier = 1
     terrain = data.get("terrain")
     if terrain is not None:
         die = _die(terrain.get("die"), "terrain")
         if die.kind is not DieKind.TERRAIN:
             raise ResolveError(f"terrain: {die.name} is not a terrain")
-        face = terrain.get("face", 1)
-        if not isinstance(face, int) or not 1 <= face <= 8:
-            raise ResolveError("terrain: \"face\" is a number from 1 to 8")
-        if face == 8 and terrain.get("held", False):
+        if terrain.get("face", 1) == 8 and terrain.get("held", False):
             multiplier = 2
-    flags = {name: bool(data.get(name, False)) for name in
+    flags = {name: data.get(name, False) for name in
              ("counter_attack", "counter_maneuver", "in_reserve", "in_dua", "against_individual")}
     against = _type(data["against"], "against") if data.get("against") else None
     jaws = data.get("dragon_rolled_jaws")
-    if str(roll).lower() == "dragon-attack":
+    if roll == "dragon-attack":
         return RollContext.dragon_attack(dragon_rolled_jaws=jaws)
-    individual = bool(data.get("individual", False)) or flags["in_dua"]
-    also = tuple(_type(t, "also") for t in data.get("also", ()))
+    individual = data.get("individual", False) or flags["in_dua"]
+    also = tuple(_type(t, f"also[{n}]") for n, t in enumerate(data.get("also", ())))
     kind = RollKind.INDIVIDUAL if individual else RollKind.ARMY
     return RollContext(_type(roll, "roll"), id_multiplier=1 if individual else multiplier,
                        save_against=against, also=also, kind=kind, dragon_rolled_jaws=jaws,
@@ -158,18 +369,20 @@ def _context(data: dict) -> RollContext:
 
 def _die(ref: Any, where: str) -> Die:
     if not isinstance(ref, str):
-        raise ResolveError(f"{where}: \"die\" must name a die, e.g. \"Dwarves/Footman\"")
+        raise ResolveError(f"{where}.die must name a die, e.g. \"Dwarves/Footman\"" +
+                           ("" if ref is None else f", not {_kind(ref)}"))
     try:
         return load_catalog().die(ref)
     except KeyError as exc:
-        raise ResolveError(f"{where}: {exc.args[0]}") from None
+        raise ResolveError(f"{where}: {_clip(str(exc.args[0]))}") from None
 
 
 def _face(die: Die, spec: Any, where: str) -> int:
     if isinstance(spec, int) and not isinstance(spec, bool):
         if 0 <= spec < len(die.faces):
             return spec
-        raise ResolveError(f"{where}: {die.name} has faces 0-{len(die.faces) - 1}, not {spec}")
+        raise ResolveError(f"{where}: {die.name} has faces 0-{len(die.faces) - 1}, not "
+                           f"{_quote(spec)}")
     text = str(spec).strip().lower()
     texts = [f.to_text().lower() for f in die.faces]
     if text in texts:
@@ -177,24 +390,21 @@ def _face(die: Die, spec: Any, where: str) -> int:
     if text == "id" and die.id_face is not None:
         return die.id_face
     shown = ", ".join(dict.fromkeys(f.to_text() for f in die.faces))
-    raise ResolveError(f"{where}: {die.name} has no face {spec!r} (its faces: {shown})")
+    raise ResolveError(f"{where}: {die.name} has no face {_quote(spec)} (its faces: {shown})")
 
 
 def _dice(entries: Any, where: str, first_id: int, required: bool = False,
           faces: bool = True) -> list[dict]:
     if entries is None or (required and not entries):
         raise ResolveError(f"\"{where}\" must list the dice rolled")
-    if not isinstance(entries, list):
-        raise ResolveError(f"\"{where}\" must be a list")
     out, seen = [], set()
     for n, entry in enumerate(entries):
         here = f"{where}[{n}]"
-        if not isinstance(entry, dict):
-            raise ResolveError(f"{here} must be an object with \"die\"")
         die = _die(entry.get("die"), here)
         die_id = entry.get("id", first_id + n)
-        if not isinstance(die_id, int) or die_id in seen:
-            raise ResolveError(f"{here}: the id {die_id!r} must be a whole number used once")
+        if die_id in seen:
+            raise ResolveError(f"{here}.id: the id {die_id} is already used; each die needs its "
+                               f"own id")
         seen.add(die_id)
         item = {"id": die_id, "die": die, "entry": entry}
         if faces:
@@ -204,7 +414,7 @@ def _dice(entries: Any, where: str, first_id: int, required: bool = False,
             item["faces"] = tuple(_face(die, f, here) for f in shown)
             item["replaced"] = tuple(tuple(_face(die, f, here) for f in chain)
                                      for chain in entry.get("replaced", ()))
-            item["excluded"] = str(entry.get("excluded", ""))
+            item["excluded"] = entry.get("excluded", "")
         out.append(item)
     return out
 
@@ -212,42 +422,45 @@ def _dice(entries: Any, where: str, first_id: int, required: bool = False,
 def _modifiers(data: dict) -> tuple[Modifier, ...]:
     mods = []
     for n, entry in enumerate(data.get("modifiers", ())):
-        try:
-            op = ModOp(str(entry["op"]).lower())
-        except (KeyError, ValueError):
-            raise ResolveError(f"modifiers[{n}]: \"op\" is subtract, divide, add or "
-                               f"multiply") from None
-        types = tuple(_type(t, f"modifiers[{n}]") for t in entry.get("types", ()))
-        mods.append(Modifier(op, int(entry.get("amount", 2)),
-                             str(entry.get("source", f"modifier {n + 1}")), types=types))
+        op = ModOp(entry["op"].lower())
+        types = tuple(_type(t, f"modifiers[{n}].types[{m}]")
+                      for m, t in enumerate(entry.get("types", ())))
+        mods.append(Modifier(op, entry.get("amount", 2),
+                             entry.get("source", f"modifier {n + 1}"), types=types))
     for n, entry in enumerate(data.get("lasting", ())):
-        name = str(entry.get("effect", "")).lower()
-        if name not in _LASTING:
-            raise ResolveError(f"lasting[{n}]: \"effect\" is Frost Breath, Wither, Galeforce or "
-                               f"Cloak")
-        kind, icon = _LASTING[name]
-        amount = int(entry.get("amount", 0))
+        name = entry.get("effect")
+        if not isinstance(name, str) or name.lower() not in _LASTING:
+            raise ResolveError(f"lasting[{n}].effect is Frost Breath, Wither, Galeforce or "
+                               f"Cloak, not {_quote(name)}")
+        kind, icon = _LASTING[name.lower()]
+        amount = entry.get("amount", 0)
         text = f"{icon.value} (lasting)" + (f": {amount}" if amount else "")
         mods += effect_modifiers(LastingEffect(0, icon, kind, text, amount=amount))
     return tuple(mods)
 
 
 def _additions(data: dict) -> tuple[Addition, ...]:
-    return tuple(Addition(_type(e.get("type"), f"added[{n}]"), int(e.get("amount", 0)),
-                          str(e.get("source", "another roll")))
+    return tuple(Addition(_type(e.get("type"), f"added[{n}].type"), e.get("amount", 0),
+                          e.get("source", "another roll"))
                  for n, e in enumerate(data.get("added", ())))
 
 
+def _icon(name: Any, where: str) -> Icon:
+    try:
+        return Icon(name)
+    except ValueError:
+        pass
+    for icon in Icon:  # any case, as faces are
+        if isinstance(name, str) and icon.value.lower() == name.lower():
+            return icon
+    raise ResolveError(f"{where} must name an icon, e.g. \"Regenerate\", not "
+                       f"{_quote(name)}")
+
+
 def _choices(data: dict) -> tuple[RollChoice, ...]:
-    out = []
-    for n, entry in enumerate(data.get("choices", ())):
-        try:
-            icon = Icon(entry["icon"])
-        except (KeyError, ValueError):
-            raise ResolveError(f"choices[{n}]: \"icon\" must name an icon, e.g. "
-                               f"\"Regenerate\"") from None
-        out.append(RollChoice(int(entry.get("die", -1)), icon, str(entry.get("value", ""))))
-    return tuple(out)
+    return tuple(RollChoice(entry.get("die", -1), _icon(entry.get("icon"), f"choices[{n}].icon"),
+                            entry["value"])
+                 for n, entry in enumerate(data.get("choices", ())))
 
 
 # --------------------------------------------------------------------------------------------
@@ -260,18 +473,17 @@ def _unit_result(die: Die, die_id: int, faces: tuple[int, ...], types: tuple[Rol
     return count_unit_roll(die, die_id, faces, unit_context(types, in_dua=in_dua))
 
 
-def _target_fates(effect, targets: list[dict], dice: dict[int, Die]) -> list[dict]:
+def _target_fates(effect, targets: list[dict], dice: dict[int, Die], path: str) -> list[dict]:
     """The fate of each target whose faces were given (same rules as the game)."""
     out = []
     kind, icon, x = effect.kind, effect.icon, effect.amount
     for n, target in enumerate(targets):
         die_id = target.get("id", effect.target)
         if die_id not in dice:
-            raise ResolveError(f"effects: target id {die_id!r} is not in \"opposing_army\"")
+            raise ResolveError(f"{path}[{n}].id: target id {die_id!r} is not in "
+                               f"\"opposing_army\"")
         die = dice[die_id]
-        faces = tuple(_face(die, f, f"effects target {die_id}") for f in target.get("faces", ()))
-        if not faces:
-            raise ResolveError(f"effects: give the faces target {die_id} rolled")
+        faces = tuple(_face(die, f, f"{path}[{n}].faces") for f in target["faces"])
         fate = ""
         if kind == "targets":
             spec = TARGET_SPECS[icon]
@@ -284,7 +496,7 @@ def _target_fates(effect, targets: list[dict], dice: dict[int, Die]) -> list[dic
             fate = _FATE_WORDS[code]
             second = target.get("second")
             if spec.then_save and code == "kill" and second:
-                again = tuple(_face(die, f, f"effects target {die_id}") for f in second)
+                again = tuple(_face(die, f, f"{path}[{n}].second") for f in second)
                 saved = _unit_result(die, die_id, again, (RollType.SAVE,),
                                      in_dua=True).total(RollType.SAVE) >= 1
                 fate += ", saved from burial" if saved else ", then buried"
@@ -298,26 +510,28 @@ def _target_fates(effect, targets: list[dict], dice: dict[int, Die]) -> list[dic
             if kind in ("coil", "hug"):
                 fate += f"; {result.total(RollType.MELEE)} melee damage back, no save"
         else:
-            raise ResolveError(f"effects: {icon.value} has no targets that roll")
+            raise ResolveError(f"{path}: {icon.value} has no targets that roll")
         out.append({"id": die_id, "die": die.key,
                     "faces": [die.faces[f].to_text() for f in faces], "fate": fate})
     return out
 
 
 def _report(result: RollResult, dice: dict[int, Die], data: dict) -> dict[str, Any]:
-    given = {(e.get("die"), str(e.get("icon", "")).lower()): e.get("targets", [])
-             for e in data.get("effects", ()) if isinstance(e, dict)}
+    given = {}
     shown = {(e.die_id, e.icon.value.lower()) for e in result.effects}
-    for die_id, icon in given:
-        if (die_id, icon) not in shown:
-            raise ResolveError(f"effects: die {die_id} has no {icon} effect in this roll")
+    for n, e in enumerate(data.get("effects", ())):
+        key = (e["die"], e["icon"].lower())
+        if key not in shown:
+            raise ResolveError(f"effects[{n}]: die {e['die']} has no {_clip(key[1], 40)} "
+                               f"effect in this roll")
+        given[key] = (e.get("targets", []), f"effects[{n}].targets")
     effects = []
     for effect in result.effects:
         entry = {"die": effect.die_id, "icon": effect.icon.value, "kind": effect.kind,
                  "amount": effect.amount, "note": effect.note}
-        targets = given.get((effect.die_id, effect.icon.value.lower()))
+        targets, path = given.get((effect.die_id, effect.icon.value.lower()), ([], ""))
         if targets:
-            entry["targets"] = _target_fates(effect, targets, dice)
+            entry["targets"] = _target_fates(effect, targets, dice, path)
         effects.append(entry)
     ctx = result.context
     return {
@@ -335,12 +549,54 @@ def _report(result: RollResult, dice: dict[int, Die], data: dict) -> dict[str, A
             "no_effect": list(d.ignored),
         } for d in result.dice],
         "modifiers": list(result.modifiers),
-        "choices": [{"die": p.die_id, "icon": p.icon.value, "value": value,
-                     "options": list(p.options), "default": p in result.open_choices}
-                    for p, value in result.choices],
+        "choices": _choice_report(result, data),
         "magic_by_color": {key_text(k): n for k, n in result.magic_by_color},
         "cantrip_magic": result.cantrip_magic,
         "effects": effects,
         "steps": list(result.steps),
         "explain": result.explain(),
     }
+
+
+def _choice_report(result: RollResult, data: dict) -> list[dict]:
+    """Every choice with the value counted: the ID choice of a combination roll once per die
+    that was given its own (the engine applies a die's own ID choice before the whole
+    roll's), then once for the dice left to the whole roll's choice or the default. A given
+    choice that matches no choice of the roll, or a value that is not an option, is refused
+    (it would silently change nothing)."""
+    given = list(enumerate(data.get("choices", ())))
+    out, used = [], set()
+    for point, value in result.choices:
+        entry = {"die": point.die_id, "icon": point.icon.value, "value": value,
+                 "options": list(point.options), "default": point in result.open_choices}
+        if point.icon is not Icon.ID or point.die_id != -1:
+            for n, c in given:
+                if c.get("die", -1) == point.die_id and _icon(c["icon"], "") is point.icon:
+                    used.add(n)
+                    if c["value"] not in point.options:
+                        raise ResolveError(
+                            f"choices[{n}].value: {_quote(c['value'])} is not an option of "
+                            f"{point.icon.value} (options: {', '.join(point.options)})")
+            out.append(entry)
+            continue
+        # The ID choice: one per die that shows an ID with a choice.
+        id_dice = [d.die_id for d in result.dice if not d.excluded
+                   and any(p.icon is Icon.ID for f in d.face_outcomes for p in f.choices)]
+        own = {}
+        for n, c in given:
+            if _icon(c["icon"], "") is Icon.ID and c.get("die", -1) in id_dice:
+                own[c["die"]] = c["value"]
+                used.add(n)
+            elif _icon(c["icon"], "") is Icon.ID and c.get("die", -1) == -1:
+                used.add(n)
+        for die_id in id_dice:
+            if die_id in own:
+                out.append({**entry, "die": die_id, "value": own[die_id], "default": False})
+        if any(die_id not in own for die_id in id_dice):
+            out.append(entry)
+    for n, c in given:
+        if n not in used:
+            who = "the whole roll" if c.get("die", -1) == -1 else f"die {c['die']}"
+            raise ResolveError(f"choices[{n}]: {who} has no {_icon(c['icon'], '').value} "
+                               f"choice in this roll")
+    return out

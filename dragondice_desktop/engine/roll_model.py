@@ -15,7 +15,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field, replace
 
-from ..catalog.model import Color, Die, Icon
+from ..catalog.model import Color, Die, Icon, Species
 
 # Magic of any colour (Attune, the Bronze medallion) is recorded under this key.
 ANY_COLOR = "any"
@@ -90,6 +90,12 @@ class RollContext:
         ignores all ID results (digest §5.4).
     dragon_damage: in a dragon attack, (dragon id, non-breath damage it rolled) of each dragon
         attacking the army (Bash hits one back, seed 000).
+    cantrip_spells: the game offers Cantrip spells for this roll's cantrip-only magic once it
+        is counted (an army roll in play, digest §5.3); otherwise that magic is reported as
+        not resolved (the resolve command, the odds, a unit rolling alone).
+    converts: (species, from, to, why): the normal results of type `from` that units of that
+        species roll count as `to` — an adding modifier at step 10 (species abilities and
+        spells like Berserker Rage, digest §4.4). A roll that counts `from` itself keeps them.
 
     Raises ValueError for contradictory settings (e.g. save_against without a save count).
     """
@@ -110,6 +116,8 @@ class RollContext:
     dragon_rolled_jaws: bool | None = None
     ignore_ids: str = ""
     dragon_damage: tuple[tuple[int, int], ...] = ()
+    converts: tuple[tuple[Species, RollType, RollType, str], ...] = ()
+    cantrip_spells: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.roll_type, RollType):
@@ -283,6 +291,8 @@ class Modifier:
     unit: MULTIPLY one unit's results: a die id, ``"best"`` (the unit that gains most: Elevate)
         or ``"feral"`` (each Feral unit: Trumpet). None: the army's results.
     icon: the SAI that created it, if any.
+    one_type: the modifier changes only the first of its `types` that the roll counts (Fiery
+        Weapon: +2 melee or missile).
     """
 
     op: ModOp
@@ -292,6 +302,7 @@ class Modifier:
     ids_only: bool = False
     unit: int | str | None = None
     icon: Icon | None = None
+    one_type: bool = False
 
 
 @dataclass(frozen=True)

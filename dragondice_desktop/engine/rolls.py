@@ -139,6 +139,14 @@ def _icon_results(die: Die, die_id: int, icon: Icon, count: int, ctx: RollContex
             return SaiOutcome(contributions=(Contribution(
                 rt, count, icon, f"{count} {icon.value} result{'s' * (count != 1)}",
                 Origin.ACTION, color),))
+        turned = next(((dst, why) for species, src, dst, why in ctx.converts
+                       if src is rt and species is die.species and die.kind.is_unit
+                       and dst in counted), None)
+        if turned:
+            dst, why = turned
+            return SaiOutcome(contributions=(Contribution(
+                dst, count, icon, f"{count} {icon.value} counts as {dst.value}: {why}",
+                Origin.AUTOMATIC),))
         return SaiOutcome(ignored=(
             f"{count} {icon.value}: not counted in a {ctx.roll_type.value} roll",))
     return sai_outcome(die, die_id, icon, count, ctx, choices)
@@ -298,10 +306,14 @@ def _resolve_best_units(modifiers: Sequence[Modifier], counted: Sequence[RollTyp
     return out
 
 
-def _applies(mod: Modifier, rt: RollType, placed: RollType) -> bool:
-    """Does `mod` change result type `rt`? Typed modifiers change their types; untyped ones
-    change every counted type when they divide or multiply, and only the placed type when they
-    subtract or add (digest §4.5: placed as the owner chooses)."""
+def _applies(mod: Modifier, rt: RollType, placed: RollType,
+             counted: Sequence[RollType] = ()) -> bool:
+    """Does `mod` change result type `rt`? Typed modifiers change their types (a `one_type`
+    modifier only the first of them the roll counts); untyped ones change every counted type
+    when they divide or multiply, and only the placed type when they subtract or add (digest
+    §4.5: placed as the owner chooses)."""
+    if mod.types and mod.one_type:
+        return rt is next((t for t in mod.types if t in counted), None)
     if mod.types:
         return rt in mod.types
     if mod.op in (ModOp.DIVIDE, ModOp.MULTIPLY):
@@ -364,14 +376,14 @@ def _pipeline(inp: RollInput, dice: tuple[DieOutcome, ...], sai_mods: Sequence[M
     texts = []
     for t in tallied:
         minus = sum(m.amount for m in modifiers
-                    if m.op is ModOp.SUBTRACT and _applies(m, t, placed))
+                    if m.op is ModOp.SUBTRACT and _applies(m, t, placed, counted))
         if minus:
             before = action[t] + ids[t]
             take = min(action[t], minus)
             action[t] -= take
             ids[t] = max(0, ids[t] - (minus - take))
             names = ", ".join(m.source for m in modifiers
-                              if m.op is ModOp.SUBTRACT and _applies(m, t, placed))
+                              if m.op is ModOp.SUBTRACT and _applies(m, t, placed, counted))
             texts.append(f"{t.value} {before} - {minus} = {action[t] + ids[t]} ({names})")
             applied.append(f"step 6: -{minus} {t.value} ({names})")
     steps.append("step 6: subtract: " + "; ".join(texts) if texts
@@ -379,7 +391,8 @@ def _pipeline(inp: RollInput, dice: tuple[DieOutcome, ...], sai_mods: Sequence[M
     # Step 7: at most one dividing modifier per type, rounding down, ID removed last.
     texts = []
     for t in tallied:
-        divs = [m for m in modifiers if m.op is ModOp.DIVIDE and _applies(m, t, placed)]
+        divs = [m for m in modifiers
+                if m.op is ModOp.DIVIDE and _applies(m, t, placed, counted)]
         if divs:
             mod = min(divs, key=lambda m: m.amount)  # the owner picks the gentlest one
             before = action[t] + ids[t]
@@ -401,7 +414,8 @@ def _pipeline(inp: RollInput, dice: tuple[DieOutcome, ...], sai_mods: Sequence[M
     chosen: dict[RollType, Modifier] = {}
     texts = []
     for t in tallied:
-        mults = [m for m in modifiers if m.op is ModOp.MULTIPLY and _applies(m, t, placed)]
+        mults = [m for m in modifiers
+                 if m.op is ModOp.MULTIPLY and _applies(m, t, placed, counted)]
         if not mults:
             continue
         scored = [(_multiplier_gain(m, t, ids[t], after8[t], dice, die_of), m) for m in mults]
@@ -418,7 +432,8 @@ def _pipeline(inp: RollInput, dice: tuple[DieOutcome, ...], sai_mods: Sequence[M
     # Step 10: adding modifiers, then "counts as" conversions.
     final = {}
     for t in RollType:
-        plus = sum(m.amount for m in modifiers if m.op is ModOp.ADD and _applies(m, t, placed))
+        plus = sum(m.amount for m in modifiers
+                   if m.op is ModOp.ADD and _applies(m, t, placed, counted))
         final[t] = after9[t] + tallies[t].adding + plus
         if plus:
             applied.append(f"step 10: +{plus} {t.value}")
@@ -538,9 +553,10 @@ def count_roll(inp: RollInput) -> RollResult:
     dice = tuple(_die_outcome(d, ctx, inp.choices) for d in inp.dice)
     # Charge changes how the whole roll counts (maneuver as melee, seed 000 Charge): count
     # again with the conversion once a counted die shows it.
+    charge = (RollType.MANEUVER, RollType.MELEE)
     if (any(e.kind == "charge" for d in dice if not d.excluded for e in d.effects)
-            and not ctx.counts_as):
-        ctx = replace(ctx, counts_as=((RollType.MANEUVER, RollType.MELEE),))
+            and charge not in ctx.counts_as):
+        ctx = replace(ctx, counts_as=ctx.counts_as + (charge,))
         dice = tuple(_die_outcome(d, ctx, inp.choices) for d in inp.dice)
     dice = _cancel_relics(dice, {d.die_id: d.die for d in inp.dice})
     sai_mods = [m for d in dice if not d.excluded for m in d.modifiers]

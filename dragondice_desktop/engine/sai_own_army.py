@@ -226,42 +226,56 @@ def _promote(state: GameState, task: EffectTask, events: Events) -> tuple[GameSt
 
 def _silver_medallion(state: GameState, task: EffectTask,
                       events: Events) -> tuple[GameState, bool]:
-    """Silver Medallion: return an item from your BUA to this army, or a Dragonkin or minor
-    terrain from your BUA to your Summoning Pool (seed 001). Its third option (summon or
-    promote Dragonkin) needs Dragonkin in play, which come later (issue 6)."""
+    """Silver Medallion (seed 001), one of: return an item from your BUA to this army
+    ("item"); a Dragonkin or minor terrain from your BUA to your Summoning Pool ("pool"); at a
+    terrain, summon a small Dragonkin from your Summoning Pool to this army ("summon") or
+    promote one of its Dragonkin ("promote") — one health-worth of Dragonkin."""
     player, zone = task.owner, task.zone
     bua = state.dice_in(Zone(ZoneKind.BUA, player), player)
     units = [u.die for u in state.units_in(zone, player)]
     carried_now = [d.die for d in army_items(state, zone, player)]
-    items = [d for d in bua if d.die.kind.is_item and fits(units, carried_now + [d.die])]
-    pool = [d for d in bua if d.die.species is Species.DRAGONKIN
-            or d.die.kind is DieKind.MINOR_TERRAIN]
+    at_terrain = zone.kind is ZoneKind.TERRAIN
+    choices = {
+        "item": [d for d in bua if d.die.kind.is_item and fits(units, carried_now + [d.die])],
+        "pool": [d for d in bua if d.die.species is Species.DRAGONKIN
+                 or d.die.kind is DieKind.MINOR_TERRAIN],
+        "summon": [d for d in state.units_in(Zone(ZoneKind.SUMMONING, player), player)
+                   if at_terrain and d.die.species is Species.DRAGONKIN and d.die.health == 1],
+        "promote": [u for u in state.units_in(zone, player) if at_terrain
+                    and u.die.species is Species.DRAGONKIN and promotion_partners(state, u.id)],
+    }
     if task.stage == "start":
-        options = tuple(o for o, ok in (("item", items), ("pool", pool)) if ok)
+        options = tuple(o for o, dice in choices.items() if dice)
         if not options:
-            return finish(state, task, "Silver Medallion: nothing in your BUA to return (summoning "
-                                       "or promoting Dragonkin is not available yet: issue 6)",
+            return finish(state, task, "Silver Medallion: nothing to return, summon or promote",
                           events)
         question = ChooseAsk(player, "Silver Medallion: return an item from your BUA to this "
-                                     "army (item), or a Dragonkin or minor terrain to your "
-                                     "Summoning Pool (pool)?", options + ("none",), options[0])
+                                     "army (item), a Dragonkin or minor terrain from your BUA "
+                                     "to your Summoning Pool (pool), summon a small Dragonkin "
+                                     "to this army (summon) or promote one of its Dragonkin "
+                                     "(promote)?", options + ("none",), options[0])
         return ask(state, task, question, stage="mode")
     if task.stage == "mode":
         if (waiting := resume(state, task)) is not None:
             return waiting
         mode = task.ask.answer
         if mode == "none":
-            return finish(state, task, "Silver Medallion: nothing returned", events)
-        dice = items if mode == "item" else pool
+            return finish(state, task, "Silver Medallion: not used", events)
+        dice = choices[mode]
         question = PickAsk(player, "Silver Medallion: which one", tuple(d.id for d in dice),
                            tuple(1 for _ in dice), max_units=1, maximize=True)
         return ask(state, task, question, stage="pick", data=(mode,))
     if (waiting := resume(state, task)) is not None:
         return waiting
-    die_id = task.ask.picked[0]
-    to = zone if task.data[0] == "item" else Zone(ZoneKind.SUMMONING, player)
+    die_id, mode = task.ask.picked[0], task.data[0]
+    if mode == "promote":
+        partner = promotion_partners(state, die_id)[0]
+        state = promote(state, die_id, partner, events, "Silver Medallion")
+        return finish(state, task, f"Silver Medallion: {state.die_label(partner)} replaces "
+                                   f"{state.die_label(die_id)}", events, (die_id,))
+    to = Zone(ZoneKind.SUMMONING, player) if mode == "pool" else zone
     state = move_die(state, die_id, to, events)
-    return finish(state, task, f"Silver Medallion: {state.die_label(die_id)} returned to "
+    return finish(state, task, f"Silver Medallion: {state.die_label(die_id)} goes to "
                                f"{state.zone_name(to)}", events, (die_id,),
                   ((die_id, "returned"),))
 

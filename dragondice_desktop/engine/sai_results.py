@@ -29,7 +29,7 @@ from .roll_model import (
 )
 from .sai_dragon import dragon_attack_outcome
 from .sai_roll import (
-    APPLIES, NO_RULES_TEXT, SPELLS_LATER, TEXT_LIMITS, Handler, SaiRoll,
+    APPLIES, CANTRIP_ALONE, NO_RULES_TEXT, TEXT_LIMITS, Handler, SaiRoll,
     applies_to, magic_key, relic_element,
 )
 
@@ -219,9 +219,15 @@ def _kick(sai: SaiRoll) -> SaiOutcome:
 
 
 def _cantrip_only(sai: SaiRoll, what: str) -> SaiOutcome:
-    """Magic in a non-magic roll that can only buy cantrip spells (digest §5.3)."""
-    out = sai.unresolved(f"{sai.x} magic results usable only for cantrip spells{what}; "
-                         f"{SPELLS_LATER}")
+    """Magic in a non-magic roll that can only buy cantrip spells (digest §5.3): after an army
+    roll in play the game offers them (``spells/casting.py``); counted anywhere else (a unit
+    rolling on its own, the resolve command) nobody casts them, so they are reported."""
+    if sai.ctx.cantrip_spells:
+        out = sai.ignored(f"{sai.name}: {sai.x} magic results usable only for Cantrip "
+                          f"spells{what}, cast after the roll (digest §5.3)")
+    else:
+        out = sai.unresolved(f"{sai.x} magic results usable only for cantrip spells{what}; "
+                             f"{CANTRIP_ALONE}")
     return out + SaiOutcome(cantrip_magic=sai.x)
 
 
@@ -446,8 +452,8 @@ def _summon_dragon(sai: SaiRoll) -> SaiOutcome:
 def _dispel_magic(sai: SaiRoll) -> SaiOutcome:
     """Special: rolled only when magic targets this unit, its army or its terrain (seed 000
     Dispel Magic); in every other roll it does nothing."""
-    return sai.ignored("Dispel Magic works only in its own roll when magic targets this unit, "
-                       "its army or its terrain (seed 000 Dispel Magic); " + SPELLS_LATER)
+    return sai.ignored("Dispel Magic works only in its own roll, made when spells target this "
+                       "unit, its army or its terrain (seed 000 Dispel Magic)")
 
 
 def _element(sai: SaiRoll) -> SaiOutcome:

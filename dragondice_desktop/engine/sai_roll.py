@@ -139,7 +139,8 @@ SAI_TEXT: dict[Icon, str] = {
 }
 
 NO_RULES_TEXT = "its rules text was not retrieved (digest §9), so the engine cannot apply it"
-SPELLS_LATER = "spells are not implemented yet (issue 6)"
+CANTRIP_ALONE = ("the game offers cantrip spells after army rolls in play only (not when a unit "
+                 "rolls on its own, nor outside a game)")
 
 # Limits written in an SAI's text rather than its column: (condition, reason it does nothing).
 TEXT_LIMITS: dict[Icon, tuple[Callable[[RollContext], bool], str]] = {

@@ -88,6 +88,7 @@ class Step(enum.Enum):
     SAI_PICK = "choose units"
     SAI_CHOOSE = "make a choice"
     CAST = "announce spells"
+    MINOR_TERRAIN = "minor terrain"
 
 
 @dataclass(frozen=True)
@@ -155,7 +156,8 @@ class DamageDue:
     """Damage a player must assign to their army at `zone` (digest §4.7); `killed` is the
     health-worth already removed for it. `on_kill`: what happens to each unit it kills beyond
     going to the DUA: "save_or_bury" (Firebreath: the killed roll a save or are buried),
-    "bury_dragonkin" (Sneak Attack: Dragonkin killed are buried), "" nothing more."""
+    "bury_dragonkin" (Sneak Attack: Dragonkin killed are buried), "" nothing more.
+    after_save: the army made a save roll against it (Open Grave, digest §7)."""
 
     player: int
     zone: Zone
@@ -163,6 +165,7 @@ class DamageDue:
     reason: str
     killed: int = 0
     on_kill: str = ""
+    after_save: bool = False
 
 
 @dataclass(frozen=True)
@@ -240,7 +243,10 @@ class MarchState:
 
     exchange: the attack in progress; results: the rolls of this march by purpose
     ("maneuver", "counter-maneuver", "attack", "save", "counter-attack", "counter-save",
-    "magic"), each updated as its SAI effects are applied (``RollResult.applied``).
+    "magic", and the rolls spells ask for), each updated as its SAI effects are applied
+    (``RollResult.applied``). mired: the marching army's units that take no part in the
+    march's rolls (Mire, digest §7). charge: "javelin" or "kukri" when the army buried its
+    minor terrain for an Amazon charge (digest §6).
     """
 
     zone: Zone
@@ -251,6 +257,8 @@ class MarchState:
     counter_attacked: bool = False
     exchange: Exchange | None = None
     results: tuple[tuple[str, RollResult], ...] = ()
+    mired: tuple[int, ...] = ()
+    charge: str = ""
 
     def result(self, purpose: str) -> RollResult | None:
         """The roll made for `purpose` in this march, or None."""
@@ -334,6 +342,7 @@ class GameState:
     - effects: the lasting effects in force (``lasting.py``), for rolls, moves and the window
     - dragon_attack: the dragon attack in progress (Dragon Attack phase, digest §5.4);
       bonds: dragons tamed or controlled by Eldarim champions (seed 000)
+    - minors: (die id, face index shown) of each minor terrain in play (digest §1.6)
     - moved: (unit id, where it came from, items it brought) for each unit moved in the
       current Reserves step (items may follow a unit that carries them, seed 001)
     - pending: the decision waited on (None only when the game is over)
@@ -357,6 +366,7 @@ class GameState:
     effects: tuple[LastingEffect, ...] = ()
     dragon_attack: DragonAttackState | None = None
     bonds: tuple[DragonBond, ...] = ()
+    minors: tuple[tuple[int, int], ...] = ()
     moved: tuple[tuple[int, Zone, tuple[int, ...]], ...] = ()
     pending: Pending | None = None
     winner: int | None = None

@@ -132,8 +132,10 @@ class RollTask:
     exclude: (die id, why) of units that do not roll (charmed units in the save roll,
         Dragonkin that cannot roll in a dragon attack).
     inp: the dice and faces so far (None before step 1).
-    stage: "roll" → "delayed" → "vortex" → "rerolls" → "choices" → done.
+    stage: "roll" → "delayed" → "vortex" → "flashfire" → "growth" → "rerolls" →
+        "choices" → done.
     ask: the question waited on, if any; ask_point: the roll's choice point it answers.
+    flashfire: Flashfire re-rolls still open to the roller (None until counted).
     """
 
     purpose: str
@@ -147,6 +149,7 @@ class RollTask:
     stage: str = "roll"
     ask: Ask | None = None
     ask_point: ChoicePoint | None = None
+    flashfire: int | None = None
 
 
 @dataclass(frozen=True)

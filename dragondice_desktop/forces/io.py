@@ -30,7 +30,8 @@ from typing import NamedTuple
 
 from ..catalog.loader import Catalog, load_catalog
 from .errors import (  # noqa: F401  (ForceFileError and MAX_COUNT are re-exported)
-    MAX_COUNT, MAX_FILE_BYTES, ForceFileError, check_dice_count, check_name,
+    MAX_COUNT, MAX_FILE_BYTES, MAX_POINTS, ForceFileError, check_dice_count, check_name,
+    read_bounded,
 )
 from .model import ARMY_NAMES, Force
 from .octgn import (  # noqa: F401  (the OCTGN names keep their old home here too)
@@ -45,54 +46,57 @@ _LIST_FIELDS = ("dragons", "dragonkin", "minor_terrains")
 _REQUIRED = ("format", "version", "name", "points", "home_terrain", "frontier_terrain", "armies")
 # "problems" is informational: an exported invalid force states them; reading ignores it.
 _FIELDS = _REQUIRED + _LIST_FIELDS + ("problems",)
+# Digits a JSON number may have before it is refused unparsed (points and counts are capped
+# far lower; this only keeps int() away from 5000-digit strings).
+_MAX_JSON_DIGITS = 20
 
 
 # --- reading our format ----------------------------------------------------------------
 
-def load_force(source: str | os.PathLike, catalog: Catalog | None = None) -> Force:
+def load_force(source: str | os.PathLike, catalog: Catalog | None = None, *,
+               where: str | None = None) -> Force:
     """Read a force from JSON text or from a file path.
 
     ``source`` is a path (``os.PathLike``, or a ``str`` not starting with "{") or JSON text
-    (a ``str`` whose first non-blank character is "{"). Die keys are checked against
-    ``catalog`` (default: the bundled catalog); the force's legality is not, use
+    (a ``str`` whose first non-blank character is "{"). ``where`` names JSON text in
+    messages (default "force text"; a file is named by its path). Die keys are checked
+    against ``catalog`` (default: the bundled catalog); the force's legality is not, use
     ``validate_force`` for that. Raises ForceFileError for an unreadable or empty file, a
-    directory, text that is not JSON, a wrong format or version, a missing or mistyped
-    field, or an unknown die (naming the closest catalog keys).
+    directory or special file, text that is not JSON, a repeated field, a number too long
+    to be one, a wrong format or version, a missing or mistyped field, points over
+    MAX_POINTS, an empty die key in a list, or an unknown die (naming the closest catalog
+    keys).
     """
     catalog = catalog or load_catalog()
-    text, where = _read_source(source)
-    return force_from_data(_parse_json(text, where), catalog, where)
+    text, found_where = _read_source(source, where or "force text")
+    return force_from_data(_parse_json(text, found_where), catalog, found_where)
 
 
-def _read_source(source: object) -> tuple[str, str]:
+def _read_source(source: object, where: str = "force text") -> tuple[str, str]:
     """(text, description for messages) of a text-or-path source."""
     if isinstance(source, os.PathLike):
         return _read_file(Path(source))
     if not isinstance(source, str):
         raise ForceFileError(f"expected force text or a file path, got {type(source).__name__}")
     if not source.strip():
-        raise ForceFileError("force text is empty: expected a JSON object starting with '{'")
+        raise ForceFileError(f"{where} is empty: expected a JSON object starting with '{{'")
     if source.lstrip().startswith("{"):
-        return source, "force text"
+        return source, where
     return _read_file(Path(source))
 
 
 def _read_file(path: Path) -> tuple[str, str]:
     where = f"force file '{path}'"
     try:
-        is_dir = path.is_dir()
-        data = b"" if is_dir else path.read_bytes()
+        data = read_bounded(path, MAX_FILE_BYTES, "a force file")
     except FileNotFoundError:
         raise ForceFileError(f"no force file at '{path}' (force text must be a JSON object "
                              "starting with '{')") from None
+    except IsADirectoryError:
+        raise ForceFileError(f"'{path}' is a directory, not a force file") from None
     except (OSError, ValueError) as exc:  # ValueError: a NUL character in the path
         reason = getattr(exc, "strerror", None) or exc
         raise ForceFileError(f"cannot read {where}: {reason}") from None
-    if is_dir:
-        raise ForceFileError(f"'{path}' is a directory, not a force file")
-    if len(data) > MAX_FILE_BYTES:
-        raise ForceFileError(f"{where} is {len(data)} bytes; a force file is at most "
-                             f"{MAX_FILE_BYTES}")
     try:
         text = data.decode("utf-8-sig")  # tolerate the BOM some Windows editors write
     except UnicodeDecodeError as exc:
@@ -104,8 +108,29 @@ def _read_file(path: Path) -> tuple[str, str]:
 
 
 def _parse_json(text: str, where: str) -> object:
+    def number(digits: str) -> int:
+        # Called with the digit string before int() sees it (a 5000-digit number would
+        # raise a bare ValueError from int()).
+        if len(digits.lstrip("-")) > _MAX_JSON_DIGITS:
+            offset = text.find(digits)
+            line = text.count("\n", 0, offset) + 1
+            column = offset - text.rfind("\n", 0, offset)
+            raise ForceFileError(f"{where}: the number at line {line}, column {column} has "
+                                 f"{len(digits.lstrip('-'))} digits (it starts "
+                                 f"{digits[:12]}…); no value in a force file is that long")
+        return int(digits)
+
+    def unique_fields(pairs: list[tuple[str, object]]) -> dict:
+        found: dict = {}
+        for key, value in pairs:
+            if key in found:
+                raise ForceFileError(f"{where}: field {key!r} appears twice in one object; "
+                                     "keep one")
+            found[key] = value
+        return found
+
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=number, object_pairs_hook=unique_fields)
     except json.JSONDecodeError as exc:
         hint = ("; the data ends before it is complete, is it truncated?"
                 if _ends_early(text) else "")
@@ -141,9 +166,13 @@ def force_from_data(data: object, catalog: Catalog, where: str = "force data") -
     Raises ForceFileError naming the first wrong field, or every unknown die at once.
     """
     _check_header(data, where)
+    points = _positive_int(data["points"], "points", where)
+    if points > MAX_POINTS:
+        raise ForceFileError(f"{where}: 'points' is {points}; a force size is at most "
+                             f"{MAX_POINTS} points")
     force = Force(
         name=check_name(_typed(data, "name", str, where), where),
-        points=_positive_int(data["points"], "points", where),
+        points=points,
         home_terrain=_typed(data, "home_terrain", str, where),
         frontier_terrain=_typed(data, "frontier_terrain", str, where),
         **{f"{army}_army": keys for army, keys in _armies(data["armies"], where).items()},
@@ -218,7 +247,7 @@ def _entries(value: object, field: str, where: str) -> tuple[str, ...]:
     for index, entry in enumerate(value):
         place = f"'{field}[{index}]'"
         if isinstance(entry, str):
-            keys.append(entry)
+            keys.append(_die_key(entry, place, where))
             continue
         if not isinstance(entry, dict) or set(entry) - {"die", "count"} or "die" not in entry:
             raise ForceFileError(f"{where}: {place} must be a die key or "
@@ -231,9 +260,17 @@ def _entries(value: object, field: str, where: str) -> tuple[str, ...]:
             # Guards against a typo (or a hostile file) expanding into millions of dice.
             raise ForceFileError(f"{where}: '{field}[{index}].count' is {count}; no force "
                                  f"holds more than {MAX_COUNT} of one die")
-        keys.extend([entry["die"]] * count)
+        keys.extend([_die_key(entry["die"], place, where)] * count)
         check_dice_count(len(keys), where)
     return tuple(keys)
+
+
+def _die_key(key: str, place: str, where: str) -> str:
+    # An empty key means "not chosen" only for a terrain; in a list it names no die at all.
+    if not key.strip():
+        raise ForceFileError(f"{where}: {place} is an empty die key; name a catalog die or "
+                             "remove the entry")
+    return key
 
 
 def _check_dice_exist(force: Force, catalog: Catalog, where: str) -> None:

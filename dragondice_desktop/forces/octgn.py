@@ -21,7 +21,8 @@ from xml.sax.saxutils import escape, quoteattr
 
 from ..catalog.loader import Catalog, load_catalog
 from .errors import (
-    MAX_COUNT, MAX_FILE_BYTES, ForceFileError, check_dice_count, check_name,
+    MAX_COUNT, MAX_FILE_BYTES, MAX_POINTS, ForceFileError, check_dice_count, check_name,
+    parse_whole_number, shown,
 )
 from .model import STANDARD_POINTS, Force
 from .validate import Problem, choose_points
@@ -149,11 +150,12 @@ def _card_key(card: ET.Element, catalog: Catalog, section: str, missing: list[st
 
 def _quantity(card: ET.Element, section: str) -> int:
     qty = card.get("qty", "1").strip()
-    if not qty.isdigit() or not 1 <= int(qty) <= MAX_COUNT:
-        raise ForceFileError(f"OCTGN deck: card {(card.text or '').strip()!r} in {section!r} has "
-                             f"quantity {qty[:20]!r}; expected a whole number from 1 to "
-                             f"{MAX_COUNT}")
-    return int(qty)
+    count = parse_whole_number(qty, 1, MAX_COUNT)
+    if count is None:
+        raise ForceFileError(f"OCTGN deck: card {(card.text or '').strip()[:60]!r} in "
+                             f"{section!r} has quantity {shown(qty)}; expected a whole number "
+                             f"from 1 to {MAX_COUNT} (written with the digits 0-9)")
+    return count
 
 
 def deck_notes(xml_text: str | bytes) -> dict:
@@ -179,10 +181,12 @@ def read_notes(root: ET.Element) -> dict:
             found["name"] = value
         elif label == "force size":
             number = value.split()[0] if value.split() else ""
-            if not number.isdigit() or not 0 < int(number) <= 100_000:
-                raise ForceFileError(f"OCTGN deck notes: force size {value[:20]!r} is not a "
-                                     "positive whole number of points")
-            found["points"] = int(number)
+            points = parse_whole_number(number, 1, MAX_POINTS)
+            if points is None:
+                raise ForceFileError(f"OCTGN deck notes: force size {shown(value)} is not a "
+                                     f"whole number of points from 1 to {MAX_POINTS} (written "
+                                     "with the digits 0-9)")
+            found["points"] = points
     return found
 
 

@@ -25,7 +25,8 @@ catalog key (Dragonkin come in five elements under one name). Consecutive copies
 share a line, so ``import_text(export_text(f)) == f`` keeps the order of every list.
 
 ``import_text`` also reads hand-written lists: counts as ``2x Name``, ``2 x Name``, ``2× Name``
-or ``2 Name`` (no count means 1), an optional leading ``-`` or ``*``, headers in any case,
+or ``2 Name`` (no count means 1; counts are written with the digits 0-9; ``-2x Name`` is a
+negative count and refused), an optional leading ``- `` or ``*``, headers in any case,
 blank lines and ``#`` comments anywhere. Everything after a ``Problems`` header is ignored
 (problems are always recomputed). Every bad line is reported at once with its line number;
 nothing is returned unless the whole list reads.
@@ -37,7 +38,10 @@ import re
 
 from ..catalog.loader import Catalog, load_catalog
 from ..catalog.model import Die
-from .errors import MAX_COUNT, MAX_FILE_BYTES, ForceFileError, check_dice_count, check_name
+from .errors import (
+    MAX_COUNT, MAX_FILE_BYTES, MAX_POINTS, ForceFileError, check_dice_count, check_name,
+    parse_whole_number, shown,
+)
 from .model import Force
 from .octgn import runs
 from .validate import Problem, closest_keys
@@ -62,7 +66,11 @@ _SECTION_LINE = re.compile(r"^(home army|horde army|campaign army|dragons|dragon
 _FIELD_LINE = re.compile(r"^(dragon dice force|force size|home terrain|frontier terrain|"
                          r"proposed frontier terrain|frontier)\s*:\s*(.*)$", re.IGNORECASE)
 _PROBLEMS_LINE = re.compile(r"^problems\b", re.IGNORECASE)
-_DIE_LINE = re.compile(r"^(?:[-*•]\s*)?(?:(\d+)\s*(?:[x×]\s+|\s+))?(\S.*?)\s*$")
+# A die line: an optional bullet, an optional count ("2x", "2 x", "2×", "2"), the die.
+_BULLET = re.compile(r"^[-*•]\s*")
+_COUNTED = re.compile(r"^(\S+?)\s*(?:[x×]\s+|\s+)(\S.*?)\s*$")
+# "-2x Name": a minus sign straight before the count is a negative count, not a bullet.
+_MINUS = "-−"
 
 
 def die_label(die: Die, catalog: Catalog) -> str:
@@ -136,6 +144,7 @@ def import_text(text: str, catalog: Catalog | None = None, where: str = "force l
     lists: dict[str, list[str]] = {field: [] for field in SECTIONS.values()}
     section: str | None = None
     bad: list[str] = []
+    seen: set[str] = set()      # fields whose line was present, read or not
     total = 0
     for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
         line = raw.strip()
@@ -146,7 +155,7 @@ def import_text(text: str, catalog: Catalog | None = None, where: str = "force l
         field_match = _FIELD_LINE.match(line)
         if field_match:
             section = None
-            _read_field(field_match, number, fields, catalog, bad)
+            _read_field(field_match, number, fields, catalog, bad, seen)
             continue
         section_match = _SECTION_LINE.match(line)
         if section_match:
@@ -164,7 +173,8 @@ def import_text(text: str, catalog: Catalog | None = None, where: str = "force l
             check_dice_count(total, where)
             lists[section] += [key] * count
     for label in ("name", "points"):
-        if label not in fields:
+        # Only when the line is really missing, not after a bad one was reported.
+        if label not in fields and label not in seen:
             hint = (f"'{HEADER}: <name>'" if label == "name" else "'Force size: <n> points'")
             bad.append(f"no {label} line: add {hint}")
     if bad:
@@ -175,14 +185,15 @@ def import_text(text: str, catalog: Catalog | None = None, where: str = "force l
 
 
 def _read_field(match: re.Match, number: int, fields: dict, catalog: Catalog,
-                bad: list[str]) -> None:
+                bad: list[str], seen: set[str]) -> None:
     label, value = match.group(1).casefold(), match.group(2).strip()
     target = {"dragon dice force": "name", "force size": "points", "home terrain": "home_terrain",
               "frontier terrain": "frontier_terrain", "frontier": "frontier_terrain",
               "proposed frontier terrain": "frontier_terrain"}[label]
-    if target in fields:
+    if target in seen:
         bad.append(f"line {number}: a second {match.group(1)!r} line")
         return
+    seen.add(target)
     if target == "name":
         try:
             fields["name"] = check_name(value, f"line {number}")
@@ -191,11 +202,12 @@ def _read_field(match: re.Match, number: int, fields: dict, catalog: Catalog,
         return
     if target == "points":
         number_text = value.split()[0] if value.split() else ""
-        if not number_text.isdigit() or not 0 < int(number_text) <= 100_000:
-            bad.append(f"line {number}: force size {value[:30]!r} is not a positive whole "
-                       "number of points")
+        points = parse_whole_number(number_text, 1, MAX_POINTS)
+        if points is None:
+            bad.append(f"line {number}: force size {shown(value, 30)} is not a positive whole "
+                       f"number of points (at most {MAX_POINTS}, written with the digits 0-9)")
         else:
-            fields["points"] = int(number_text)
+            fields["points"] = points
         return
     if value.casefold() in ("", NO_TERRAIN, "none", "-"):
         fields[target] = ""
@@ -210,19 +222,32 @@ def _read_field(match: re.Match, number: int, fields: dict, catalog: Catalog,
 
 def _read_die_line(line: str, number: int, catalog: Catalog,
                    bad: list[str]) -> tuple[str, int] | None:
-    match = _DIE_LINE.match(line)
-    if not match:  # pragma: no cover - the pattern matches any non-blank line
-        bad.append(f"line {number}: {line[:60]!r} is not a die line")
+    if line[:1] in _MINUS and line[1:2].isnumeric():
+        bad.append(f"line {number}: {line[:60]!r} has a negative count; a count is a whole "
+                   f"number from 1 to {MAX_COUNT}")
         return None
-    count_text, ref = match.group(1), match.group(2)
-    count = int(count_text) if count_text else 1
-    if count_text and not 1 <= count <= MAX_COUNT:
-        bad.append(f"line {number}: count {count_text[:12]} for {ref[:40]!r}; a count is a "
-                   f"whole number from 1 to {MAX_COUNT}")
-        return None
+    body = _BULLET.sub("", line, count=1).strip()
+    counted = _COUNTED.match(body)
+    # A first word made of digits of any script ("2", "²", "٣") is a count.
+    if counted and counted.group(1).isnumeric():
+        count_text, ref = counted.group(1), counted.group(2)
+        count = parse_whole_number(count_text, 1, MAX_COUNT)
+        if count is None:
+            text = count_text if len(count_text) <= 12 else \
+                f"{count_text[:12]}… ({len(count_text)} characters)"
+            bad.append(f"line {number}: count {text} for {ref[:40]!r}; a "
+                       f"count is a whole number from 1 to {MAX_COUNT}, written with the "
+                       "digits 0-9")
+            return None
+    else:
+        count, ref = 1, body
     try:
         return catalog.die(ref).key, count
-    except KeyError:
+    except KeyError as exc:
+        reason = str(exc.args[0]) if exc.args else ""
+        if "ambiguous" in reason:
+            bad.append(f"line {number}: {reason}; write the one you mean")
+            return None
         close = closest_keys(ref, catalog)
         hint = f" (closest: {', '.join(map(repr, close))})" if close else ""
         bad.append(f"line {number}: no die {ref[:60]!r} in the catalog{hint}")

@@ -9,7 +9,7 @@ Frost Breath, Cloak; the march makes them from Howl, Screech and Wave). Pure Pyt
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..catalog.model import Color
 from ..engine.roll_model import Modifier, ModOp, RollContext, RollType
@@ -149,17 +149,19 @@ def spec_from_name(name: str, id_multiplier: int = 1,
     """The OddsSpec for a roll name (see ``named_specs``). Raises ValueError for an unknown
     name, naming the known ones."""
     text = name.strip().lower()
+    # Only the name's own errors blame the name; a bad eps or modifier names itself.
     try:
         if text.startswith("dragon-attack"):
             _, _, what = text.partition(":")
-            return OddsSpec(RollType(what or "save"), dragon_attack=True,
-                            id_multiplier=id_multiplier, modifiers=modifiers, eps=eps, **flags)
-        base, _, element = text.partition(":")
-        roll, _, against = base.partition("-vs-")
-        return OddsSpec(RollType(roll), id_multiplier=id_multiplier,
-                        save_against=RollType(against) if against else None,
-                        element=Color(element) if element else None,
-                        modifiers=modifiers, eps=eps, **flags)
+            roll_type, parts = RollType(what or "save"), {"dragon_attack": True}
+        else:
+            base, _, element = text.partition(":")
+            roll, _, against = base.partition("-vs-")
+            roll_type = RollType(roll)
+            parts = {"save_against": RollType(against) if against else None,
+                     "element": Color(element) if element else None}
+        spec = OddsSpec(roll_type, id_multiplier=id_multiplier, **parts, **flags)
     except ValueError as exc:
         known = ", ".join(named_specs())
         raise ValueError(f"unknown roll {name!r} ({exc}); known rolls: {known}") from None
+    return replace(spec, modifiers=modifiers, eps=eps)

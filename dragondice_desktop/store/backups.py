@@ -2,14 +2,20 @@
 
 No Qt. Backups live in ``<data dir>/backups/`` as
 ``<stem>-YYYYMMDD-HHMMSS-ffffff-<reason>.sqlite3`` and are made with SQLite's online backup
-API, so a copy is consistent even while the app has the file open in WAL mode. Only the last
-``KEEP_BACKUPS`` are kept. A damaged file is never overwritten or deleted: restoring or
-starting fresh first moves it (and its -wal/-shm files) aside as ``<name>.damaged-<time>``.
+API, so a copy is consistent even while the app has the file open in WAL mode; each copy is a
+self-contained file (rollback journal, no -wal/-shm beside it). A backup whose content is
+identical to the newest one is not made twice, so retrying a failing step never crowds out
+older backups. Only the last ``KEEP_BACKUPS`` are kept, and pruning never removes the newest
+older backup that passes the integrity check (the last known good state before this one).
+Backups and damaged files are only ever read as immutable files, so checking them leaves no
+side files. A damaged file is never overwritten or deleted: restoring or starting fresh
+first moves it (and its -wal/-shm files) aside as ``<name>.damaged-<time>``.
 """
 
 from __future__ import annotations
 
 import datetime
+import hashlib
 import shutil
 import sqlite3
 from pathlib import Path
@@ -28,6 +34,24 @@ def _read_only_uri(path: Path) -> str:
     return Path(path).resolve().as_uri() + "?mode=ro"
 
 
+def _immutable_uri(path: Path) -> str:
+    """A URI opening ``path`` read-only as an immutable file: SQLite then creates no -wal,
+    -shm or journal beside it (for backups and damaged files, which nothing else writes)."""
+    return Path(path).resolve().as_uri() + "?mode=ro&immutable=1"
+
+
+def file_digest(path: Path) -> str:
+    """SHA-256 of a file's bytes ("" when it cannot be read)."""
+    digest = hashlib.sha256()
+    try:
+        with open(path, "rb") as handle:
+            for block in iter(lambda: handle.read(1 << 20), b""):
+                digest.update(block)
+    except OSError:
+        return ""
+    return digest.hexdigest()
+
+
 def _stamp() -> str:
     return datetime.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
 
@@ -38,8 +62,11 @@ def make_backup(db_path: Path, reason: str, keep: int = KEEP_BACKUPS,
 
     ``reason`` ("before-migration", "before-import") is part of the file name. ``conn``, an
     open connection to that database, is copied from directly (it sees its own uncommitted
-    state and the WAL). Returns the backup's path. Raises sqlite3.DatabaseError if the file
-    cannot be read as a database and OSError if the backup folder cannot be written.
+    state and the WAL). When the copy has exactly the content of the newest backup, no new
+    file is kept and that backup's path is returned (a retried step makes no new backups).
+    Pruning keeps the newest ``keep`` backups and, in any case, the newest older backup that
+    passes the integrity check. Returns the backup's path. Raises sqlite3.DatabaseError if
+    the file cannot be read as a database and OSError if the backup folder cannot be written.
     """
     db_path = Path(db_path)
     folder = backup_dir(db_path)
@@ -47,18 +74,38 @@ def make_backup(db_path: Path, reason: str, keep: int = KEEP_BACKUPS,
     safe_reason = "".join(ch if ch.isalnum() or ch == "-" else "-" for ch in reason)
     target = folder / f"{db_path.stem}-{_stamp()}-{safe_reason}.sqlite3"
     source = conn or sqlite3.connect(_read_only_uri(db_path), uri=True)
+    existing = list_backups(db_path)
     try:
         dest = sqlite3.connect(target)
         try:
             source.backup(dest)
+            # A self-contained copy: reading it later needs no -wal/-shm files.
+            dest.execute("PRAGMA journal_mode = DELETE")
         finally:
             dest.close()
+    except BaseException:
+        target.unlink(missing_ok=True)
+        raise
     finally:
         if conn is None:
             source.close()
-    for old in list_backups(db_path)[keep:]:
-        old.unlink(missing_ok=True)
+    if existing and file_digest(existing[0]) == file_digest(target):
+        target.unlink()
+        return existing[0]
+    _prune(db_path, target, keep)
     return target
+
+
+def _prune(db_path: Path, newest: Path, keep: int) -> None:
+    """Delete all but the last ``keep`` backups, never the newest good one before ``newest``
+    (so a run of bad or failing states cannot push every good backup out)."""
+    found = list_backups(db_path)
+    keep = max(keep, 1)
+    older = [b for b in found if b != newest]
+    protected = next((b for b in older if check_integrity(b) == "ok"), None)
+    for old in found[keep:]:
+        if old != newest and old != protected:
+            old.unlink(missing_ok=True)
 
 
 def list_backups(db_path: Path) -> list[Path]:
@@ -81,13 +128,19 @@ def backup_time(backup: Path) -> datetime.datetime | None:
     return None
 
 
-def check_integrity(path: Path) -> str:
+def check_integrity(path: Path, *, live: bool = False) -> str:
     """"ok" when SQLite's ``PRAGMA integrity_check`` passes on the file, else the reason.
 
-    Opens the file read-only, so the check itself never writes to a damaged file.
+    Opens the file read-only, so the check itself never writes to a damaged file. A backup
+    or damaged file is read as immutable (no -wal/-shm files appear beside it); ``live``
+    (the app's own database, which may have a -wal file holding its latest changes) reads
+    it with its -wal file when one exists.
     """
+    path = Path(path)
+    wal = path.with_name(path.name + "-wal")
+    uri = _read_only_uri(path) if live and wal.exists() else _immutable_uri(path)
     try:
-        conn = sqlite3.connect(_read_only_uri(path), uri=True)
+        conn = sqlite3.connect(uri, uri=True)
     except sqlite3.Error as exc:
         return str(exc)
     try:

@@ -2,8 +2,15 @@
 
 No Qt. Columns: ``die_key, name, species, kind, quantity, printing, condition, notes``. On
 import, a row finds its die by ``die_key`` if that column holds a catalog key, else by the
-name (a key or a unique printed name, in ``die_key`` or ``name``); ``quantity`` is a whole
-number from 0 to 9999 (blank means 0); the other columns may be missing.
+name (a key or a unique printed name, in ``die_key`` or ``name``; a name several dice share
+is an error listing them); ``quantity`` is a whole number from 0 to 9999 written with the
+digits 0-9 (a blank cell means 0, a row too short to have the cell is an error); columns
+other than quantity and die_key/name may be missing from the header.
+
+Spreadsheet safety: on export a cell starting with ``= + - @``, a tab or a carriage return
+is prefixed with a single quote (so a spreadsheet shows it as text instead of running it as
+a formula); on import that quote is removed again, so export then import gives back the same
+text. Control characters are removed from imported text.
 
 ``preview_import(db, text, mode, catalog)`` reads everything and writes nothing. It returns
 an ``ImportPreview``: the changes the import would make, every bad row (errors: the import
@@ -13,7 +20,9 @@ transaction after backing the file up. Two modes:
 
 - ``"add"``: quantities in the file are added to those owned; non-blank text replaces;
 - ``"replace"``: the collection becomes exactly the file (dice not in it are removed), so
-  importing the same file twice gives the same database.
+  importing the same file twice gives the same database. A replace import that would remove
+  every die owned while keeping or adding none (a file whose rows are all unknown, blank or
+  bad) is refused unless ``allow_empty`` is given (``--allow-empty``); the preview says so.
 
 Rows naming the same die twice are added together in both modes.
 """
@@ -22,11 +31,13 @@ from __future__ import annotations
 
 import csv
 import io
+import unicodedata
 from dataclasses import dataclass, field, replace
 
 from sqlite_utils import Database
 
 from ..catalog.loader import Catalog
+from ..forces.errors import parse_whole_number, shown
 from ..forces.validate import closest_keys
 from .collection import (
     MAX_QUANTITY, TEXT_FIELDS, CollectionEntry, CollectionError, all_entries, check_entry,
@@ -40,8 +51,44 @@ MAX_CSV_BYTES = 5_000_000
 MAX_ROWS = 20_000
 
 
+# A cell starting with one of these is a formula to a spreadsheet (CSV injection).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
 class CsvImportError(ValueError):
     """The CSV cannot be imported as it is; nothing was written."""
+
+
+def _needs_quote(text: str) -> bool:
+    return text.startswith(FORMULA_STARTS) or (text.startswith("'") and _needs_quote(text[1:]))
+
+
+def guard_cell(text: str) -> str:
+    """A cell as written on export: prefixed with a single quote when a spreadsheet would
+    read it as a formula (see the module docstring); ``unguard_cell`` undoes it exactly."""
+    return "'" + text if _needs_quote(text) else text
+
+
+def unguard_cell(text: str) -> str:
+    """A cell as read on import: the quote ``guard_cell`` added is removed."""
+    return text[1:] if text.startswith("'") and _needs_quote(text[1:]) else text
+
+
+def clean_text(text: str, keep_newlines: bool = False) -> str:
+    """``text`` without control characters, invisible direction overrides and line
+    separators (tabs become spaces; newlines stay only when ``keep_newlines``)."""
+    out = []
+    for char in text:
+        category = unicodedata.category(char)
+        if char == "\n" and keep_newlines:
+            out.append(char)
+        elif char in "\t\r\n" or category in ("Zl", "Zp"):
+            out.append(" ")
+        elif category in ("Cc", "Cs") or (category == "Cf" and char not in "\u200c\u200d"):
+            continue
+        else:
+            out.append(char)
+    return "".join(out)
 
 
 def export_csv(db: Database, catalog: Catalog, *, every_die: bool = False) -> str:
@@ -59,10 +106,10 @@ def export_csv(db: Database, catalog: Catalog, *, every_die: bool = False) -> st
     for key in keys:
         entry = entries.get(key, CollectionEntry(key))
         die = catalog.dice.get(key)
-        writer.writerow([key, die.name if die else "",
-                         die.species.value if die and die.species else "",
-                         die.kind.value if die else "", entry.quantity, entry.printing,
-                         entry.condition, entry.notes])
+        writer.writerow([guard_cell(str(cell)) for cell in (
+            key, die.name if die else "", die.species.value if die and die.species else "",
+            die.kind.value if die else "", entry.quantity, entry.printing, entry.condition,
+            entry.notes)])
     return out.getvalue()
 
 
@@ -96,6 +143,24 @@ class Change:
             return "remove"
         return "change"
 
+    def text_changes(self) -> list[str]:
+        """The printing, condition and notes this change alters, as "printing 'SFR' -> ''"
+        (so a preview shows text that would be lost, not only quantities)."""
+        before = self.before or CollectionEntry(self.die_key)
+        after = self.after or CollectionEntry(self.die_key)
+        return [f"{name} {_short(getattr(before, name))} -> {_short(getattr(after, name))}"
+                for name in TEXT_FIELDS if getattr(before, name) != getattr(after, name)]
+
+    def describe(self) -> str:
+        """"3 -> 0" plus every text change: "3 -> 3; printing 'SFR' -> ''"."""
+        before = self.before.quantity if self.before else 0
+        after = self.after.quantity if self.after else 0
+        return "; ".join([f"{before} -> {after}", *self.text_changes()])
+
+
+def _short(text: str, limit: int = 40) -> str:
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + "…"
+
 
 @dataclass
 class ImportPreview:
@@ -112,6 +177,26 @@ class ImportPreview:
     errors: list[str] = field(default_factory=list)
     unknown: list[UnknownDie] = field(default_factory=list)
     changes: list[Change] = field(default_factory=list)
+    owned_before: int = 0
+
+    @property
+    def empties_collection(self) -> bool:
+        """A replace import that would remove every recorded die and keep or add none:
+        refused unless explicitly allowed (a file of unknown or bad rows must not wipe the
+        collection)."""
+        if self.mode != "replace" or not self.owned_before:
+            return False
+        return not any(not entry.is_blank for entry in self.rows.values())
+
+    def warning(self) -> str:
+        """What the player must know before applying ("" when nothing): the empty-collection
+        rule of replace mode."""
+        if self.empties_collection:
+            return (f"This replace import would remove all {self.owned_before} dice you have "
+                    "recorded and add none (no row of the file names a catalog die with copies "
+                    "or text). It is refused unless you confirm emptying the collection "
+                    "(--allow-empty on the command line).")
+        return ""
 
     @property
     def can_apply(self) -> bool:
@@ -133,7 +218,10 @@ class ImportPreview:
             parts.append(f"{len(self.unknown)} unknown name{'s' if len(self.unknown) != 1 else ''}")
         if self.errors:
             parts.append(f"{len(self.errors)} error{'s' if len(self.errors) != 1 else ''}")
-        return ", ".join(parts) + f" ({self.mode} mode)"
+        text = ", ".join(parts) + f" ({self.mode} mode)"
+        if self.empties_collection:
+            text += "; this would EMPTY the collection"
+        return text
 
 
 def preview_import(db: Database, text: str | bytes, mode: str, catalog: Catalog) -> ImportPreview:
@@ -150,7 +238,9 @@ def preview_import(db: Database, text: str | bytes, mode: str, catalog: Catalog)
         return preview
     _read_rows(text, preview, catalog)
     if not preview.errors:
-        preview.changes = _changes(all_entries(db), preview.rows, mode)
+        current = all_entries(db)
+        preview.owned_before = len(current)
+        preview.changes = _changes(current, preview.rows, mode)
     return preview
 
 
@@ -193,34 +283,47 @@ def _read_rows(text: str, preview: ImportPreview, catalog: Catalog) -> None:
                 return
             if not any(cell.strip() for cell in row):
                 continue
-            _read_row(row, reader.line_num, columns, preview, catalog)
+            _read_row(row, reader.line_num, columns, len(header), preview, catalog)
     except csv.Error as exc:
         preview.errors.append(f"line {reader.line_num}: not valid CSV ({exc})")
 
 
 def _cell(row: list[str], columns: dict[str, int], name: str) -> str:
     index = columns.get(name)
-    return row[index].strip() if index is not None and index < len(row) else ""
+    return unguard_cell(row[index].strip()) if index is not None and index < len(row) else ""
 
 
-def _read_row(row: list[str], line: int, columns: dict[str, int], preview: ImportPreview,
-              catalog: Catalog) -> None:
+def _read_row(row: list[str], line: int, columns: dict[str, int], width: int,
+              preview: ImportPreview, catalog: Catalog) -> None:
+    if len(row) <= columns["quantity"]:
+        preview.errors.append(f"line {line}: the row has {len(row)} cell(s) but the quantity is "
+                              f"column {columns['quantity'] + 1}; write a quantity (0 for none)")
+        return
+    if any(cell.strip() for cell in row[width:]):
+        preview.errors.append(f"line {line}: the row has {len(row)} cells but the header has "
+                              f"{width} columns; a comma inside a value needs quotes "
+                              '("like, this")')
+        return
     key_text, name_text = _cell(row, columns, "die_key"), _cell(row, columns, "name")
-    key = _find_key(key_text, name_text, catalog)
+    key, ambiguous = _find_key(key_text, name_text, catalog)
+    if ambiguous:
+        preview.errors.append(f"line {line}: {ambiguous}; write the die_key of the one you mean")
+        return
     if key is None:
-        shown = key_text or name_text
-        if not shown:
+        text = clean_text(key_text or name_text)
+        if not text:
             preview.errors.append(f"line {line}: no die_key or name")
             return
-        preview.unknown.append(UnknownDie(line, shown[:80], tuple(closest_keys(shown, catalog))))
+        preview.unknown.append(UnknownDie(line, text[:80], tuple(closest_keys(text, catalog))))
         return
     qty_text = _cell(row, columns, "quantity") or "0"
-    if not qty_text.isdigit() or int(qty_text) > MAX_QUANTITY:
-        preview.errors.append(f"line {line}: {key}: quantity {qty_text[:20]!r} must be a whole "
-                              f"number from 0 to {MAX_QUANTITY}")
+    quantity = parse_whole_number(qty_text, 0, MAX_QUANTITY)
+    if quantity is None:
+        preview.errors.append(f"line {line}: {key}: quantity {shown(qty_text)} must be a whole "
+                              f"number from 0 to {MAX_QUANTITY}, written with the digits 0-9")
         return
-    found = CollectionEntry(key, int(qty_text),
-                            **{f: _cell(row, columns, f) for f in TEXT_FIELDS})
+    found = CollectionEntry(key, quantity, **{
+        f: clean_text(_cell(row, columns, f), keep_newlines=f == "notes") for f in TEXT_FIELDS})
     earlier = preview.rows.get(key)
     if earlier is not None:
         texts = {f: getattr(found, f) or getattr(earlier, f) for f in TEXT_FIELDS}
@@ -231,16 +334,20 @@ def _read_row(row: list[str], line: int, columns: dict[str, int], preview: Impor
         preview.errors.append(f"line {line}: {exc}")
 
 
-def _find_key(key_text: str, name_text: str, catalog: Catalog) -> str | None:
+def _find_key(key_text: str, name_text: str, catalog: Catalog) -> tuple[str | None, str]:
+    """(the die's key or None, why the name is ambiguous or "")."""
     if key_text in catalog.dice:
-        return key_text
+        return key_text, ""
+    ambiguous = ""
     for ref in (key_text, name_text):
         if ref:
             try:
-                return catalog.die(ref).key
-            except KeyError:
-                continue
-    return None
+                return catalog.die(ref).key, ""
+            except KeyError as exc:
+                reason = str(exc.args[0]) if exc.args else ""
+                if "ambiguous" in reason and not ambiguous:
+                    ambiguous = f"{reason[:300]} (several dice share this name)"
+    return None, ambiguous
 
 
 def _merged(before: CollectionEntry | None, incoming: CollectionEntry, mode: str
@@ -266,13 +373,15 @@ def _changes(current: dict[str, CollectionEntry], rows: dict[str, CollectionEntr
     return changes
 
 
-def apply_import(db: Database, preview: ImportPreview, *, confirmed: bool = False) -> int:
+def apply_import(db: Database, preview: ImportPreview, *, confirmed: bool = False,
+                 allow_empty: bool = False) -> int:
     """Write a previewed import in one transaction; returns the number of dice changed.
 
     The changes are recomputed against the database as it is now (it may have changed since
     the preview). The file is backed up first (``database.backup_now``). Raises
-    CsvImportError, writing nothing, when the preview has errors, or has unknown dice and
-    ``confirmed`` is False.
+    CsvImportError, writing nothing, when the preview has errors, has unknown dice and
+    ``confirmed`` is False, or is a replace import that would empty the collection
+    (``ImportPreview.empties_collection``, checked again now) and ``allow_empty`` is False.
     """
     if preview.errors:
         raise CsvImportError("the CSV has errors; nothing was imported: "
@@ -281,7 +390,11 @@ def apply_import(db: Database, preview: ImportPreview, *, confirmed: bool = Fals
         raise CsvImportError("the CSV names dice not in the catalog; nothing was imported. "
                              "Confirm to import the other rows and skip: "
                              + "; ".join(str(u) for u in preview.unknown[:10]))
-    changes = _changes(all_entries(db), preview.rows, preview.mode)
+    current = all_entries(db)
+    changes = _changes(current, preview.rows, preview.mode)
+    now = replace(preview, changes=changes, owned_before=len(current))
+    if now.empties_collection and not allow_empty:
+        raise CsvImportError(f"nothing was imported: {now.warning()}")
     backup_now(db, "before-import")
     with db.atomic():
         write_entries(db, [c.after or CollectionEntry(c.die_key) for c in changes])

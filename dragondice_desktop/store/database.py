@@ -2,17 +2,25 @@
 
 No Qt. ``open_database(path)`` is the one way the app and the CLI open the file:
 
-1. a file that fails ``PRAGMA integrity_check`` (or is not SQLite at all) raises
+1. a folder or other non-file at the path raises ``StoreError`` saying so;
+2. a file that fails ``PRAGMA integrity_check`` (or is not SQLite at all), or an empty
+   (0-byte) file while backups of it exist (a truncated file, not a new one), raises
    ``DamagedDatabaseError`` and is left exactly as it was; the error names the newest good
    backup so the caller can offer ``backups.restore_backup`` or ``backups.start_fresh``;
-2. a file written by a newer version of the app (schema version or migration names this
+3. a file written by a newer version of the app (schema version or migration names this
    version does not know) raises ``NewerDatabaseError``, unchanged;
-3. before pending migrations run on a file that already holds tables, it is copied to a
-   dated backup (``backups.make_backup``);
-4. foreign keys are switched on, WAL is enabled for files, migrations are applied and the
-   schema version is written to ``PRAGMA user_version``.
+4. before pending migrations run on a file that already holds tables, it is copied to a
+   dated backup (``backups.make_backup``; an identical newest backup is reused);
+5. foreign keys are switched on; the migrations, the schema version and a check of the
+   schema and of the stored values (``schema_problems``) run in one transaction, so a
+   failed migration or a check that finds damage (a missing table, a quantity that is not a
+   number) is rolled back and reported as ``DamagedDatabaseError`` saying truthfully whether
+   the file changed; WAL is enabled for files only after that succeeds.
 
-``open_memory_database()`` gives a migrated in-memory database for tests.
+``open_database(path, read_only=True)`` (for commands that only read) never writes: a
+missing file reads as an empty store, and a file from an older version is migrated in a
+memory copy. A file the user may not write is refused by the read-write open with a clear
+message. ``open_memory_database()`` gives a migrated in-memory database for tests.
 """
 
 from __future__ import annotations
@@ -23,8 +31,10 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
+from ..forces.errors import MAX_POINTS
 from . import backups
-from .migrations import KNOWN_NAMES, MIGRATIONS, SCHEMA_VERSION
+from .collection import MAX_QUANTITY
+from .migrations import FORCE_SLOTS, KNOWN_NAMES, MIGRATIONS, SCHEMA_VERSION
 
 
 class StoreError(Exception):
@@ -32,20 +42,27 @@ class StoreError(Exception):
 
 
 class DamagedDatabaseError(StoreError):
-    """The database file is damaged. Nothing was written to it.
+    """The database file is damaged.
 
-    Attributes: ``path`` (the damaged file), ``detail`` (what SQLite reported),
-    ``backup`` (the newest backup passing the integrity check, or None).
+    Attributes: ``path`` (the damaged file), ``detail`` (what is wrong), ``backup`` (the
+    newest good backup: it passes the integrity check and opens without problems, or None),
+    ``changed`` (False: nothing was written to the file; True: a failed update changed it),
+    ``before`` (the backup made just before that update, holding the file as it was).
     """
 
-    def __init__(self, path: Path, detail: str, backup: Path | None):
+    def __init__(self, path: Path, detail: str, backup: Path | None, *, changed: bool = False,
+                 before: Path | None = None):
         self.path, self.detail, self.backup = Path(path), detail, backup
+        self.changed, self.before = changed, before
         if backup:
             choice = (f"restore the newest good backup ('{backup.name}') or start fresh "
                       "beside it")
         else:
             choice = "no good backup was found; start fresh beside it"
-        super().__init__(f"the database '{path}' is damaged ({detail}). It was not changed. "
+        state = ("The failed update changed the file" + (
+                 f"; the backup '{before.name}' holds it as it was before." if before else ".")
+                 if changed else "It was not changed.")
+        super().__init__(f"the database '{path}' is damaged ({detail}). {state} "
                          f"You can {choice}; the damaged file is kept either way.")
 
 
@@ -53,52 +70,212 @@ class NewerDatabaseError(StoreError):
     """The database was written by a newer version of the app; it was not changed."""
 
 
-def open_database(path: str | os.PathLike, *, keep_backups: int = backups.KEEP_BACKUPS
-                  ) -> Database:
+class ReadOnlyDatabaseError(StoreError):
+    """The database file (or its folder) cannot be written; nothing was changed."""
+
+
+class _SchemaDamage(Exception):
+    """Raised inside the migration transaction to roll it back; becomes DamagedDatabaseError."""
+
+
+def open_database(path: str | os.PathLike, *, keep_backups: int = backups.KEEP_BACKUPS,
+                  read_only: bool = False) -> Database:
     """Open (creating if needed) and migrate the database file at ``path``.
 
     Creates the parent folder. Raises DamagedDatabaseError or NewerDatabaseError as the
-    module docstring says, and StoreError when the folder or file cannot be written.
+    module docstring says, ReadOnlyDatabaseError when the file or folder cannot be written,
+    and StoreError when the path is a folder or the file cannot be opened. With
+    ``read_only`` nothing is created or written (see the module docstring).
     """
     path = Path(path)
+    _check_path(path)
+    if read_only:
+        return _open_read_only(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise StoreError(f"cannot create the data folder '{path.parent}': "
                          f"{exc.strerror or exc}") from None
-    if path.exists() and path.stat().st_size > 0:
-        verdict = backups.check_integrity(path)
-        if verdict != "ok":
-            raise DamagedDatabaseError(path, verdict, backups.newest_good_backup(path))
+    _check_file(path)
+    _check_writable(path)
+    before = _fingerprint(path)
     db = None
+    migrating = False
+    made_backup: Path | None = None
     try:
         db = Database(path)
         db.execute("PRAGMA foreign_keys = ON")
         _refuse_newer(db, path)
         if MIGRATIONS.pending(db) and _has_tables(db):
-            backups.make_backup(path, "before-migration", keep_backups, conn=db.conn)
-        db.enable_wal()
+            try:
+                made_backup = backups.make_backup(path, "before-migration", keep_backups,
+                                                  conn=db.conn)
+            except (OSError, sqlite3.Error) as exc:
+                raise StoreError(f"could not back up '{path}' before updating it to this "
+                                 f"version's format: {getattr(exc, 'strerror', None) or exc}."
+                                 " Nothing was changed.") from None
+        migrating = True
         _migrate(db)
-    except NewerDatabaseError:
+        migrating = False
+        db.enable_wal()
+        return db
+    except (NewerDatabaseError, StoreError):
         db.close()
         raise
-    except sqlite3.OperationalError as exc:
-        # Locked, read-only or unreachable: not damage, and nothing was changed.
+    except _SchemaDamage as exc:
+        db.close()
+        changed = _fingerprint(path) != before
+        raise DamagedDatabaseError(path, str(exc), newest_sound_backup(path),
+                                   changed=changed, before=made_backup) from None
+    except (sqlite3.Error, OSError) as exc:
         if db is not None:
             db.close()
-        raise StoreError(f"cannot open the database '{path}': {exc}. Nothing was changed.") \
-            from None
-    except sqlite3.DatabaseError as exc:
-        # Damage the integrity check could not see (e.g. a file changed under us).
-        if db is not None:
-            db.close()
-        raise DamagedDatabaseError(path, str(exc), backups.newest_good_backup(path)) from None
+        changed = path.exists() and _fingerprint(path) != before
+        reason = getattr(exc, "strerror", None) or exc
+        if migrating or changed or not _is_access_problem(exc):
+            detail = (f"updating it to this version's format failed: {reason}"
+                      if migrating else str(reason))
+            raise DamagedDatabaseError(path, detail, newest_sound_backup(path),
+                                       changed=changed, before=made_backup) from None
+        # Locked, busy or unreachable: not damage, and nothing was changed.
+        raise StoreError(f"cannot open the database '{path}': {reason}. Nothing was "
+                         "changed.") from None
+
+
+def _check_path(path: Path) -> None:
+    """StoreError when something other than a database file is at ``path``."""
+    try:
+        if path.is_dir():
+            raise StoreError(f"the database path '{path}' is a folder, not a database file. "
+                             "Nothing was changed. Move the folder away, or point the app "
+                             "at another data folder with --data-dir.")
+        if path.exists() and not path.is_file():
+            raise StoreError(f"the database path '{path}' is not a regular file (a device, "
+                             "pipe or socket). Nothing was changed. Point the app at another "
+                             "data folder with --data-dir.")
     except OSError as exc:
-        if db is not None:
-            db.close()
-        raise StoreError(f"cannot write the database '{path}': {exc.strerror or exc}") \
+        raise StoreError(f"cannot look at the database '{path}': {exc.strerror or exc}") \
             from None
-    return db
+
+
+def _check_file(path: Path) -> None:
+    """DamagedDatabaseError for a damaged file, or an empty one that has backups."""
+    try:
+        size = path.stat().st_size if path.exists() else None
+    except OSError as exc:
+        raise StoreError(f"cannot read the database '{path}': {exc.strerror or exc}") from None
+    if size is None:
+        return
+    if size == 0:
+        if backups.list_backups(path):
+            raise DamagedDatabaseError(
+                path, "the file is empty (0 bytes) although backups of it exist, so it was "
+                "probably cut short; it is not treated as a new database",
+                newest_sound_backup(path))
+        return
+    verdict = backups.check_integrity(path, live=True)
+    if verdict != "ok":
+        raise DamagedDatabaseError(path, verdict, newest_sound_backup(path))
+
+
+def _check_writable(path: Path) -> None:
+    target = path if path.exists() else path.parent
+    if not os.access(target, os.W_OK) or (path.exists() and not os.access(path.parent, os.W_OK)):
+        what = "file" if target == path else "folder"
+        raise ReadOnlyDatabaseError(
+            f"the database '{path}' cannot be written (its {what} is read-only). Nothing was "
+            "changed. Commands that only read (force list, force export, collection export) "
+            "still work; make the file writable to change it.")
+
+
+def _is_access_problem(exc: BaseException) -> bool:
+    text = str(exc).casefold()
+    return isinstance(exc, OSError) or any(word in text for word in (
+        "locked", "busy", "readonly", "read-only", "unable to open", "disk i/o",
+        "permission", "access"))
+
+
+def _fingerprint(path: Path) -> tuple[str, str]:
+    """The digests of the file and of a non-empty -wal beside it (what a change would alter)."""
+    wal = path.with_name(path.name + "-wal")
+    wal_digest = backups.file_digest(wal) if wal.exists() and wal.stat().st_size else ""
+    return backups.file_digest(path), wal_digest
+
+
+def _open_read_only(path: Path) -> Database:
+    if not path.exists():
+        return open_memory_database()          # nothing saved yet; nothing is created
+    _check_file(path)
+    if path.stat().st_size == 0:
+        return open_memory_database()
+    conn = None
+    try:
+        conn = _connect_read_only(path)
+        db = Database(conn)
+        _refuse_newer(db, path)
+        if MIGRATIONS.pending(db) or schema_version(db) != SCHEMA_VERSION:
+            # An older file: read a migrated copy in memory, never the file itself.
+            memory = sqlite3.connect(":memory:")
+            conn.backup(memory)
+            conn.close()
+            db = Database(memory)
+        db.execute("PRAGMA foreign_keys = ON")
+        _migrate(db)
+        return db
+    except NewerDatabaseError:
+        conn.close()
+        raise
+    except _SchemaDamage as exc:
+        conn.close()
+        raise DamagedDatabaseError(path, str(exc), newest_sound_backup(path)) from None
+    except sqlite3.Error as exc:
+        if conn is not None:
+            conn.close()
+        if _is_access_problem(exc):
+            raise StoreError(f"cannot read the database '{path}': {exc}. Nothing was "
+                             "changed.") from None
+        raise DamagedDatabaseError(path, str(exc), newest_sound_backup(path)) from None
+
+
+def newest_sound_backup(path: Path) -> Path | None:
+    """The newest backup of the database at ``path`` that passes the integrity check and
+    would open without problems (its migrations and schema check succeed on a memory copy);
+    None when there is none. Backups are read as immutable files (no side files appear)."""
+    for backup in backups.list_backups(path):
+        if backups.check_integrity(backup) == "ok" and _opens_cleanly(backup):
+            return backup
+    return None
+
+
+def _opens_cleanly(backup: Path) -> bool:
+    try:
+        source = sqlite3.connect(backups._immutable_uri(backup), uri=True)
+        memory = sqlite3.connect(":memory:")
+        try:
+            source.backup(memory)
+        finally:
+            source.close()
+        db = Database(memory)
+        try:
+            _refuse_newer(db, backup)
+            _migrate(db)
+        finally:
+            db.close()
+    except (sqlite3.Error, StoreError, _SchemaDamage, OSError):
+        return False
+    return True
+
+
+def _connect_read_only(path: Path) -> sqlite3.Connection:
+    """A read-only connection; immutable when SQLite cannot make its -shm file (a read-only
+    folder), which is safe for a command that reads once."""
+    conn = sqlite3.connect(backups._read_only_uri(path), uri=True)
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        return conn
+    except sqlite3.OperationalError:
+        conn.close()
+        return sqlite3.connect(backups._immutable_uri(path), uri=True)
 
 
 def open_memory_database() -> Database:
@@ -119,8 +296,88 @@ def migrate(db: Database) -> None:
 
 
 def _migrate(db: Database) -> None:
-    MIGRATIONS.apply(db)
-    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    """Pending migrations, the schema version and the schema check, in one transaction:
+    a failure anywhere rolls all of it back (raises _SchemaDamage for a failed check)."""
+    with db.atomic():
+        if MIGRATIONS.pending(db):
+            MIGRATIONS.apply(db)
+        if schema_version(db) != SCHEMA_VERSION:
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        try:
+            problems = schema_problems(db)
+        except sqlite3.Error as exc:   # e.g. text that is not UTF-8
+            problems = [f"a stored value cannot be read ({exc})"]
+        if problems:
+            more = f" (and {len(problems) - 5} more)" if len(problems) > 5 else ""
+            raise _SchemaDamage("; ".join(problems[:5]) + more)
+
+
+# Tables and columns the app reads (after all migrations).
+EXPECTED_COLUMNS = {
+    "collection": ("die_key", "quantity", "printing", "condition", "notes", "updated_at"),
+    "forces": ("id", "name", "points", "home_terrain", "frontier_terrain", "error_count",
+               "warning_count", "total_points", "created_at", "updated_at"),
+    "force_dice": ("force_id", "slot", "position", "die_key"),
+}
+_TEXT = "typeof({0}) NOT IN ('text', 'null')"
+_INT = "typeof({0}) NOT IN ('integer', 'null')"
+# (table, label column, column, bad-row condition, what the value must be)
+_VALUE_CHECKS = (
+    ("collection", "die_key", "die_key", "typeof(die_key) != 'text' OR die_key = ''",
+     "a catalog die key"),
+    ("collection", "die_key", "quantity",
+     f"typeof(quantity) != 'integer' OR quantity < 0 OR quantity > {MAX_QUANTITY}",
+     f"a whole number from 0 to {MAX_QUANTITY}"),
+    *(("collection", "die_key", column, _TEXT.format(column), "text")
+      for column in ("printing", "condition", "notes")),
+    ("forces", "name", "name", "typeof(name) != 'text' OR trim(name) = ''", "a name"),
+    ("forces", "name", "points",
+     f"typeof(points) != 'integer' OR points < 1 OR points > {MAX_POINTS}",
+     f"a whole number of points from 1 to {MAX_POINTS}"),
+    *(("forces", "name", column, "typeof({0}) != 'text'".format(column), "text (a die key)")
+      for column in ("home_terrain", "frontier_terrain")),
+    *(("forces", "name", column, _INT.format(column), "a whole number")
+      for column in ("error_count", "warning_count", "total_points")),
+    ("force_dice", "force_id", "slot",
+     "slot NOT IN (" + ", ".join(f"'{s}'" for s in FORCE_SLOTS) + ")",
+     "one of " + ", ".join(FORCE_SLOTS)),
+    ("force_dice", "force_id", "position", "typeof(position) != 'integer'", "a whole number"),
+    ("force_dice", "force_id", "die_key", "typeof(die_key) != 'text'", "text (a die key)"),
+)
+
+
+def schema_problems(db: Database) -> list[str]:
+    """What is wrong with the tables and stored values, one sentence each ([] when sound):
+    a missing table or column, or a row whose value has the wrong type or range."""
+    problems = []
+    tables = set(db.table_names())
+    for table, columns in EXPECTED_COLUMNS.items():
+        if table not in tables:
+            problems.append(f"the table {table!r} is missing")
+            continue
+        have = {c.name for c in db[table].columns}
+        missing = [c for c in columns if c not in have]
+        if missing:
+            problems.append(f"the table {table!r} lacks the column(s) {', '.join(missing)}")
+    if problems:
+        return problems
+    for table, label, column, condition, expected in _VALUE_CHECKS:
+        rows = db.execute(f"SELECT {label}, {column} FROM {table} WHERE {condition} "
+                          "LIMIT 3").fetchall()
+        total = db.execute(f"SELECT count(*) FROM {table} WHERE {condition}").fetchone()[0]
+        for name, value in rows:
+            problems.append(f"{table} row {_shown(name)}: {column} is {_shown(value)}, "
+                            f"expected {expected}")
+        if total > len(rows):
+            problems.append(f"{total - len(rows)} more {table} rows with a bad {column}")
+    return problems
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, bytes):
+        return f"binary data ({len(value)} bytes)"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def schema_version(db: Database) -> int:

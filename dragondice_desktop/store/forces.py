@@ -16,12 +16,13 @@ from dataclasses import dataclass, replace
 from sqlite_utils import Database
 
 from ..catalog.loader import Catalog, load_catalog
-from ..forces.errors import ForceFileError, check_name
+from ..forces.errors import MAX_POINTS, ForceFileError, check_name
 from ..forces.model import Force
 from ..forces.validate import ERROR, validate_force
 from .database import StoreError
+from .migrations import FORCE_SLOTS
 
-SLOTS = ("home_army", "horde_army", "campaign_army", "dragons", "dragonkin", "minor_terrains")
+SLOTS = FORCE_SLOTS
 
 
 class ForceNotFoundError(StoreError, KeyError):
@@ -31,8 +32,13 @@ class ForceNotFoundError(StoreError, KeyError):
         return str(self.args[0])
 
 
-class ForceNameError(StoreError, ValueError):
-    """A force name is blank, too long, has control characters or is already taken."""
+class ForceDataError(StoreError, ValueError):
+    """A force cannot be saved as it is (see the message); nothing was written."""
+
+
+class ForceNameError(ForceDataError):
+    """A force name is blank, too long, has control or invisible characters, is not valid
+    Unicode, or is already taken."""
 
 
 @dataclass(frozen=True)
@@ -61,7 +67,8 @@ def _now() -> str:
 
 
 def clean_name(name: str) -> str:
-    """``name`` stripped, or ForceNameError (blank, over 200 characters, control chars)."""
+    """``name`` stripped, or ForceNameError (blank, over 200 characters, control or
+    invisible characters, not valid Unicode)."""
     try:
         check_name(name, "force name")
     except ForceFileError as exc:
@@ -76,7 +83,19 @@ def spent_points(force: Force, catalog: Catalog) -> int:
     return replace(force, **known).total_points(catalog)
 
 
+def _storable(text: str) -> bool:
+    """Whether SQLite can take ``text`` (a lone surrogate from a command line cannot be
+    encoded; no saved force has such a name)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _force_id(db: Database, name: str) -> int | None:
+    if not _storable(name):
+        return None
     row = db.execute("SELECT id FROM forces WHERE name = ?", [name]).fetchone()
     return row[0] if row else None
 
@@ -97,6 +116,7 @@ def save_force(db: Database, force: Force, *, previous_name: str | None = None,
     """
     catalog = catalog or load_catalog()
     name = clean_name(force.name)
+    _check_storable(force)
     problems = validate_force(force, catalog)
     errors = sum(p.severity == ERROR for p in problems)
     total = spent_points(force, catalog)
@@ -122,11 +142,29 @@ def save_force(db: Database, force: Force, *, previous_name: str | None = None,
     return ForceSummary(name, force.points, total, errors, len(problems) - errors, now)
 
 
+def _check_storable(force: Force) -> None:
+    """ForceDataError for a force size or die key the store (and every file format) cannot
+    hold; keys unknown to the catalog are allowed (a draft states them as problems)."""
+    if type(force.points) is not int or not 1 <= force.points <= MAX_POINTS:
+        raise ForceDataError(f"force {force.name.strip()!r}: the force size {force.points!r} "
+                             f"must be a whole number of points from 1 to {MAX_POINTS}")
+    for slot in ("home_terrain", "frontier_terrain"):
+        key = getattr(force, slot)
+        if not isinstance(key, str) or not _storable(key):
+            raise ForceDataError(f"force {force.name.strip()!r}: the {slot.replace('_', ' ')} "
+                                 f"{key!r} is not a die key")
+    for slot in SLOTS:
+        for key in getattr(force, slot):
+            if not isinstance(key, str) or not key.strip() or not _storable(key):
+                raise ForceDataError(f"force {force.name.strip()!r}: {key!r} in "
+                                     f"{slot.replace('_', ' ')} is not a die key")
+
+
 def load_force(db: Database, name: str) -> Force:
     """The saved force called ``name``. Raises ForceNotFoundError (naming the saved forces
     when there are few) for an unknown name."""
     row = db.execute("SELECT id, name, points, home_terrain, frontier_terrain FROM forces "
-                     "WHERE name = ?", [name.strip()]).fetchone()
+                     "WHERE name = ?", [name.strip()]).fetchone() if _storable(name) else None
     if row is None:
         names = [s.name for s in list_forces(db)]
         hint = f"; saved forces: {', '.join(names[:10])}" if names else "; no force is saved"

@@ -19,6 +19,10 @@ from __future__ import annotations
 
 from sqlite_utils import Database, Migrations
 
+# The values of force_dice.slot: the Force fields holding dice, in the order they are saved.
+FORCE_SLOTS = ("home_army", "horde_army", "campaign_army", "dragons", "dragonkin",
+               "minor_terrains")
+
 MIGRATIONS = Migrations("dragondice_desktop")
 
 

@@ -43,6 +43,21 @@ def last_faces(events: Iterable[Event], faces: dict[int, int] | None = None) -> 
     return faces
 
 
+def situation(state: GameState) -> str:
+    """The moment of the game in a few words, for short status lines: "First March ·
+    maneuver", "Reserves · retreat", "Game over"."""
+    step = state.step.value if state.step is not Step.NONE else ""
+    return f"{state.phase.value} · {step}" if step else state.phase.value
+
+
+def concise_refusal(state: GameState, reason: str) -> str:
+    """A refused drop's reason for the status bar: the whole pending prompt that may follow
+    it ("… — now: First March: choose an army to march, or skip") becomes the situation in
+    brackets ("… (First March · choose an army to march)")."""
+    head, now, _ = reason.partition(" — now: ")
+    return f"{head} ({situation(state)})" if now else reason
+
+
 def _count(n: int, one: str, many: str | None = None) -> str:
     """ "1 unit", "3 units" (or an irregular plural)."""
     return f"{n} {one if n == 1 else (many or one + 's')}"
@@ -312,8 +327,15 @@ class Board(QGraphicsScene):
         if self.snapshot is None:
             return
         state = self.snapshot.state
-        waiting = f" — now: {state.pending.prompt}" if state.pending else ""
-        self.statusMessage.emit(f"{state.die_label(die_id)} has no move now{waiting}")
+        label = state.die_label(die_id)
+        if state.pending is None:
+            message = f"{label}: the game is over"
+        elif state.dice[die_id].owner != state.pending.player:
+            decider = state.players[state.pending.player].name
+            message = f"{label} cannot move: {decider} is deciding ({situation(state)})"
+        else:
+            message = f"{label} has no move now ({situation(state)})"
+        self.statusMessage.emit(message)
 
     def begin_drag(self, die_id: int) -> None:
         """Highlight the legal targets of the die being dragged."""
@@ -356,7 +378,7 @@ class Board(QGraphicsScene):
                 return text
         reason = refusal(self.snapshot.state, self.snapshot.legal, die_id, zone)
         if reason:
-            self.statusMessage.emit(reason)
+            self.statusMessage.emit(concise_refusal(self.snapshot.state, reason))
         item = self.die_items.get(die_id)
         if item is not None:
             item.snap_back()

@@ -7,7 +7,9 @@ Items only draw what the board tells them and forward mouse gestures to the boar
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtGui import (
+    QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap,
+)
 from PySide6.QtWidgets import (
     QGraphicsItem, QGraphicsPixmapItem, QGraphicsSceneContextMenuEvent, QGraphicsSceneMouseEvent,
     QStyleOptionGraphicsItem, QWidget,
@@ -221,14 +223,76 @@ class TerrainItem(QGraphicsItem):
             painter.drawPixmap(die, self.pixmap, QRectF(self.pixmap.rect()))
         x = die.right() + 12
         width = self.rect.right() - x - 4
-        heights = [size * 1.9 for _, _, size, _ in self.lines]
-        y = self.rect.center().y() - sum(heights) / 2
-        for (text, colour, size, bold), height in zip(self.lines, heights):
-            painter.setFont(theme.font(size, bold))
+        rows = caption_rows(self.lines, width, self.rect.height() - 4)
+        y = self.rect.center().y() - sum(height for *_, height in rows) / 2
+        for text, colour, font, height in rows:
+            painter.setFont(font)
             painter.setPen(QColor(colour))
             painter.drawText(QRectF(x, y, width, height),
                              Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
             y += height
+
+    def caption(self) -> list[str]:
+        """The caption as drawn, one entry per row (a long name takes two), for tests."""
+        return [text for text, *_ in caption_rows(self.lines, self.caption_width(),
+                                                  self.rect.height() - 4)]
+
+    def caption_width(self) -> float:
+        """The width the caption has beside the die."""
+        return self.rect.right() - (self.die_rect().right() + 12) - 4
+
+
+def _fits(text: str, font: QFont, width: float) -> bool:
+    return QFontMetricsF(font).horizontalAdvance(text) <= width
+
+
+def _two_rows(text: str, font: QFont, width: float) -> list[str] | None:
+    """`text` broken at a space into two rows that fit `width`, as even as possible
+    ("Wasteland" above "Standing Stones"; "Face 8:" above the face's name); None when no
+    break fits."""
+    metrics = QFontMetricsF(font)
+    head, colon, tail = text.partition(": ")
+    if colon and max(metrics.horizontalAdvance(head + ":"),
+                     metrics.horizontalAdvance(tail)) <= width:
+        return [head + ":", tail]
+    words = text.split(" ")
+    best: tuple[float, list[str]] | None = None
+    for cut in range(1, len(words)):
+        rows = [" ".join(words[:cut]), " ".join(words[cut:])]
+        widest = max(metrics.horizontalAdvance(row) for row in rows)
+        if widest <= width and (best is None or widest < best[0]):
+            best = (widest, rows)
+    return best[1] if best else None
+
+
+def caption_rows(lines, width: float, height: float) -> list[tuple[str, str, QFont, float]]:
+    """Lay out a terrain caption: each (text, colour, point size, bold) line on one row,
+    in a slightly smaller font if that makes it fit, else on two rows (long terrain names
+    such as "Wasteland Standing Stones"); only a text that fits no way is elided (the
+    terrain's tooltip names it in full). Returns (text, colour, font, row height) rows;
+    shrinks everything a little more if the rows are taller than `height`."""
+    for scale in (1.0, 0.9, 0.8, 0.72):
+        rows: list[tuple[str, str, QFont, float]] = []
+        for text, colour, size, bold in lines:
+            size = size * scale
+            font = theme.font(size, bold)
+            if _fits(text, font, width):
+                rows.append((text, colour, font, size * 1.9))
+                continue
+            smaller = theme.font(max(7.0, size * 0.86), bold)
+            if _fits(text, smaller, width):
+                rows.append((text, colour, smaller, size * 1.9))
+                continue
+            split = _two_rows(text, font, width) or _two_rows(text, smaller, width)
+            if split is not None:
+                used = font if _two_rows(text, font, width) else smaller
+                rows += [(row, colour, used, size * 1.5) for row in split]
+                continue
+            elided = QFontMetricsF(smaller).elidedText(text, Qt.TextElideMode.ElideRight, width)
+            rows.append((elided, colour, smaller, size * 1.9))
+        if sum(row[3] for row in rows) <= height:
+            break
+    return rows
 
 
 class PanelItem(QGraphicsItem):

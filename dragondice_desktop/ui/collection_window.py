@@ -32,7 +32,8 @@ from ..store.collection import (
     CONDITIONS, MAX_QUANTITY, CollectionEntry, CollectionError, Completion, all_entries,
     completion, printing_suggestions, set_entry,
 )
-from ..store.collection_csv import export_csv
+from ..forces.errors import read_bounded
+from ..store.collection_csv import MAX_CSV_BYTES, export_csv
 from .csv_import_dialog import CsvImportDialog
 from .die_icons import die_icon
 
@@ -491,9 +492,10 @@ class CollectionWindow(QMainWindow):
 
     def import_dialog(self, path: str | Path, mode: str = "add") -> CsvImportDialog:
         """The preview dialog for importing ``path`` (not yet shown; nothing written).
-        Raises OSError when the file cannot be read."""
-        dialog = CsvImportDialog(self.db, self.catalog, Path(path).read_bytes(),
-                                 Path(path).name, mode, self)
+        Raises OSError when the file cannot be read, is not a regular file or is too big."""
+        # A bounded read of a regular file: a device or pipe is refused, not read forever.
+        data = read_bounded(path, MAX_CSV_BYTES, "a collection CSV")
+        dialog = CsvImportDialog(self.db, self.catalog, data, Path(path).name, mode, self)
         dialog.accepted.connect(self.model.reload)
         return dialog
 
@@ -515,8 +517,9 @@ class CollectionWindow(QMainWindow):
             return
         try:
             dialog = self.import_dialog(path)
-        except OSError as exc:
-            self.statusBar().showMessage(f"Cannot read {path}: {exc.strerror or exc}", 10000)
+        except (OSError, ValueError) as exc:
+            self.statusBar().showMessage(f"Cannot read {path}: "
+                                         f"{getattr(exc, 'strerror', None) or exc}", 10000)
             return
         if dialog.exec() and dialog.applied is not None:
             self.statusBar().showMessage(f"Imported: {dialog.applied} dice changed", 8000)

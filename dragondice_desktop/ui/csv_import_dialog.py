@@ -1,12 +1,15 @@
-"""The preview shown before a collection CSV is imported: what changes, what is unknown,
-what is wrong. Nothing is written until the player presses Import (``apply``)."""
+"""The preview shown before a collection CSV is imported: what changes (quantities and the
+printing, condition and notes that would be replaced or lost), what is unknown, what is
+wrong. Nothing is written until the player presses Import (``apply``). A replace import that
+would empty the collection needs the "empty my collection" box ticked first."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
-    QAbstractItemView, QButtonGroup, QDialog, QDialogButtonBox, QHBoxLayout, QHeaderView,
+    QAbstractItemView, QButtonGroup, QCheckBox, QDialog, QDialogButtonBox, QHBoxLayout,
+    QHeaderView,
     QLabel, QListWidget, QListWidgetItem, QRadioButton, QTableWidget,
     QTableWidgetItem, QVBoxLayout,
 )
@@ -48,8 +51,9 @@ class CsvImportDialog(QDialog):
         self.summary.setTextFormat(Qt.TextFormat.PlainText)
         self.summary.setStyleSheet("font-weight: bold;")
         self.summary.setWordWrap(True)
-        self.changes = QTableWidget(0, 4)
-        self.changes.setHorizontalHeaderLabels(["Change", "Die", "Owned now", "After import"])
+        self.changes = QTableWidget(0, 5)
+        self.changes.setHorizontalHeaderLabels(["Change", "Die", "Owned now", "After import",
+                                                "Printing, condition, notes"])
         self.changes.verticalHeader().hide()
         self.changes.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.changes.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
@@ -58,6 +62,8 @@ class CsvImportDialog(QDialog):
         self.issues_label.setTextFormat(Qt.TextFormat.PlainText)
         self.issues = QListWidget()
         self.issues.setMaximumHeight(140)
+        self.allow_empty = QCheckBox("Yes, remove every die from my collection")
+        self.allow_empty.toggled.connect(lambda *_: self._update_button())
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.import_button = self.buttons.addButton("Import",
                                                     QDialogButtonBox.ButtonRole.AcceptRole)
@@ -74,6 +80,7 @@ class CsvImportDialog(QDialog):
         layout.addWidget(self.changes, 1)
         layout.addWidget(self.issues_label)
         layout.addWidget(self.issues)
+        layout.addWidget(self.allow_empty)
         layout.addWidget(self.buttons)
         self.modes.buttonToggled.connect(lambda *_: self.refresh())
         self.preview: ImportPreview | None = None
@@ -100,7 +107,8 @@ class CsvImportDialog(QDialog):
             die = self.catalog.dice.get(change.die_key)
             values = [change.action, f"{die.name} ({change.die_key})" if die else change.die_key,
                       str(change.before.quantity if change.before else 0),
-                      str(change.after.quantity if change.after else 0)]
+                      str(change.after.quantity if change.after else 0),
+                      "; ".join(change.text_changes())]
             for column, value in enumerate(values):
                 self.changes.setItem(row, column, QTableWidgetItem(value))
         self.issues.clear()
@@ -113,21 +121,36 @@ class CsvImportDialog(QDialog):
         if p.errors:
             self.issues_label.setText("The file has errors; fix them and import again. "
                                       "Nothing will be imported.")
+        elif p.empties_collection:
+            self.issues_label.setText(p.warning().replace(
+                "(--allow-empty on the command line)", "(tick the box below)"))
         elif p.unknown:
             self.issues_label.setText(f"{len(p.unknown)} row(s) name dice that are not in the "
                                       "catalog (closest names shown). Import skips them.")
         else:
             self.issues_label.setText("Every row names a catalog die.")
         self.issues.setVisible(bool(p.errors or p.unknown))
-        self.import_button.setEnabled(p.can_apply and bool(p.changes))
+        self.allow_empty.setVisible(p.empties_collection and not p.errors)
+        if not p.empties_collection:
+            self.allow_empty.setChecked(False)
+        self._update_button()
         self.import_button.setText(f"Import and skip {len(p.unknown)} unknown" if p.unknown
                                    else "Import")
 
+    def _update_button(self) -> None:
+        p = self.preview
+        if p is None:
+            return
+        allowed = not p.empties_collection or self.allow_empty.isChecked()
+        self.import_button.setEnabled(p.can_apply and bool(p.changes) and allowed)
+
     def apply(self) -> int | None:
         """Write the import (the player's confirmation); the number of dice changed, or None
-        when it was refused (errors, or the store could not back up; the reason is shown)."""
+        when it was refused (errors, an unconfirmed emptying of the collection, or the store
+        could not back up; the reason is shown)."""
         try:
-            self.applied = apply_import(self.db, self.preview, confirmed=True)
+            self.applied = apply_import(self.db, self.preview, confirmed=True,
+                                        allow_empty=self.allow_empty.isChecked())
         except (CsvImportError, StoreError) as exc:
             # Shown in the dialog rather than a modal box, so the player can read the preview.
             self.issues_label.setStyleSheet(f"color: {ERROR_COLOR.name()};")

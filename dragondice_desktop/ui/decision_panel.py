@@ -9,12 +9,14 @@ a unit picker with destination buttons in the Reserves phase.
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QComboBox, QGridLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget,
+    QComboBox, QFrame, QGridLayout, QLabel, QPushButton, QScrollArea, QSizePolicy, QStyle,
+    QStyleOptionButton, QStylePainter, QVBoxLayout, QWidget,
 )
 
 from ..engine.actions import Action, Verb
@@ -22,6 +24,7 @@ from ..engine.state import GameState, Step
 from ..worker.snapshot import GameSnapshot
 from . import theme
 from .action_text import action_label
+from .game_log import player_text
 from .moves import CARRY, verb_named
 
 # Natural one-key shortcuts; numbered choices (frontiers, marches, targets) use 1-9.
@@ -44,6 +47,10 @@ MOVES = tuple(v for v in (Verb.REINFORCE, Verb.RETREAT, CARRY) if v)
 # The unit picker's keys: previous / next unit, then Ctrl+1-9 for a destination.
 PICKER_KEYS = ("[", "]")
 MOVE_KEY = "Ctrl+{}"
+# The panel asks its dock for the height of everything it shows, up to this many pixels
+# (beyond that it scrolls rather than squash its buttons).
+MOST_MIN_HEIGHT = 330
+_KEY_SUFFIX = re.compile(r"\s+\[[^\]]+\]$")
 
 
 def has_own_key(verb: Verb) -> bool:
@@ -71,6 +78,51 @@ def shortcut_for(action: Action, number: int) -> str:
     if is_numbered(action.verb) and number <= 9:
         return str(number)
     return ""
+
+
+class ChoiceButton(QPushButton):
+    """A push button whose label gives way when the panel is narrow: the label is elided
+    (the key in brackets stays visible) and the full text goes in the tooltip. `text()` is
+    always the whole label; the button never gets shorter than its text's height."""
+
+    def __init__(self, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(text, parent)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setMinimumHeight(super().sizeHint().height())
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        return QSize(min(hint.width(), 90), hint.height())
+
+    def shown_text(self) -> str:
+        """The label as painted at the button's current width."""
+        text = self.text()
+        option = QStyleOptionButton()
+        self.initStyleOption(option)
+        room = self.style().subElementRect(QStyle.SubElement.SE_PushButtonContents, option,
+                                           self).width() - 8
+        metrics = self.fontMetrics()
+        if metrics.horizontalAdvance(text) <= room:
+            return text
+        key = _KEY_SUFFIX.search(text)
+        suffix = key.group(0) if key else ""
+        label = text[:len(text) - len(suffix)]
+        return metrics.elidedText(label, Qt.TextElideMode.ElideRight,
+                                  max(0, room - metrics.horizontalAdvance(suffix))) + suffix
+
+    def paintEvent(self, event) -> None:
+        painter = QStylePainter(self)
+        option = QStyleOptionButton()
+        self.initStyleOption(option)
+        option.text = self.shown_text()
+        painter.drawControl(QStyle.ControlElement.CE_PushButton, option)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        full = self.text()
+        tip = self.toolTip()
+        base = tip.split("\n", 1)[1] if tip.startswith(full + "\n") else tip
+        self.setToolTip(f"{full}\n{base}" if self.shown_text() != full else base)
 
 
 def _discard(widget: QWidget) -> None:
@@ -105,7 +157,11 @@ class DecisionPanel(QWidget):
         self._grid = QGridLayout()
         self._grid.setSpacing(4)
         self._moves_box = QVBoxLayout()
-        layout = QVBoxLayout(self)
+        self._moves_box.setSpacing(4)
+        # Everything sits in a scroll area: a short dock scrolls the choices instead of
+        # squashing them (the panel asks for their whole height first, see minimumSizeHint).
+        self._content = QWidget()
+        layout = QVBoxLayout(self._content)
         layout.setContentsMargins(8, 6, 8, 6)
         layout.addWidget(self.who_label)
         layout.addWidget(self.prompt_label)
@@ -113,6 +169,14 @@ class DecisionPanel(QWidget):
         layout.addLayout(self._moves_box)
         layout.addLayout(self._grid)
         layout.addStretch(1)
+        self._scroll = QScrollArea()
+        self._scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self._scroll.setWidgetResizable(True)
+        self._scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._scroll.setWidget(self._content)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self._scroll)
         self.buttons: dict[str, QPushButton] = {}
         self.unit_picker: QComboBox | None = None
         self._state: GameState | None = None
@@ -132,12 +196,13 @@ class DecisionPanel(QWidget):
             self.who_label.setText("")
             self.prompt_label.setText(f"Game over — {winner} wins. Game ▸ New… to play again.")
             self.hint_label.hide()
+            self.updateGeometry()
             return
         player = state.pending.player
         colour = theme.player_color(player).darker(115).name()
         self.who_label.setText(f"<span style='color:{colour}; font-weight:bold'>"
                                f"{state.players[player].name}</span> decides")
-        self.prompt_label.setText(state.pending.prompt)
+        self.prompt_label.setText(player_text(state.pending.prompt))
         legal = list(snapshot.legal)
         moves = [a for a in legal if a.verb in MOVES]
         others = [a for a in legal if a.verb not in MOVES]
@@ -166,6 +231,7 @@ class DecisionPanel(QWidget):
                 number += 1
             placed.append(self._button(state, action, shortcut_for(action, number)))
         self._lay_out(placed)
+        self.updateGeometry()
 
     def _grouped(self, state: GameState, actions: list[Action]) -> list[Action]:
         """One button per kind of unit for casualties and SAI picks: identical dice in one
@@ -185,15 +251,14 @@ class DecisionPanel(QWidget):
 
     def _button(self, state: GameState, action: Action, key: str) -> tuple[QPushButton, bool]:
         """A button for `action` (registered in `buttons`) and whether it needs a full row."""
-        label = action_label(state, action)
+        label = player_text(action_label(state, action))
         count = self._group_sizes.get(action.to_text(), 1)
         if count > 1:
             label += f"  (×{count})"
-        button = QPushButton(f"{label}   [{key}]" if key else label)
+        button = ChoiceButton(f"{label}   [{key}]" if key else label)
         button.setToolTip(f"Action: {action.to_text()}")
         if key:
             button.setShortcut(QKeySequence(key))
-        button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         text = action.to_text()
         button.clicked.connect(lambda _=False, t=text: self.actionChosen.emit(t))
         if text == getattr(state.pending, "default", ""):
@@ -222,6 +287,11 @@ class DecisionPanel(QWidget):
         self._move_actions = moves
         picker = QComboBox()
         picker.setObjectName("unitPicker")
+        # Long unit names must not widen the dock: the box keeps a readable width and
+        # height, and its list shows the names in full.
+        picker.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        picker.setMinimumContentsLength(14)
+        picker.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         seen = []
         for action in moves:
             die_id = action.args[0]
@@ -238,6 +308,8 @@ class DecisionPanel(QWidget):
             shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
             shortcut.activated.connect(lambda s=step, p=picker: p.setCurrentIndex(
                 (p.currentIndex() + s) % max(1, p.count())))
+        picker.setMinimumHeight(picker.sizeHint().height())
+        picker.view().setTextElideMode(Qt.TextElideMode.ElideNone)
         self._moves_box.addWidget(picker)
         picker.currentIndexChanged.connect(lambda _i: self._show_destinations())
         self._show_destinations()
@@ -264,14 +336,16 @@ class DecisionPanel(QWidget):
                 label = (f"→ with the {state.dice[unit].die.name} "
                          f"({state.zone_name(state.zones[unit])})")
             key = MOVE_KEY.format(number)
-            button = QPushButton(f"{label}  [{key}]")
+            button = ChoiceButton(f"{label}  [{key}]")
             button.setShortcut(QKeySequence(key))
-            button.setToolTip(f"{action_label(state, action)} ({action.to_text()})")
+            button.setToolTip(f"{player_text(action_label(state, action))} "
+                              f"({action.to_text()})")
             text = action.to_text()
             button.clicked.connect(lambda _=False, t=text: self.actionChosen.emit(t))
             self._moves_box.addWidget(button)
             self._destination_buttons.append(button)
             self.buttons[text] = button
+        self.updateGeometry()
 
     def _clear(self) -> None:
         self.buttons = {}
@@ -284,8 +358,22 @@ class DecisionPanel(QWidget):
                 if item.widget() is not None:
                     _discard(item.widget())
 
-    def sizeHint(self):
-        hint = super().sizeHint()
-        hint.setWidth(max(hint.width(), 340))
-        return hint
+    def _content_height(self) -> int:
+        """The height everything shown needs at the panel's current width."""
+        layout = self._content.layout()
+        width = max(self.width(), 200)
+        if layout.hasHeightForWidth():
+            return layout.totalHeightForWidth(width)
+        return layout.totalMinimumSize().height()
+
+    def sizeHint(self) -> QSize:
+        return QSize(max(self._content.sizeHint().width(), 340), self._content_height())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(200, min(self._content_height(), MOST_MIN_HEIGHT))
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if event.oldSize().width() != event.size().width():
+            self.updateGeometry()  # wrapped text takes a different height
 

@@ -13,6 +13,7 @@ the force uses more often than it is owned ("you own 2, this force uses 3").
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -41,8 +42,9 @@ from ..forces.validate import (
     ERROR, Problem, dragon_allowance, dragon_count, dragonkin_allowance, validate_force,
 )
 from ..store.collection import owned_counts
+from ..store.database import StoreError
 from ..store.forces import (
-    ForceNameError, ForceNotFoundError, delete_force, duplicate_force, list_forces, load_force,
+    ForceDataError, ForceNotFoundError, delete_force, duplicate_force, list_forces, load_force,
     save_force, unique_name,
 )
 from .force_odds import ForceOddsView
@@ -483,7 +485,7 @@ class ForceBuilderWindow(QMainWindow):
     def _save(self) -> None:
         try:
             save_force(self.db, self.force, previous_name=self.saved_name, catalog=self.catalog)
-        except ForceNameError as exc:
+        except ForceDataError as exc:
             self.save_error = f"Not saved: {exc}"
         else:
             self.saved_name, self.save_error = self.force.name.strip(), None
@@ -545,7 +547,8 @@ class ForceBuilderWindow(QMainWindow):
     # ----------------------------------------------------------------------- import / export
     def import_file(self, path: str | Path) -> str:
         """Read a force file of any format and save it under a unique name; opens it and
-        returns the name. Raises ForceFileError (nothing saved) for a bad file."""
+        returns the name. Raises ForceFileError (nothing saved) for a bad file, StoreError
+        when the store cannot save it."""
         force = read_force_file(path, catalog=self.catalog)
         name = unique_name(self.db, force.name)
         save_force(self.db, replace(force, name=name), catalog=self.catalog)
@@ -553,7 +556,8 @@ class ForceBuilderWindow(QMainWindow):
         return name
 
     def export_text(self, fmt: str) -> str:
-        """The open force in ``fmt`` ("json", "text" or "o8d"), problems stated if any."""
+        """The open force in ``fmt`` ("json", "text" or "o8d"), problems stated if any.
+        Raises ForceFileError when the force holds dice the format cannot write."""
         if self.force is None:
             return ""
         return export_force(self.force, fmt, self.catalog)
@@ -561,7 +565,12 @@ class ForceBuilderWindow(QMainWindow):
     def copy_text_list(self) -> None:
         """Put the text list of the open force on the clipboard (for a forum post)."""
         if self.force is not None:
-            QApplication.clipboard().setText(self.export_text("text"))
+            try:
+                text = self.export_text("text")
+            except ForceFileError as exc:
+                QMessageBox.warning(self, "Cannot copy the text list", str(exc))
+                return
+            QApplication.clipboard().setText(text)
             self.statusBar().showMessage("Text list copied to the clipboard", 5000)
 
     def _import_clicked(self) -> None:
@@ -572,8 +581,11 @@ class ForceBuilderWindow(QMainWindow):
             return
         try:
             name = self.import_file(path)
-        except ForceFileError as exc:
-            QMessageBox.warning(self, "Cannot import this force", str(exc))
+        except (ForceFileError, StoreError, sqlite3.Error) as exc:
+            # Every reader raises only ForceFileError; the store may refuse to save (a
+            # read-only or damaged file). Either way nothing was saved.
+            QMessageBox.warning(self, "Cannot import this force",
+                                f"{exc}\n\nNothing was imported.")
             return
         self.statusBar().showMessage(f"Imported {name!r}", 8000)
 
@@ -586,7 +598,12 @@ class ForceBuilderWindow(QMainWindow):
         if not path:
             return
         try:
-            Path(path).write_text(self.export_text(fmt), encoding="utf-8")
+            text = self.export_text(fmt)
+        except ForceFileError as exc:
+            QMessageBox.warning(self, "Cannot export", str(exc))
+            return
+        try:
+            Path(path).write_text(text, encoding="utf-8")
         except OSError as exc:
             QMessageBox.warning(self, "Cannot export", f"Cannot write {path}: "
                                 f"{exc.strerror or exc}")

@@ -8,6 +8,7 @@ game file. The autosave uses the same function.
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 from ..engine.record import MAX_BYTES, GameRecord
@@ -18,18 +19,23 @@ FILE_FILTER = "Dragon Dice games (*.ddgame *.json);;All files (*)"
 
 
 def write_game_file(path: str | os.PathLike, record: GameRecord) -> None:
-    """Save `record` to `path` atomically. Raises OSError if the folder is not writable."""
+    """Save `record` to `path` atomically. Raises OSError if the folder is not writable, and
+    ValueError (`UnwritableText`) if the record holds text that cannot be saved as UTF-8;
+    the file is then left as it was."""
     write_text_atomically(path, record.to_json())
 
 
 def read_game_text(path: str | os.PathLike) -> str:
     """The text of a game file. Raises OSError if unreadable and ValueError (with a clear
-    message) if it is far too large or not UTF-8 text."""
+    message) if it is far too large or not UTF-8 text. A byte order mark is dropped."""
     target = Path(path)
-    size = target.stat().st_size
+    info = target.stat()
+    if not stat.S_ISREG(info.st_mode):  # a folder, a pipe or a device would block or fail
+        raise ValueError("not a game file: it is a folder or a device, not a file")
+    size = info.st_size
     if size > MAX_BYTES:
         raise ValueError(f"the file is {size} bytes; a game file is at most {MAX_BYTES}")
     try:
-        return target.read_text(encoding="utf-8")
+        return target.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError:
         raise ValueError("not a game file: it is not UTF-8 text") from None

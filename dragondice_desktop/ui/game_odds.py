@@ -36,6 +36,10 @@ class GameOddsPanel(QWidget):
         self.zone: Zone | None = None
         self.roll: RollType | None = None
         self.army_box = QComboBox()
+        # Long army names must not widen the dock (its list shows them in full).
+        self.army_box.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.army_box.setMinimumContentsLength(12)
         self.army_box.currentIndexChanged.connect(lambda _i: self._redraw())
         self.hint = QLabel("Odds appear when a march is being decided.")
         self.hint.setWordWrap(True)
@@ -61,6 +65,7 @@ class GameOddsPanel(QWidget):
         if current in zones:
             self.army_box.setCurrentIndex(zones.index(current))
         self.army_box.setEnabled(state.march is None and len(zones) > 1)
+        self.army_box.setToolTip(army_box_tip(state, zones))
         self.army_box.blockSignals(False)
         self._redraw()
 
@@ -106,6 +111,19 @@ class GameOddsPanel(QWidget):
         if self.roll is RollType.MELEE and opponents:
             against = _dice(state, zone, opponents[0])
         self.panel.show_army(dice, spec, against=against)
+
+
+def army_box_tip(state: GameState, zones: list[Zone]) -> str:
+    """Why the Army choice is what it is (shown on the box, greyed out or not)."""
+    if state.march is not None:
+        name = state.army_name(state.march.zone, state.turn_player)
+        return (f"The {name} is marching: the odds follow it until its march ends, "
+                f"then you may look at another army")
+    if not zones:
+        return "Odds appear when a march is being decided"
+    if len(zones) == 1:
+        return "Only this army can march now"
+    return "The army whose odds to show (the one you are thinking of marching)"
 
 
 def _dice(state: GameState, zone: Zone, player: int) -> list:

@@ -321,7 +321,7 @@ class MainWindow(QMainWindow):
         path = Path(path)
         try:
             write_game_file(path, self.snapshot.record)
-        except OSError as exc:
+        except (OSError, ValueError) as exc:  # ValueError: text UTF-8 cannot encode
             self.show_error("Cannot save game", f"Cannot save {path.name}:\n{exc}")
             return False
         self.file_path, self.dirty = path, False

@@ -8,6 +8,7 @@ preview (damage and health-worth killed), for one army or two compared.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from html import escape
 from pathlib import Path
 
 import numpy as np
@@ -25,6 +26,8 @@ KILLED_COLOR = "#7a1f1f"
 TEXT = "#333333"
 # Totals whose chance of being reached is below this are off the chart (the pmf keeps them).
 SHOWN_TAIL = 5e-4
+# Narrower than this (pixels), the chart puts its plots one above the other.
+STACK_WIDTH = 560
 
 
 def shown_max(dists: Sequence[Distribution]) -> int:
@@ -50,6 +53,28 @@ def _style(plot: pg.PlotItem, title: str, x_label: str, y_label: str) -> None:
         axis.setLabel(label, color=TEXT)
 
 
+def _label_span(mean: float, top: int) -> tuple[float, float]:
+    """The x extent (data units) of a mean's label: to the right of its line, or to the left
+    in the right part of the plot (so it never runs off the edge); a label is taken as
+    about a fifth of the plot's width."""
+    width = 0.2 * (top + 1.2)
+    return (mean - width, mean) if mean > top * 0.6 else (mean, mean + width)
+
+
+def _label_levels(means: Sequence[float], top: int) -> list[int]:
+    """The line (0 = top) of each mean label: a label moves down a line while it would
+    overlap one already placed there."""
+    spans = [_label_span(mean, top) for mean in means]
+    levels: list[int] = []
+    for k, (left, right) in enumerate(spans):
+        level = 0
+        while any(levels[j] == level and left < spans[j][1] and spans[j][0] < right
+                  for j in range(k)):
+            level += 1
+        levels.append(level)
+    return levels or [0]
+
+
 def _integer_ticks(plot: pg.PlotItem, top: int, most: int = 12) -> None:
     """Whole-number ticks 0..top, at most about `most` labels (steps 1, 2, 5, 10, 20 ...)."""
     step = 1
@@ -60,45 +85,108 @@ def _integer_ticks(plot: pg.PlotItem, top: int, most: int = 12) -> None:
 
 
 class OddsChart(pg.GraphicsLayoutWidget):
-    """"Chance of each total" (bars, mean line, and a ±1 SD band for a single army) beside
-    "Chance of at least N" (curve); below them, for an attack preview only, "Damage" and
-    "Health-worth killed".
+    """"Chance of each total" (bars, mean line, and a ±1 SD band for a single army) and
+    "Chance of at least N" (curve); for an attack preview also "Damage" and "Health-worth
+    killed". Side by side (two plots a row) when wide, one above the other when narrow
+    (`set_stacked`, chosen from the width on resize unless fixed by the caller).
+
+    Nothing is drawn over the bars: the mean labels sit in headroom kept above the tallest
+    bar, and a comparison's key (colour, name, mean, SD) is a line of text above the plots;
+    a single army has no key (its mean and SD are in the panel's summary).
 
     For tests: ``bars`` (the BarGraphItems drawn), ``curves`` (the at-least PlotDataItems),
-    ``preview_bars`` (damage, killed).
+    ``preview_bars`` (damage, killed), ``legend`` (the key: a LabelItem, empty for one army),
+    ``mean_labels`` (the TextItems naming the means), ``stacked``.
     """
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setBackground("w")
-        self.ci.setSpacing(12)
-        self.dist_plot = self.addPlot(row=0, col=0)
-        self.tail_plot = self.addPlot(row=0, col=1)
-        self.damage_plot = self.addPlot(row=1, col=0)
-        self.killed_plot = self.addPlot(row=1, col=1)
+        self.ci.setSpacing(10)
+        self.ci.setContentsMargins(2, 2, 2, 2)
+        self.stacked = False
+        self.auto_stack = True
+        self.preview_shown = False
+        self.legend = pg.LabelItem("", justify="left")
+        self.dist_plot = pg.PlotItem()
+        self.tail_plot = pg.PlotItem()
+        self.damage_plot = pg.PlotItem()
+        self.killed_plot = pg.PlotItem()
         _style(self.dist_plot, "Chance of each total", "total", "%")
         _style(self.tail_plot, "Chance of at least N", "N", "%")
         _style(self.damage_plot, "Attack preview: damage after saves", "damage", "%")
         _style(self.killed_plot, "Attack preview: health-worth killed", "health-worth", "%")
-        self.dist_legend = self.dist_plot.addLegend(offset=(-4, 4), labelTextColor=TEXT,
-                                                    labelTextSize="8pt")
         self.bars: list[pg.BarGraphItem] = []
         self.curves: list[pg.PlotDataItem] = []
         self.preview_bars: list[pg.BarGraphItem] = []
-        self.set_preview_visible(False)
+        self.mean_labels: list[pg.TextItem] = []
+        # plot -> (tallest bar, [(label, line)]): the headroom to keep for its labels.
+        self._headroom: dict[pg.PlotItem, tuple[float, list[tuple[pg.TextItem, int]]]] = {}
+        for plot in (self.dist_plot, self.damage_plot, self.killed_plot):
+            plot.getViewBox().sigResized.connect(lambda _vb, p=plot: self._fit_height(p))
+        self._arrange()
+
+    # --- arrangement ------------------------------------------------------------------------
+
+    def set_stacked(self, stacked: bool) -> None:
+        """One plot a row (narrow places such as the game window's dock) or two."""
+        if stacked != self.stacked:
+            self.stacked = stacked
+            self._arrange()
 
     def set_preview_visible(self, visible: bool) -> None:
-        """Show or hide the preview row (hidden plots give their height to the others)."""
-        for plot in (self.damage_plot, self.killed_plot):
-            plot.setVisible(visible)
-        self.ci.layout.setRowStretchFactor(1, 1 if visible else 0)
-        self.ci.layout.setRowMaximumHeight(1, 10_000 if visible else 0)
+        """Show or hide the preview plots (hidden plots leave the layout)."""
+        if visible != self.preview_shown:
+            self.preview_shown = visible
+            self._arrange()
+
+    def _plots(self) -> list[pg.PlotItem]:
+        plots = [self.dist_plot, self.tail_plot]
+        return plots + [self.damage_plot, self.killed_plot] if self.preview_shown else plots
+
+    def _arrange(self) -> None:
+        for item in list(self.ci.items):
+            self.ci.removeItem(item)
+        layout = self.ci.layout
+        columns = 1 if self.stacked else 2
+        row = 0
+        if self.legend.text:
+            self.ci.addItem(self.legend, row=0, col=0, colspan=columns)
+            layout.setRowStretchFactor(0, 0)
+            row = 1
+        shown = self._plots()
+        for plot in (self.dist_plot, self.tail_plot, self.damage_plot, self.killed_plot):
+            plot.setVisible(plot in shown)
+        for k, plot in enumerate(shown):
+            r, c = divmod(k, columns)
+            self.ci.addItem(plot, row=row + r, col=c)
+        rows = -(-len(shown) // columns)
+        for r in range(row, 5):
+            layout.setRowStretchFactor(r, 1 if r < row + rows else 0)
+        self.setMinimumHeight(rows * (190 if self.stacked else 230)
+                              + (18 * self.legend.text.count("<br>") + 24 if row else 0))
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if getattr(self, "auto_stack", False):  # pyqtgraph resizes during __init__
+            self.set_stacked(self.width() < STACK_WIDTH)
+
+    # --- drawing ----------------------------------------------------------------------------
 
     def clear_all(self) -> None:
         for plot in (self.dist_plot, self.tail_plot, self.damage_plot, self.killed_plot):
             plot.clear()
-        self.dist_legend.clear()
-        self.bars, self.curves, self.preview_bars = [], [], []
+        self.bars, self.curves, self.preview_bars, self.mean_labels = [], [], [], []
+        self._headroom = {}
+        self._set_legend([])
+
+    def _set_legend(self, entries: list[str]) -> None:
+        text = "<br>".join(entries)
+        if text != self.legend.text:
+            self.legend.setText(text, color=TEXT, size="9pt")
+            if not text:
+                self.legend.text = ""
+            self._arrange()
 
     def draw(self, series: Sequence[tuple[str, Distribution]]) -> None:
         """Bars and at-least curves for one or more named distributions (side by side)."""
@@ -108,6 +196,7 @@ class OddsChart(pg.GraphicsLayoutWidget):
         n = len(series)
         width = 0.8 / n
         marks: list[tuple[float, QColor]] = []
+        key: list[str] = []
         for k, (name, dist) in enumerate(series):
             color = QColor(SERIES_COLORS[k % len(SERIES_COLORS)])
             xs = np.arange(top + 1)
@@ -118,7 +207,8 @@ class OddsChart(pg.GraphicsLayoutWidget):
             bar = pg.BarGraphItem(x=xs + offset, height=heights, width=width * 0.92,
                                   brush=color, pen=pg.mkPen(color.darker(130)))
             self.dist_plot.addItem(bar)
-            self.dist_legend.addItem(bar, f"{name}: mean {dist.mean:.1f}, SD {dist.sd:.1f}")
+            key.append(f"<span style='color:{color.name()}'>&#9632;</span> "
+                       f"{escape(name)}: mean {dist.mean:.1f}, SD {dist.sd:.1f}")
             self.bars.append(bar)
             if n == 1:  # two overlapping bands would only muddy a comparison
                 band = QColor(color)
@@ -138,18 +228,50 @@ class OddsChart(pg.GraphicsLayoutWidget):
                                         symbolSize=5, symbolBrush=color,
                                         symbolPen=pg.mkPen(None))
             self.curves.append(curve)
+        # A single army needs no key: its mean and SD are in the summary above the chart.
+        self._set_legend(key if n > 1 else [])
         peak = max(float(100 * d.pmf[: top + 1].max()) for d in dists)
-        self.dist_plot.setYRange(0, peak * 1.12 + 0.5, padding=0)
-        for k, (mean, color) in enumerate(marks):
-            label = pg.TextItem(f"mean {mean:.1f}", color=color.darker(160), anchor=(0, 0))
-            label.setPos(mean + 0.15, (peak * 1.10 + 0.5) * (1 - 0.07 * k))
-            self.dist_plot.addItem(label)
+        # Headroom above the tallest bar holds the mean labels, one line each when two
+        # means are too close to sit side by side.
+        levels = _label_levels([mean for mean, _ in marks], top)
         self.dist_plot.setXRange(-0.6, top + 0.6, padding=0)
+        labels = [(self._mean_label(self.dist_plot, mean, color.darker(160), top), level)
+                  for (mean, color), level in zip(marks, levels)]
+        self._headroom[self.dist_plot] = (peak, labels)
+        self._fit_height(self.dist_plot)
         self.tail_plot.setYRange(0, 103, padding=0)
         self.tail_plot.setXRange(-0.3, top + 0.3, padding=0)
         _integer_ticks(self.dist_plot, top)
         _integer_ticks(self.tail_plot, top)
         self.tail_plot.getAxis("left").setTicks([[(v, str(v)) for v in range(0, 101, 25)], []])
+
+    def _fit_height(self, plot: pg.PlotItem) -> None:
+        """Set the y range of `plot` so its mean labels sit above the tallest bar: each
+        line of labels takes a label's height in pixels of the plot's current height."""
+        if plot not in self._headroom:
+            return
+        peak, labels = self._headroom[plot]
+        pixels = max(1.0, plot.getViewBox().height())
+        line = max((label.boundingRect().height() for label, _ in labels), default=16.0)
+        lines = 1 + max((level for _, level in labels), default=0)
+        share = min(0.7, (line * lines + 2) / pixels)
+        ceiling = max(peak, 0.5) / (1 - share)
+        plot.setYRange(0, ceiling, padding=0)
+        step = ceiling * line / pixels
+        for label, level in labels:
+            label.setPos(label.pos().x(), ceiling - level * step)
+
+    def _mean_label(self, plot: pg.PlotItem, mean: float, color, top: int) -> pg.TextItem:
+        """"mean 7.8" beside its line, on the side with room for it (its height is set by
+        `_fit_height`)."""
+        right = _label_span(mean, top)[1] == mean
+        label = pg.TextItem(f"mean {mean:.1f}", color=color, anchor=(1, 0) if right else (0, 0))
+        label.textItem.document().setDocumentMargin(1)
+        label.updateTextPos()
+        label.setPos(mean - 0.1 if right else mean + 0.1, 0)
+        plot.addItem(label)
+        self.mean_labels.append(label)
+        return label
 
     def draw_preview(self, damage: Distribution, killed: Distribution,
                      defender_health: int | None = None) -> None:
@@ -171,13 +293,11 @@ class OddsChart(pg.GraphicsLayoutWidget):
             plot.addItem(bar)
             plot.addItem(pg.InfiniteLine(dist.mean, angle=90, pen=pg.mkPen(
                 qcolor.darker(150), width=2, style=Qt.PenStyle.DashLine)))
-            label = pg.TextItem(f"mean {dist.mean:.1f}", color=TEXT, anchor=(0, 0))
             self.preview_bars.append(bar)
-            peak = float(heights.max())
-            plot.setYRange(0, peak * 1.15 + 0.5, padding=0)
             plot.setXRange(-0.6, top + 0.6, padding=0)
-            label.setPos(dist.mean + 0.15, peak * 1.12 + 0.5)
-            plot.addItem(label)
+            label = self._mean_label(plot, dist.mean, QColor(TEXT), top)
+            self._headroom[plot] = (float(heights.max()), [(label, 0)])
+            self._fit_height(plot)
             _integer_ticks(plot, top)
         self.set_preview_visible(True)
 

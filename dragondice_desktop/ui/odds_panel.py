@@ -8,7 +8,7 @@ march — exact probabilities from ``dragondice_desktop.odds``, drawn with pyqtg
 - ``compare(dice_a, dice_b, roll_type)``: two armies on one chart.
 - ``export_png(path)`` / ``export_csv(path)`` (and buttons that ask for a file).
 
-A standalone widget: the lead places it. ``DieStatsTable`` (per-die strengths for the force
+A standalone widget (the game window and the force builder place it). ``DieStatsTable`` (per-die strengths for the force
 builder) lives in ``odds_table.py`` and is re-exported here.
 """
 
@@ -24,7 +24,7 @@ import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
-    QFileDialog, QGroupBox, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton,
+    QFileDialog, QGridLayout, QGroupBox, QLabel, QListWidget, QListWidgetItem, QPushButton,
     QSplitter, QVBoxLayout, QWidget,
 )
 
@@ -36,10 +36,14 @@ from ..odds import (
 )
 from ..odds.dist import percent_text
 from . import theme
-from .odds_charts import OddsChart
+from .game_log import player_text
+from .odds_charts import STACK_WIDTH, OddsChart
 from .odds_table import DieStatsTable
 
 __all__ = ["OddsPanel", "DieStatsTable"]
+
+# Narrower than this (pixels), the panel stacks everything (see OddsPanel.set_narrow).
+NARROW_WIDTH = 720
 
 CATEGORY_WORDS = {
     "effect": "SAI effect", "unresolved": "not resolved by the engine yet",
@@ -82,34 +86,76 @@ class OddsPanel(QWidget):
         self.summary_label.setWordWrap(True)
         self.summary_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.chart = OddsChart()
-        self.chart.setMinimumHeight(240)
         self.notes_list = QListWidget()
         self.notes_list.setWordWrap(True)
         self.notes_list.setAlternatingRowColors(True)
-        notes_box = QGroupBox("Not in the numbers")
+        self.notes_list.setMinimumHeight(90)
+        self.notes_box = notes_box = QGroupBox("Not in the numbers")
         box_layout = QVBoxLayout(notes_box)
         box_layout.setContentsMargins(6, 6, 6, 6)
         box_layout.addWidget(self.notes_list)
-        split = QSplitter(Qt.Orientation.Horizontal)
+        self.split = split = QSplitter(Qt.Orientation.Horizontal)
+        split.setChildrenCollapsible(False)
         split.addWidget(self.chart)
         split.addWidget(notes_box)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 1)
         split.setSizes([900, 300])
+        self.narrow = False
         self.png_button = QPushButton("Export PNG…")
         self.csv_button = QPushButton("Export CSV…")
         self.png_button.clicked.connect(self._png_clicked)
         self.csv_button.clicked.connect(self._csv_clicked)
-        buttons = QHBoxLayout()
-        buttons.addWidget(QLabel("Exact probabilities, not simulations."))
-        buttons.addStretch(1)
-        buttons.addWidget(self.png_button)
-        buttons.addWidget(self.csv_button)
+        self.exact_label = QLabel("Exact probabilities, not simulations.")
+        self.exact_label.setWordWrap(True)
+        self._buttons = buttons = QGridLayout()
+        self._place_buttons()
         layout = QVBoxLayout(self)
         layout.addWidget(self.title_label)
         layout.addWidget(self.summary_label)
         layout.addWidget(split, 1)
         layout.addLayout(buttons)
+        self._set_buttons()
+
+    # --- narrow places ----------------------------------------------------------------------
+
+    def set_narrow(self, narrow: bool) -> None:
+        """Narrow (a dock): the plots one above the other and the not-modelled list below
+        the chart; wide: plots two a row with the list beside them. Chosen from the width
+        on resize; tests may call it."""
+        if narrow == self.narrow:
+            return
+        self.narrow = narrow
+        self.split.setOrientation(Qt.Orientation.Vertical if narrow
+                                  else Qt.Orientation.Horizontal)
+        self.chart.set_stacked(narrow or self.chart.width() < STACK_WIDTH)
+        self.split.setSizes([900, 200] if narrow else [900, 300])
+        self._place_buttons()
+
+    def _place_buttons(self) -> None:
+        """The note and the export buttons: one row, or (narrow) the note above them."""
+        grid = self._buttons
+        for widget in (self.exact_label, self.png_button, self.csv_button):
+            grid.removeWidget(widget)
+        if self.narrow:
+            grid.addWidget(self.exact_label, 0, 0, 1, 2)
+            grid.addWidget(self.png_button, 1, 0)
+            grid.addWidget(self.csv_button, 1, 1)
+            grid.setColumnStretch(0, 1)
+            grid.setColumnStretch(1, 1)
+            grid.setColumnStretch(2, 0)
+        else:
+            grid.addWidget(self.exact_label, 0, 0)
+            grid.addWidget(self.png_button, 0, 1)
+            grid.addWidget(self.csv_button, 0, 2)
+            grid.setColumnStretch(0, 1)
+            grid.setColumnStretch(1, 0)
+            grid.setColumnStretch(2, 0)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.set_narrow(self.width() < NARROW_WIDTH)
+
         self._set_buttons()
 
     # --- showing ----------------------------------------------------------------------------
@@ -204,7 +250,7 @@ class OddsPanel(QWidget):
         for note in notes:
             chance = ("" if note.probability is None
                       else f" — {percent_text(note.probability)}")
-            item = QListWidgetItem(f"{note.what}{chance}: {note.text}")
+            item = QListWidgetItem(player_text(f"{note.what}{chance}: {note.text}"))
             item.setToolTip(f"{CATEGORY_WORDS.get(note.category, note.category)}"
                             + (f"; dice: {', '.join(note.dice)}" if note.dice else ""))
             if note.category in ("unresolved", "truncation"):

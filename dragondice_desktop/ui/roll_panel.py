@@ -7,6 +7,7 @@ rolls flick for a moment (`RollAnimator`); clicking the panel skips that.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
@@ -17,10 +18,12 @@ from PySide6.QtWidgets import (
 
 from ..catalog.loader import load_catalog
 from ..engine.events import Event
+from ..engine.state import GameState
 from ..worker.snapshot import Change, GameSnapshot
 from . import theme
 from .animation import Flicker, RollAnimator
 from .dice_painter import render_die
+from .game_log import player_text
 
 FACE_SIZE = 34
 FLICK_FRAMES = 6
@@ -34,6 +37,28 @@ def latest_rolls(history: Sequence[Sequence[Event]]) -> list[Event]:
         if rolls:
             return rolls
     return []
+
+
+_DIE_LINE = re.compile(r"^Die (\d+) ([^:\n]+):", re.MULTILINE)
+
+
+def explain_text(text: str, state: GameState | None = None) -> str:
+    """The engine's "explain this roll" text for a player: "Die 36 Undead/Vampire: ..."
+    becomes "Bob's Vampire: ..." (the die's owner from `state`) or "Vampire: ..." without a
+    state, and internal references go (`player_text`, line by line)."""
+    catalog = load_catalog()
+
+    def name(match: re.Match) -> str:
+        die_id, key = int(match.group(1)), match.group(2).strip()
+        if state is not None and 0 <= die_id < len(state.dice):
+            return f"{state.die_label(die_id)}:"
+        die = catalog.dice.get(key)
+        return f"{die.name if die is not None else key.rsplit('/', 1)[-1]}:"
+
+    text = _DIE_LINE.sub(name, text)
+    lines = text.split("\n")
+    return "\n".join(line[:len(line) - len(line.lstrip())] + player_text(line.lstrip())
+                     for line in lines)
 
 
 def gains_text(outcome) -> str:
@@ -55,6 +80,7 @@ class RollPanel(QScrollArea):
         self.explain_labels: list[QLabel] = []
         self.unresolved_labels: list[QLabel] = []
         self._shown: tuple = ()
+        self._state: GameState | None = None
         self._set_content([QLabel("No dice rolled yet.")])
 
     def set_duration(self, milliseconds: int) -> None:
@@ -71,10 +97,13 @@ class RollPanel(QScrollArea):
             return
         self._shown = key
         fresh = snapshot.change is Change.ACTION and any(e.kind == "roll" for e in snapshot.events)
-        self.show_rolls(rolls, animate=fresh)
+        self.show_rolls(rolls, animate=fresh, state=snapshot.state)
 
-    def show_rolls(self, rolls: Sequence[Event], animate: bool = False) -> None:
-        """Show these roll events (each carries a RollResult in `.roll`)."""
+    def show_rolls(self, rolls: Sequence[Event], animate: bool = False,
+                   state: GameState | None = None) -> None:
+        """Show these roll events (each carries a RollResult in `.roll`); with the game
+        `state`, the explanations name each die's owner ("Bob's Vampire")."""
+        self._state = state
         self.animator.skip()
         self.total_labels, self.explain_labels, self.unresolved_labels = [], [], []
         if not rolls:
@@ -92,7 +121,7 @@ class RollPanel(QScrollArea):
         layout = QVBoxLayout(block)
         layout.setContentsMargins(6, 4, 6, 4)
         layout.setSpacing(2)
-        header = QLabel(event.text.rsplit(" rolls ", 1)[0])
+        header = QLabel(player_text(event.text.rsplit(" rolls ", 1)[0]))
         header.setWordWrap(True)
         colour = theme.player_color(event.player).darker(120).name()
         header.setStyleSheet(f"font-weight: bold; color: {colour};")
@@ -114,12 +143,13 @@ class RollPanel(QScrollArea):
         for outcome in result.dice:
             for item in outcome.unresolved:
                 name = catalog.die(outcome.key).name
-                warn = QLabel(f"⚠ {name} — {item.icon.value} not resolved yet: {item.reason}")
+                warn = QLabel(player_text(
+                    f"⚠ {name} — {item.icon.value} not resolved yet: {item.reason}"))
                 warn.setWordWrap(True)
                 warn.setStyleSheet(f"color: {theme.UNRESOLVED_COLOR}; font-weight: bold;")
                 layout.addWidget(warn)
                 self.unresolved_labels.append(warn)
-        explain = QLabel(result.explain())
+        explain = QLabel(explain_text(result.explain(), self._state))
         explain.setObjectName("rollExplain")
         explain.setWordWrap(True)
         explain.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -148,7 +178,8 @@ class RollPanel(QScrollArea):
             last = n == len(outcome.faces) - 1
             label = QLabel()
             label.setFixedSize(FACE_SIZE, FACE_SIZE)
-            label.setToolTip(die.faces[face].to_text() + ("" if last else " (rolled again)"))
+            label.setToolTip(player_text(die.faces[face].to_text())
+                             + ("" if last else " (rolled again)"))
             final = self._face(die, face, dimmed=not last)
             frames = [self._face(die, (face + k * 3 + 1) % len(die.faces))
                       for k in range(FLICK_FRAMES)]
@@ -168,8 +199,9 @@ class RollPanel(QScrollArea):
                             else f"font-size: 8pt; font-weight: bold; color: {theme.gain_color()};")
         column.addWidget(name)
         column.addWidget(gains)
-        cell.setToolTip("\n".join([die.name] + [c.source for c in outcome.contributions]
-                                   + [f"no effect: {r}" for r in outcome.ignored]))
+        cell.setToolTip("\n".join(player_text(line) for line in (
+            [die.name] + [c.source for c in outcome.contributions]
+            + [f"no effect: {r}" for r in outcome.ignored])))
         return cell
 
     def _face(self, die, face: int, dimmed: bool = False) -> QPixmap:

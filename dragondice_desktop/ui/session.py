@@ -13,6 +13,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
+from ..engine.record import GameFileError
 from .bug_report import write_bug_report
 
 Button = QMessageBox.StandardButton
@@ -23,7 +24,8 @@ Button = QMessageBox.StandardButton
 def offer_resume(window) -> bool:
     """If the last session left an autosave (the app did not close cleanly), ask whether to
     resume it and return True; return False when there is nothing to offer. A damaged
-    autosave is moved aside with a message (and False)."""
+    autosave (whatever it holds) is moved to `autosave-damaged-<time>.ddgame` with a
+    message, and False: the app carries on to a new game."""
     autosave = window.autosave
     if autosave is None:
         return False
@@ -32,10 +34,17 @@ def offer_resume(window) -> bool:
         return False
     try:
         summary = autosave.summary()
-    except (OSError, ValueError) as exc:
-        kept = _set_aside(window)
+    except (OSError, GameFileError) as exc:
+        reason = str(exc)
+    except Exception as exc:  # noqa: BLE001 — a bad autosave must never stop every start
+        reason = f"{type(exc).__name__}: {str(exc)[:200]}"
+    else:
+        reason = None
+    if reason is not None:
+        kept = _set_aside_damaged(window)
         window.show_error("Cannot resume the interrupted game",
-                          f"The autosave of the last game cannot be read ({exc}).{kept}")
+                          f"The autosave of the last game is damaged and cannot be read:\n"
+                          f"{reason}{kept}")
         return False
     box = QMessageBox(QMessageBox.Icon.Question, "Resume the interrupted game?",
                       "Dragon Dice Desktop did not close normally last time.\n\n"
@@ -56,7 +65,7 @@ def resume_answer(window, resume: bool) -> None:
     if resume:
         try:
             text = window.autosave.read_text()
-        except (OSError, ValueError) as exc:
+        except (OSError, GameFileError) as exc:
             resume_failed(window, str(exc))
             return
         window._resuming = True
@@ -68,9 +77,10 @@ def resume_answer(window, resume: bool) -> None:
 
 
 def resume_failed(window, reason: str) -> None:
-    """The autosave did not replay: say why, keep it aside, and carry on with no game."""
+    """The autosave did not replay: say why, keep it aside as damaged (never offered again),
+    and carry on with no game."""
     window._resuming = False
-    kept = _set_aside(window)
+    kept = _set_aside_damaged(window)
     window.show_error("Cannot resume the interrupted game",
                       f"The interrupted game cannot be replayed:\n{reason}{kept}")
 
@@ -81,6 +91,16 @@ def _set_aside(window) -> str:
         moved = window.autosave.set_aside()
     except OSError:
         return ""
+    return f"\n\nIt was kept as {moved}." if moved else ""
+
+
+def _set_aside_damaged(window) -> str:
+    """Move a damaged autosave to `autosave-damaged-<time>.ddgame`; returns a sentence
+    saying where it went (or that it could not be moved)."""
+    try:
+        moved = window.autosave.set_aside_damaged()
+    except OSError as exc:
+        return f"\n\nIt could not be moved aside ({exc.strerror or exc})."
     return f"\n\nIt was kept as {moved}." if moved else ""
 
 
@@ -118,7 +138,7 @@ def save_bug_report(window, folder: str | Path | None = None) -> Path | None:
             return None
     try:
         path = write_bug_report(folder, window.last_crash, window.log.lines())
-    except OSError as exc:
+    except (OSError, ValueError) as exc:  # ValueError: text UTF-8 cannot encode
         window.show_error("Cannot save the bug report", str(exc))
         return None
     window.show_status(f"Bug report saved: {path}")

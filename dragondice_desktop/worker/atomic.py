@@ -13,17 +13,29 @@ import tempfile
 from pathlib import Path
 
 
+class UnwritableText(ValueError):
+    """The text holds characters UTF-8 cannot encode (a lone surrogate); nothing was written."""
+
+
 def write_text_atomically(path: str | os.PathLike, text: str) -> None:
     """Write `text` (UTF-8) to `path` atomically, creating the parent folder if needed.
-    Raises OSError when the folder cannot be created or written; the target is then left
-    as it was and no temporary file stays behind."""
+    Raises OSError when the folder cannot be created or written, and UnwritableText (a
+    ValueError, before anything touches the disk) when the text cannot be encoded as UTF-8;
+    the target is then left as it was and no temporary file stays behind."""
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        bad = exc.object[exc.start:exc.end]
+        raise UnwritableText(f"the text holds a character that cannot be saved "
+                             f"(U+{ord(bad[0]):04X} at position {exc.start}): it is not valid "
+                             f"Unicode") from None
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
     folder.mkdir(parents=True, exist_ok=True)
     handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
             out.flush()
             os.fsync(out.fileno())
         os.replace(temp, target)

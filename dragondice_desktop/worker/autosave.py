@@ -12,21 +12,27 @@ played:
 - so a file found at start-up means the app did not close cleanly: the app offers to
   resume that game at its last action. Declining moves it to `autosave-previous.ddgame`
   (kept until the next decline) rather than deleting it.
+- a damaged autosave (not a game file, or a game that does not replay) is never offered and
+  never read twice: it is moved to `autosave-damaged-<date>-<time>.ddgame` (kept for a bug
+  report) and the app carries on, so a bad file cannot stop every start.
+
+Reading it raises OSError or `GameFileError` only (everything goes through
+`GameRecord.from_json`), whatever the file holds.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine.record import MAX_BYTES, GameRecord
+from ..engine.record import MAX_BYTES, GameFileError, GameRecord
 from .atomic import write_text_atomically
 
 AUTOSAVE_FILE = "autosave.ddgame"
 PREVIOUS_FILE = "autosave-previous.ddgame"
+DAMAGED_PREFIX = "autosave-damaged-"
 
 
 @dataclass(frozen=True)
@@ -54,7 +60,9 @@ class Autosave:
         self.path = self.folder / AUTOSAVE_FILE
 
     def save(self, record: GameRecord) -> None:
-        """Write the record atomically (creates the folder). Raises OSError."""
+        """Write the record atomically (creates the folder). Raises OSError, or
+        UnwritableText (a ValueError) when the record holds text UTF-8 cannot encode; the
+        previous autosave then stays as it was."""
         write_text_atomically(self.path, record.to_json())
 
     def clear(self) -> None:
@@ -69,25 +77,27 @@ class Autosave:
         return self.path.is_file()
 
     def read_text(self) -> str:
-        """The file's text. Raises OSError, or ValueError if it is too large or not UTF-8."""
+        """The file's text. Raises OSError, or GameFileError if it is too large or not UTF-8
+        (a byte order mark is dropped)."""
         size = self.path.stat().st_size
         if size > MAX_BYTES:
-            raise ValueError(f"the autosave is {size} bytes; a game file is at most {MAX_BYTES}")
+            raise GameFileError(f"the autosave is {size} bytes; a game file is at most "
+                                f"{MAX_BYTES}")
         try:
-            return self.path.read_text(encoding="utf-8")
+            return self.path.read_text(encoding="utf-8-sig")
         except UnicodeDecodeError:
-            raise ValueError("the autosave is not UTF-8 text") from None
+            raise GameFileError("the autosave is not UTF-8 text") from None
+
+    def read_record(self) -> GameRecord:
+        """The autosaved record, checked field by field but not replayed (the worker replays
+        it when the player resumes). Raises OSError or GameFileError, nothing else."""
+        return GameRecord.from_json(self.read_text(), check_replay=False)
 
     def summary(self) -> AutosaveSummary:
-        """Players and action count from the file's JSON, without replaying it. Raises
-        OSError or ValueError (damaged file): the caller then offers no resume."""
-        data = json.loads(self.read_text())
-        if not isinstance(data, dict):
-            raise ValueError("the autosave is not a game file")
-        players = tuple(str(p.get("name", "?"))[:40] for p in data.get("players", ())
-                        if isinstance(p, dict))
-        actions = data.get("actions", ())
-        return AutosaveSummary(players, len(actions) if isinstance(actions, list) else 0,
+        """Players and action count of the autosaved game, without replaying it. Raises
+        OSError or GameFileError (damaged file): the caller then offers no resume."""
+        record = self.read_record()
+        return AutosaveSummary(tuple(p.name[:40] for p in record.players), len(record.actions),
                                self.path.stat().st_mtime)
 
     def remove_leftovers(self) -> int:
@@ -103,10 +113,25 @@ class Autosave:
         return removed
 
     def set_aside(self) -> Path | None:
-        """Move the file to `autosave-previous.ddgame` (declined or damaged: kept for the
-        player, out of the way). Returns the new path, or None if there was no file."""
+        """Move the file to `autosave-previous.ddgame` (declined: kept for the player, out
+        of the way). Returns the new path, or None if there was no file."""
         if not self.exists():
             return None
         target = self.folder / PREVIOUS_FILE
+        os.replace(self.path, target)
+        return target
+
+    def set_aside_damaged(self) -> Path | None:
+        """Move a damaged file to `autosave-damaged-<date>-<time>.ddgame` (never overwriting
+        an earlier one) so it is not offered again. Returns the new path, or None if there
+        was no file. Raises OSError if it cannot be moved."""
+        if not self.exists():
+            return None
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        target = self.folder / f"{DAMAGED_PREFIX}{stamp}.ddgame"
+        number = 1
+        while target.exists():
+            number += 1
+            target = self.folder / f"{DAMAGED_PREFIX}{stamp}-{number}.ddgame"
         os.replace(self.path, target)
         return target

@@ -30,7 +30,7 @@ from ..engine.actions import Action
 from ..engine.events import Event
 from ..engine.game import IllegalAction, legal_actions, play
 from ..engine.policy import choose
-from ..engine.record import GameFileError, GameRecord
+from ..engine.record import GameFileError, GameRecord, seed_problem, setup_problem
 from ..engine.setup import SetupError, new_game
 from ..engine.state import GameState
 from .autosave import Autosave
@@ -82,6 +82,14 @@ class EngineWorker(QObject):
         """Start a game from a sequence of PlayerSetup and an int seed."""
         try:
             record = GameRecord(tuple(players), int(seed))
+            # Refuse what a saved game could not load.
+            for number, setup in enumerate(record.players, start=1):
+                problem = setup_problem(setup, number)
+                if problem:
+                    raise SetupError(problem)
+            problem = seed_problem(record.seed)
+            if problem:
+                raise SetupError(problem)
             state = new_game(record.players, record.seed)
             self._commit(record, state, (), Change.NEW, (), redo=())
         except (SetupError, TypeError, ValueError) as exc:
@@ -190,22 +198,25 @@ class EngineWorker(QObject):
                     raise GameFileError(f"the game does not replay: action {number}: {exc}") from None
                 except Exception as exc:  # noqa: BLE001
                     raise GameFileError(f"the game does not replay: the rules engine failed on "
-                                        f"action {number} ({type(exc).__name__}: {exc})") from exc
+                                        f"action {number} ({type(exc).__name__}: "
+                                        f"{str(exc)[:300]})") from exc
                 history.append(events)
             events = tuple(e for step in history for e in step)
             self._commit(record, state, tuple(history), Change.LOAD, events, redo=())
-        except (GameFileError, SetupError) as exc:
+        except GameFileError as exc:
             self.loadFailed.emit(str(exc))
+        except SetupError as exc:
+            self.loadFailed.emit(f"the game does not replay: {exc}")
         except Exception as exc:  # noqa: BLE001
             self.loadFailed.emit(f"the rules engine failed on this game ({type(exc).__name__}: "
-                                 f"{exc})")
+                                 f"{str(exc)[:300]})")
 
     @Slot(str)
     def load_text(self, text: str) -> None:
         """Open a saved game from its JSON text; `loadFailed` names the problem if it is not
         a good game file (the current game is kept)."""
         try:
-            record = parse_game_text(text)
+            record = parse_game_text(text, check_replay=False)  # `load` replays it
         except GameFileError as exc:
             self.loadFailed.emit(str(exc))
             return
@@ -216,10 +227,14 @@ class EngineWorker(QObject):
         """Build the replay of a GameRecord, or of save-file text: `replayReady(ReplayBook)`,
         or `replayFailed(reason)`. The current game is not touched."""
         try:
-            record = parse_game_text(source) if isinstance(source, str) else source
+            record = (parse_game_text(source, check_replay=False)  # build_replay replays it
+                      if isinstance(source, str) else source)
             book = build_replay(record)
-        except (GameFileError, IllegalAction, SetupError) as exc:
+        except GameFileError as exc:
             self.replayFailed.emit(str(exc))
+            return
+        except (IllegalAction, SetupError) as exc:
+            self.replayFailed.emit(f"the game does not replay: {exc}")
             return
         except Exception as exc:  # noqa: BLE001
             self.replayFailed.emit(f"the rules engine failed on this game "
@@ -251,19 +266,19 @@ class EngineWorker(QObject):
                 self._autosave.save(record)
             else:
                 self._autosave.clear()  # a finished game is nothing to resume
-        except OSError as exc:
+        except (OSError, ValueError) as exc:  # ValueError: text UTF-8 cannot encode
             self.autosaveFailed.emit(f"Cannot write the autosave {self._autosave.path}: {exc}")
 
     def _crash(self, exc: Exception, request: str, action: str) -> None:
         self.crashed.emit(CrashReport.from_exception(exc, request, action, self._record))
 
 
-def parse_game_text(text: str) -> GameRecord:
+def parse_game_text(text: str, check_replay: bool = True) -> GameRecord:
     """`GameRecord.from_json`, with every way it can fail turned into a GameFileError (a
     hostile file must never raise anything else: deeply nested JSON raises RecursionError
     inside the json module, a rules bug raises whatever it raises)."""
     try:
-        return GameRecord.from_json(text)
+        return GameRecord.from_json(text, check_replay=check_replay)
     except GameFileError:
         raise
     except RecursionError:

@@ -13,6 +13,12 @@ from dragondice_desktop.engine.state import Zone, ZoneKind
     act(Verb.PICK, 17), act(Verb.DONE), act(Verb.CHOOSE, "saves"), act(Verb.CHOOSE, "4-saves"),
     act(Verb.CHOOSE, Zone(ZoneKind.TERRAIN, 1)), act(Verb.CHOOSE, Zone(ZoneKind.RESERVE, 0)),
     act(Verb.CHOOSE, "stay"), act(Verb.CARRY, 15, 12),
+    act(Verb.CAST, "stone-skin", "earth", Zone(ZoneKind.TERRAIN, 2), 1),
+    act(Verb.CAST, "esfahs-gift", "ivory"), act(Verb.CAST, "lightning-strike", "air", 23),
+    act(Verb.CAST, "summon-white-dragon", "mixed", 40),
+    act(Verb.CAST, "exhume", "death", Zone(ZoneKind.DUA, 1)),
+    act(Verb.RIDE, 12, Zone(ZoneKind.TERRAIN, 0)), act(Verb.FLY, 9, Zone(ZoneKind.TERRAIN, 1)),
+    act(Verb.CHOOSE, "standing-stones"), act(Verb.CHOOSE, Zone(ZoneKind.DUA, 1)),
 ])
 def test_text_form_round_trips(action):
     assert Action.from_text(action.to_text()) == action
@@ -23,5 +29,5 @@ def test_text_form_is_readable():
 
 
 def test_unknown_action_is_refused_with_its_name():
-    with pytest.raises(ValueError, match="unknown action 'fly'"):
-        Action.from_text("fly away")
+    with pytest.raises(ValueError, match="unknown action 'swim'"):
+        Action.from_text("swim away")

@@ -66,6 +66,42 @@ DRAGON_RICH = (
 )
 
 
+# Magic users of every species, Standing Stones, Temple and Grove: armies cast spells (the
+# automatic player varies them), Reserve armies cast R spells, cantrips buy C spells, Dispel
+# Magic rolls, spells summon dragons and Dragonkin, minor terrains come into play.
+MAGIC_RICH = (
+    PlayerSetup("Ann", "A", "Terrains/Highland City", "Terrains/Feyland Standing Stone",
+                home=("Dwarves/Wizard", "Dwarves/Thaumaturgist", "Goblins/Death Mage",
+                      "Undead/Lich", "Amazons/Oracle", "Dwarves/Footman"),
+                horde=("Feral/Wolverine-folk", "Feral/Badger-folk", "Treefolk/Eldar Dryad",
+                       "Lava Elves/Necromancer", "Firewalkers/Ashbringer", "Dwarves/Gargoyle"),
+                campaign=("Coral Elves/Enchanter", "Frostwings/Magi",
+                          "Swamp Stalkers/Swamp Wizard", "Scalders/Inferno",
+                          "Eldarim/Morehl Sorcerer (Fire)", "Amazons/Visionary",
+                          "Items/Bronze Medallion"),
+                dragons=("Dragons/Red Drake", "Dragons/Ivory Wyrm", "Dragons/White Drake"),
+                dragonkin=("Dragonkin/Dragontroop (Fire)", "Dragonkin/Dragonfoal (Air)",
+                           "Dragonkin/Dragonhero (Air)"),
+                minor_terrains=("Minor Terrains/Highland Bridge", "Minor Terrains/Deadland Woods",
+                                "Minor Terrains/Feyland Village")),
+    PlayerSetup("Bob", "B", "Terrains/Swampland Temple", "Terrains/Highland Grove",
+                home=("Undead/Vampire", "Undead/Ghast", "Treefolk/Dryad", "Treefolk/Oak",
+                      "Treefolk/Oakling", "Treefolk/Unicorn"),
+                horde=("Goblins/Hedge Wizard", "Lava Elves/Warlock", "Feral/Owl-folk",
+                       "Scalders/Smolderer", "Eldarim/Trog Sorcerer (Water)",
+                       "Eldarim/Water Dragon Zealot (Water)"),
+                campaign=("Swamp Stalkers/Marsh Mage", "Frostwings/Magus",
+                          "Firewalkers/Sunflare", "Coral Elves/Conjurer", "Amazons/Oracle",
+                          "Items/Water Dragonstaff", "Treefolk/Strangle Vine"),
+                dragons=("Dragons/Blue Drake", "Dragons/Green/Ivory Wyrm",
+                         "Dragons/Black Wyrm"),
+                dragonkin=("Dragonkin/Dragontroop (Water)", "Dragonkin/Dragonfoal (Water)"),
+                minor_terrains=("Minor Terrains/Swampland Knoll",
+                                "Minor Terrains/Deadland Village",
+                                "Minor Terrains/Highland Woods")),
+)
+
+
 def play_out(seed, chooser=None, limit=4000, forces=(MIXED, OTHER)):
     """Play a game with the automatic policy; returns the record and every state seen.
     `forces`: two dicts of armies for ``setup_pair``, or two PlayerSetups."""
@@ -158,6 +194,29 @@ def test_dragon_rich_games_reach_a_winner_and_replay(seed):
 @pytest.mark.parametrize("seed", range(4))
 def test_dragon_rich_random_games_stay_consistent(seed):
     record, states = play_out(seed, chooser=random.Random(seed), limit=700, forces=DRAGON_RICH)
+    for state in states:
+        assert_zones_valid(state)
+        if state.winner is None:
+            assert legal_actions(state)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_magic_rich_games_reach_a_winner_and_replay(seed):
+    """Whole games full of spells: every casting decision answered, the game ends, the record
+    replays to the same state."""
+    record, states = play_out(seed, forces=MAGIC_RICH)
+    assert states[-1].winner is not None, f"no winner after {len(record.actions)} actions"
+    assert any(a.verb.value == "cast" for a in record.actions)
+    for state in states[:-1]:
+        assert legal_actions(state)
+        assert_zones_valid(state)
+    assert GameRecord.from_json(record.to_json()).state() == states[-1]
+    assert record.without_last().state() == states[-2]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_magic_rich_random_games_stay_consistent(seed):
+    record, states = play_out(seed, chooser=random.Random(seed), limit=900, forces=MAGIC_RICH)
     for state in states:
         assert_zones_valid(state)
         if state.winner is None:

@@ -13,7 +13,8 @@ from dragondice_desktop import rules_cli
 from dragondice_desktop.catalog.loader import load_catalog
 from dragondice_desktop.catalog.model import Icon
 from dragondice_desktop.engine.coverage import (
-    HANDLED, NOT_HANDLED, PARTIAL, coverage_text, rules_coverage,
+    HANDLED, NOT_HANDLED, PARTIAL, coverage_text, rules_coverage, species_coverage,
+    spell_coverage,
 )
 from dragondice_desktop.engine.resolve import ResolveError, resolve, resolve_text
 from dragondice_desktop.engine.sai_results import SAI_HANDLERS
@@ -163,9 +164,28 @@ def test_coverage_reasons():
     assert rows[Icon.JAWS] == (HANDLED, "a dragon's face in the Dragon Attack phase "
                                         "(digest §1.7, §5.4)")
     assert rows[Icon.CITY][0] == HANDLED and rows[Icon.TOWER][0] == HANDLED
+    assert rows[Icon.STANDING_STONES][0] == HANDLED
     assert rows[Icon.CANTRIP][0] == PARTIAL and "spells" in rows[Icon.CANTRIP][1]
     assert rows[Icon.VORTEX][0] == HANDLED
     assert coverage_text().splitlines()[-1].startswith(f"{len(rows)} icons:")
+
+
+def test_spell_coverage_lists_every_catalog_spell():
+    """Digest §7: the 47 v4.01 spells are handled (Tidal Wave in part); the Dracolem's alloy
+    spells have no rules text."""
+    rows = {name: (status, reason) for name, status, reason in spell_coverage()}
+    assert len(rows) == len(load_catalog().spells) == 55
+    assert sum(1 for status, _ in rows.values() if status == NOT_HANDLED) == 8
+    assert rows["Stone Skin"] == (HANDLED, "Army: +1 save.")
+    assert rows["Tidal Wave"][0] == PARTIAL
+    assert "55 spells: 46 handled, 1 partial, 8 not handled" in coverage_text()
+
+
+def test_species_coverage_lists_the_abilities_of_digest_6():
+    rows = {name: status for name, status, _ in species_coverage()}
+    assert len(rows) == 27
+    assert rows["Dwarves: Mountain Mastery"] == HANDLED
+    assert rows["Goblins: Swamp Mastery"] == NOT_HANDLED
 
 
 # --- the commands -------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from dragondice_desktop.catalog.loader import load_catalog
 from dragondice_desktop.catalog.model import Color, DieKind, Icon
 from dragondice_desktop.engine.rng import Rng
+from dragondice_desktop.engine.individual import unit_context
 from dragondice_desktop.engine.rolls import (
     ANY_COLOR, MAX_REROLLS, SAI_HANDLERS, Origin, RollContext, RollResult, RollType,
     count_faces, face_results, handled_icons, roll_army,
@@ -213,8 +214,9 @@ def test_reroll_chain_is_capped():
 
 # (key, face, {roll type: X}, {roll type: where the SAI's other power goes}); every other
 # army roll type: no results and the SAI is ignored. Values from seed 000 / seed 001 for each
-# SAI. "effect": passed on to the game; "unresolved": spells are not implemented; "modifier":
-# a roll modifier. (SAIs that re-roll — Rend, Flurry, Tail ... — have their own tests above.)
+# SAI. "effect": passed on to the game; "unresolved": cantrip magic counted outside a game;
+# "modifier": a roll modifier. (SAIs that re-roll — Rend, Flurry, Tail ... — have their own
+# tests above.)
 GENERATING = [
     ("Coral Elves/Eagle Knight", 2, {MAN: 3, SAV: 3}, {}),               # Fly
     ("Amazons/Centaur", 9, {MAN: 4, MEL: 4}, {}),                       # Trample
@@ -313,11 +315,15 @@ def test_elevate_in_save_only_against_melee():
 
 def test_cantrip_outside_magic_is_cantrip_only_magic():
     """Seed 000 Cantrip / digest §5.3: in other non-maneuver rolls Cantrip gives X magic usable
-    only for cantrip spells; spells are not implemented yet, so it is also Unresolved."""
-    result = roll(RollContext(MEL), ("Amazons/Oracle", 5))
-    assert result.cantrip_magic == 3
-    assert result.total(MEL) == 0 and result.total(MAG) == 0
-    assert "spells are not implemented yet" in result.unresolved[0].reason
+    only for cantrip spells, cast after an army roll in play; counted anywhere else (a unit
+    rolling alone, the resolve command) nobody casts them, so they are reported."""
+    in_play = roll(RollContext(MEL, cantrip_spells=True), ("Amazons/Oracle", 5))
+    assert in_play.cantrip_magic == 3 and not in_play.unresolved
+    assert in_play.total(MEL) == 0 and in_play.total(MAG) == 0
+    for ctx in (RollContext(MEL), unit_context((RollType.SAVE,))):
+        alone = roll(ctx, ("Amazons/Oracle", 5))
+        assert alone.cantrip_magic == 3
+        assert "not when a unit rolls on its own" in alone.unresolved[0].reason
     assert roll(RollContext(MAG), ("Amazons/Oracle", 5)).cantrip_magic == 0
 
 

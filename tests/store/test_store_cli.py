@@ -1,6 +1,7 @@
 """store_cli: the force and collection commands, run through our own small parser."""
 
 import argparse
+import os
 from pathlib import Path
 
 import pytest
@@ -129,3 +130,126 @@ def test_cli_damaged_database_is_reported(tmp_path, capsys):
     assert run("force", "list", "--data-dir", tmp_path) == 2
     assert "is damaged" in capsys.readouterr().err
     assert (tmp_path / "dragondice.sqlite3").read_bytes() == b"not sqlite" * 400
+
+
+# --- robustness: bad input gets a message, nothing is lost ----------------------------------
+
+def seeded(tmp_path, capsys):
+    data = tmp_path / "data"
+    csv = tmp_path / "mine.csv"
+    csv.write_text("name,quantity,printing\nSeer,3,SFR\nWar Driver,2,\n", encoding="utf-8")
+    assert run("collection", "import", csv, "--mode", "replace", "--yes", "--data-dir",
+               data) == 0
+    capsys.readouterr()
+    return data
+
+
+def exported(data, capsys):
+    assert run("collection", "export", "-", "--data-dir", data) == 0
+    return capsys.readouterr().out
+
+
+class _Tty:
+    """Standard input that is a terminal whose user presses Ctrl-D."""
+
+    buffer = None
+
+    def isatty(self):
+        return True
+
+    def readline(self, *args):
+        return ""
+
+
+def test_cli_ctrl_d_at_the_prompt_is_no(tmp_path, capsys, monkeypatch):
+    data = seeded(tmp_path, capsys)
+    before = exported(data, capsys)
+    csv = tmp_path / "more.csv"
+    csv.write_text("name,quantity\nSeer,1\n", encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", _Tty())
+    assert run("collection", "import", csv, "--data-dir", data) == 1
+    out = capsys.readouterr().out
+    assert "Apply this add import? [y/N]" in out
+    assert "nothing was imported (run again with --yes to apply)" in out
+    monkeypatch.undo()
+    assert exported(data, capsys) == before
+
+
+def test_cli_replace_import_of_unknown_rows_does_not_wipe_the_collection(tmp_path, capsys):
+    data = seeded(tmp_path, capsys)
+    before = exported(data, capsys)
+    csv = tmp_path / "junk.csv"
+    csv.write_text('name,quantity\nNobody,3\n"=HYPERLINK(""x"")",1\n', encoding="utf-8")
+    assert run("collection", "import", csv, "--mode", "replace", "--yes",
+               "--data-dir", data) == 1
+    captured = capsys.readouterr()
+    assert "this would EMPTY the collection" in captured.out
+    assert "warning: This replace import would remove all 2 dice" in captured.out
+    assert "a replace import may only empty the collection with --allow-empty" in captured.err
+    assert exported(data, capsys) == before
+    assert run("collection", "import", csv, "--mode", "replace", "--yes", "--allow-empty",
+               "--data-dir", data) == 0
+    capsys.readouterr()
+    assert exported(data, capsys).count("\n") == 1
+
+
+def test_cli_preview_shows_text_that_would_be_lost(tmp_path, capsys):
+    data = seeded(tmp_path, capsys)
+    csv = tmp_path / "plain.csv"
+    csv.write_text("name,quantity\nSeer,3\nWar Driver,2\n", encoding="utf-8")
+    assert run("collection", "import", csv, "--mode", "replace", "--data-dir", data) == 1
+    assert "change Amazons/Seer: 3 -> 3; printing 'SFR' -> ''" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("qty", ["²", "9" * 5000])
+def test_cli_bad_csv_quantity_is_a_message(tmp_path, capsys, qty):
+    data = seeded(tmp_path, capsys)
+    before = exported(data, capsys)
+    csv = tmp_path / "bad.csv"
+    csv.write_text(f"name,quantity\nSeer,{qty}\n", encoding="utf-8")
+    assert run("collection", "import", csv, "--yes", "--data-dir", data) == 2
+    err = capsys.readouterr().err
+    assert "error: line 2: Amazons/Seer: quantity" in err and "nothing was imported" in err
+    assert exported(data, capsys) == before
+
+
+def test_cli_csv_from_a_fifo_is_refused(tmp_path, capsys):
+    fifo = tmp_path / "pipe.csv"
+    os.mkfifo(fifo)
+    assert run("collection", "import", fifo, "--yes", "--data-dir", tmp_path / "d") == 2
+    assert "is not a regular file" in capsys.readouterr().err
+
+
+def test_cli_name_with_undecodable_bytes_is_refused(tmp_path, sample_json, capsys):
+    data = tmp_path / "data"
+    bad = os.fsdecode(b"\xff\xfe")                   # what argv holds for such bytes
+    assert run("force", "import", sample_json, "--name", bad, "--data-dir", data) == 2
+    assert "the force name is not valid Unicode text" in capsys.readouterr().err
+    assert run("force", "export", bad, "--data-dir", data) == 2
+    assert "no saved force called '\\udcff\\udcfe'" in capsys.readouterr().err
+
+
+def test_cli_read_commands_create_nothing(tmp_path, capsys):
+    data = tmp_path / "none"
+    assert run("force", "list", "--data-dir", data) == 0
+    assert capsys.readouterr().out == "no saved forces\n"
+    assert run("collection", "export", "-", "--data-dir", data) == 0
+    assert not data.exists()
+
+
+def test_cli_export_of_a_force_with_unknown_dice_says_why(tmp_path, sample_json, capsys):
+    from dragondice_desktop.store.database import open_database
+    data = tmp_path / "data"
+    assert run("force", "import", sample_json, "--data-dir", data) == 0
+    capsys.readouterr()
+    db = open_database(data / "dragondice.sqlite3")     # a key from another catalog version
+    db.execute("UPDATE force_dice SET die_key = 'Amazons/Gone' WHERE slot = 'home_army'")
+    db.conn.commit()
+    db.close()
+    assert run("force", "export", "Amazons — Mages and Cavalry", "--format", "text",
+               "--data-dir", data) == 2
+    err = capsys.readouterr().err
+    assert "cannot be written as text: its dice 'Amazons/Gone' are not in the catalog" in err
+    assert "nothing was written" in err
+    assert run("force", "export", "Amazons — Mages and Cavalry", "--data-dir", data) == 0
+    assert "Amazons/Gone" in capsys.readouterr().out

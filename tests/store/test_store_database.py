@@ -69,8 +69,12 @@ def test_store_opening_a_current_database_makes_no_backup(tmp_path):
 
 def test_store_keeps_only_the_last_backups(tmp_path):
     path = tmp_path / DATABASE_FILE
-    open_database(path).close()
-    made = [backups.make_backup(path, f"test-{i}", keep=3) for i in range(5)]
+    db = open_database(path)
+    made = []
+    for i in range(5):
+        db["collection"].insert({"die_key": f"Amazons/Die {i}", "quantity": i + 1})
+        made.append(backups.make_backup(path, f"test-{i}", keep=3, conn=db.conn))
+    db.close()
     assert backups.list_backups(path) == list(reversed(made[-3:]))
 
 

@@ -1,5 +1,6 @@
 """store.forces: saved forces round-trip, drafts are marked invalid, names stay unique."""
 
+import re
 from dataclasses import replace
 
 import pytest
@@ -109,3 +110,37 @@ def test_store_forces_unique_name(db):
     assert unique_name(db, "New force") == "New force"
     save_force(db, Force("New force", 24, "", ""), catalog=CAT)
     assert unique_name(db, "New force") == "New force (2)"
+
+
+@pytest.mark.parametrize("name, message", [
+    ("T \ud800", "not valid Unicode text"),
+    ("\udcff\udcfe", "not valid Unicode text"),
+    ("T\u0085x", "control character (U+0085"),
+    ("T \u202e", "invisible formatting character (U+202E"),
+    ("\u200b", "invisible formatting character (U+200B"),
+])
+def test_store_forces_refuse_names_sqlite_or_a_terminal_cannot_take(db, name, message):
+    save_force(db, SAMPLES[0], catalog=CAT)
+    with pytest.raises(ForceNameError, match=re.escape(message)):
+        save_force(db, replace(SAMPLES[0], name=name), catalog=CAT)
+    with pytest.raises(ForceNameError, match=re.escape(message)):
+        rename_force(db, SAMPLES[0].name, name)
+    with pytest.raises(ForceNotFoundError):
+        load_force(db, name)
+    assert not force_exists(db, name)
+    assert [s.name for s in list_forces(db)] == [SAMPLES[0].name]
+
+
+@pytest.mark.parametrize("points", [0, 100_001, 2 ** 63])
+def test_store_forces_refuse_sizes_no_format_can_hold(db, points):
+    from dragondice_desktop.store.forces import ForceDataError
+    with pytest.raises(ForceDataError, match="must be a whole number of points from 1 to"):
+        save_force(db, replace(SAMPLES[0], points=points), catalog=CAT)
+    assert list_forces(db) == []
+
+
+def test_store_forces_refuse_an_empty_key_in_a_list(db):
+    from dragondice_desktop.store.forces import ForceDataError
+    with pytest.raises(ForceDataError, match="'' in home army is not a die key"):
+        save_force(db, replace(SAMPLES[0], home_army=("",)), catalog=CAT)
+    assert list_forces(db) == []

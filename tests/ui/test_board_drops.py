@@ -4,14 +4,23 @@ the view (press, move, release on the QGraphicsItems) and through `Board.drop_di
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QFontMetricsF
 from PySide6.QtTest import QTest
 from ui_helpers import (
     WAIT_MS, in_damage_step, open_record, record_until, reinforce_with_reserves,
 )
 
 from dragondice_desktop.engine.actions import Verb
+from dragondice_desktop.engine.game import play
+from dragondice_desktop.engine.policy import choose
+from dragondice_desktop.engine.record import GameRecord
 from dragondice_desktop.engine.state import Step, Zone, ZoneKind
+from dragondice_desktop.matchup import demo_setups
+from dragondice_desktop.ui.board import SETUP_PHASES, concise_refusal, situation
+from dragondice_desktop.ui.board_items import caption_rows
 
 
 def _drag(window, die_id: int, scene_target) -> None:
@@ -79,11 +88,40 @@ def test_illegal_drop_changes_nothing_and_names_the_rule(qtbot, window):
     window.board.statusMessage.connect(messages.append)
     assert window.board.drop_die(die.id, Zone(ZoneKind.RESERVE, other)) is None
     assert messages and "retreat only during the Reserves phase's retreat step" in messages[-1]
-    assert state.pending.prompt in messages[-1]
+    # The situation in a few words, not the whole pending prompt (the status bar keeps a
+    # message for 15 s: a long one reads as stale).
+    assert messages[-1].endswith(f"({situation(state)})")
+    assert state.pending.prompt not in messages[-1] and "— now:" not in messages[-1]
     assert window.statusBar().currentMessage() == messages[-1]
     assert window.board.die_items[die.id].pos() == home
     qtbot.wait(50)
     assert window.snapshot is snapshot  # no request reached the worker
+
+
+def test_clicking_a_die_without_a_move_says_why_briefly(qtbot, window):
+    snapshot = open_record(qtbot, window, record_until(in_damage_step))
+    state = snapshot.state
+    due = state.damage[0]
+    other = next(d for d in state.dice if d.owner != due.player
+                 and state.zones[d.id].kind is ZoneKind.TERRAIN)
+    messages = []
+    window.board.statusMessage.connect(messages.append)
+    window.board.explain_die(other.id)
+    decider = state.players[state.pending.player].name
+    assert messages[-1] == (f"{state.die_label(other.id)} cannot move: {decider} is deciding "
+                            f"({situation(state)})")
+    assert len(messages[-1]) < 90
+
+
+def test_concise_refusal_replaces_the_prompt_by_the_situation(qtbot, window):
+    snapshot = open_record(qtbot, window, record_until(in_damage_step))
+    state = snapshot.state
+    assert situation(state) == f"{state.phase.value} · {state.step.value}"
+    long = f"Units go to the DUA only when their owner assigns damage — now: {state.pending.prompt}"
+    assert concise_refusal(state, long) == (
+        f"Units go to the DUA only when their owner assigns damage ({situation(state)})")
+    assert concise_refusal(state, "Only Ann retreats in this Reserves phase") == \
+        "Only Ann retreats in this Reserves phase"
 
 
 def test_drop_on_a_non_target_by_mouse_snaps_back(qtbot, window):
@@ -127,3 +165,36 @@ def test_context_menu_lists_the_same_moves(qtbot, window):
     with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
         entry.trigger()
     assert window.snapshot.state.zones[die_id] == Zone(ZoneKind.TERRAIN, 0)
+
+
+def test_long_terrain_names_fit_on_two_lines(qtbot, window):
+    """"Wasteland Standing Stones" and "Face 8: Standing Stones" are neither cut off nor
+    elided: a slightly smaller font, or two rows."""
+    setups = demo_setups()
+    setups = (replace(setups[0], home_terrain="Terrains/Highland Standing Stones"),
+              replace(setups[1], home_terrain="Terrains/Wasteland Standing Stones"))
+    record = GameRecord(setups, 7)
+    state = record.state()
+    while state.phase in SETUP_PHASES:
+        action = choose(state)
+        state, _ = play(state, action)
+        record = record.with_action(action)
+    open_record(qtbot, window, record)
+    for index, item in window.board.terrain_items.items():
+        name = window.snapshot.state.terrains[index].die.name
+        rows = item.caption()
+        assert " ".join(rows).startswith(name), rows
+        assert not any("…" in row for row in rows)
+        for text, _, font, _ in caption_rows(item.lines, item.caption_width(), 132):
+            assert QFontMetricsF(font).horizontalAdvance(text) <= item.caption_width()
+    stones = window.board.terrain_items[next(
+        i for i, t in enumerate(window.snapshot.state.terrains)
+        if t.die.name == "Wasteland Standing Stones")]
+    assert stones.caption()[:2] == ["Wasteland", "Standing Stones"]
+    assert "Wasteland Standing Stones" in stones.toolTip()
+    # The eighth face's long name: smaller, or "Face 8:" above it; never cut.
+    lines = [("Wasteland Standing Stones", "#fff", 12.5, True), ("Frontier", "#fff", 9, False),
+             ("Face 8: Standing Stones", "#fff", 11, True), ("Held by Ann", "#fff", 10, True)]
+    rows = caption_rows(lines, 150, 132)
+    assert " ".join(text for text, *_ in rows) == " ".join(text for text, *_ in lines)
+    assert sum(height for *_, height in rows) <= 132

@@ -161,3 +161,35 @@ def test_collection_window_renders(window, tmp_path):
     path = tmp_path / "collection.png"
     assert window.grab().save(str(path))
     assert path.stat().st_size > 10_000
+
+
+def test_collection_import_dialog_guards_emptying_and_shows_text_changes(window, db, tmp_path):
+    set_entry(db, CollectionEntry("Amazons/Seer", 3, "SFR", "Good", "mine"), CAT)
+    junk = tmp_path / "junk.csv"
+    junk.write_text("name,quantity\nNobody,2\n", encoding="utf-8")
+    dialog = window.import_dialog(junk, mode="replace")
+    assert dialog.preview.empties_collection
+    assert "would remove all 2 dice" in dialog.issues_label.text()
+    assert "tick the box below" in dialog.issues_label.text()
+    assert not dialog.allow_empty.isHidden()
+    assert not dialog.import_button.isEnabled()
+    assert dialog.apply() is None and "Import refused" in dialog.issues_label.text()
+    assert owned_counts(db) == {"Amazons/Seer": 3, "Dwarves/Footman": 1}
+    dialog.allow_empty.setChecked(True)
+    assert dialog.import_button.isEnabled()
+    dialog.set_mode("add")
+    assert dialog.allow_empty.isHidden() and not dialog.allow_empty.isChecked()
+    plain = tmp_path / "plain.csv"
+    plain.write_text("name,quantity\nSeer,3\nFootman,1\n", encoding="utf-8")
+    dialog = window.import_dialog(plain, mode="replace")
+    assert dialog.changes.rowCount() == 1
+    assert dialog.changes.item(0, 4).text() == ("printing 'SFR' -> ''; condition 'Good' -> ''; "
+                                                "notes 'mine' -> ''")
+
+
+def test_collection_import_of_a_fifo_is_refused(window, tmp_path):
+    import os
+    fifo = tmp_path / "pipe.csv"
+    os.mkfifo(fifo)
+    with pytest.raises(OSError, match="not a regular file"):
+        window.import_dialog(fifo)

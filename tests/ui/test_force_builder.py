@@ -207,3 +207,75 @@ def test_builder_renders(builder, tmp_path):
     path = tmp_path / "builder.png"
     assert builder.grab().save(str(path))
     assert path.stat().st_size > 10_000
+
+
+def bad_force_files(tmp_path):
+    """One file per kind of bad input the readers refuse (F1-F6)."""
+    import json
+    import os
+
+    from dragondice_desktop.forces.formats import export_force
+    from dragondice_desktop.forces.io import force_to_data
+    huge = "9" * 5000
+    good = json.dumps(force_to_data(AMAZONS))
+    text = export_force(AMAZONS, "text", CAT)
+    deck = export_force(AMAZONS, "o8d", CAT)
+    files = {
+        "points_huge.json": good.replace('"points": 36', f'"points": {huge}'),
+        "version_huge.json": good.replace('"version": 1', f'"version": {huge}'),
+        "points_2_63.json": good.replace('"points": 36', f'"points": {2 ** 63}'),
+        "dup.json": good.replace('"points": 36', '"points": 36, "points": 24'),
+        "surrogate.json": good.replace(json.dumps(NAME), '"T \\ud800"'),
+        "rtl.json": good.replace(json.dumps(NAME), '"T \\u202e"'),
+        "empty_key.json": good.replace('"home": [', '"home": ["", '),
+        "count_huge.txt": text.replace("2x Charioteer", f"{huge}x Charioteer"),
+        "count_sup.txt": text.replace("2x Charioteer", "²x Charioteer"),
+        "count_neg.txt": text.replace("  2x Charioteer", "-2x Charioteer"),
+        "size_sup.txt": text.replace("Force size: 36", "Force size: ³⁶"),
+        "size_huge.txt": text.replace("Force size: 36", f"Force size: {huge}"),
+        "qty_huge.o8d": deck.replace('qty="2"', f'qty="{huge}"', 1),
+        "qty_sup.o8d": deck.replace('qty="2"', 'qty="²"', 1),
+        "size_huge.o8d": deck.replace("Force size: 36", f"Force size: {huge}"),
+    }
+    paths = []
+    for name, content in files.items():
+        path = tmp_path / name
+        path.write_text(content, encoding="utf-8", errors="surrogatepass")
+        paths.append(path)
+    os.mkfifo(tmp_path / "fifo.json")
+    paths.append(tmp_path / "fifo.json")
+    if os.path.exists("/dev/zero"):
+        paths.append(os.path.realpath("/dev/zero"))
+    return paths
+
+
+def test_builder_import_of_bad_files_shows_a_message(builder, db, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog, QMessageBox
+    shown = []
+    monkeypatch.setattr(QMessageBox, "warning",
+                        lambda parent, title, text: shown.append((title, text)))
+    before = [load_force(db, s.name) for s in list_forces(db)]
+    for path in bad_force_files(tmp_path):
+        monkeypatch.setattr(QFileDialog, "getOpenFileName",
+                            lambda *args, _path=path, **kwargs: (str(_path), ""))
+        shown.clear()
+        builder._import_clicked()                          # must not raise
+        assert len(shown) == 1, path
+        title, text = shown[0]
+        assert title == "Cannot import this force"
+        assert str(path) in text and text.endswith("Nothing was imported."), text
+        assert "Traceback" not in text
+    assert [load_force(db, s.name) for s in list_forces(db)] == before   # nothing saved
+
+
+def test_builder_export_of_unknown_dice_shows_a_message(builder, db, monkeypatch, tmp_path):
+    from PySide6.QtWidgets import QFileDialog, QMessageBox
+    shown = []
+    monkeypatch.setattr(QMessageBox, "warning",
+                        lambda parent, title, text: shown.append((title, text)))
+    builder.force = replace(builder.force, home_army=("Amazons/Gone",))
+    target = tmp_path / "out.txt"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    builder._export_clicked("text")
+    assert shown and "cannot be written as text" in shown[0][1]
+    assert not target.exists()

@@ -5,6 +5,7 @@ state on any machine."""
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 from game_fixture import EXPECTED_V1, GAME_V1, state_facts
@@ -30,6 +31,18 @@ def _unknown_die() -> str:
     return json.dumps(data)
 
 
+def _player_with(**changes) -> str:
+    data = _good()
+    data["players"][0].update(changes)
+    return json.dumps(data)
+
+
+def _player_without(field: str) -> str:
+    data = _good()
+    del data["players"][0][field]
+    return json.dumps(data)
+
+
 def _illegal_action() -> str:
     data = _good()
     data["actions"][5] = "end-turn"
@@ -44,11 +57,30 @@ BAD_FILES = [
     ("version-text.ddgame", _with(version="one"), "version 'one'"),
     ("other-format.ddgame", json.dumps({"format": "chess", "moves": []}), "not a Dragon Dice"),
     ("missing-seed.ddgame", json.dumps({k: v for k, v in _good().items() if k != "seed"}),
-     "damaged"),
+     "the field 'seed' is missing"),
     ("unknown-die.ddgame", _unknown_die(), "No Such Die"),
     ("unknown-verb.ddgame", _with(actions=["rolloff", "fly-away 3"]), "unknown action"),
     ("illegal.ddgame", _illegal_action(), "action 6"),
-    ("one-player.ddgame", _with(players=_good()["players"][:1]), "2 players"),
+    ("one-player.ddgame", _with(players=_good()["players"][:1]),
+     "'players' must be a list of two players"),
+    ("players-number.ddgame", _with(players=5), "'players' must be a list of two players"),
+    ("terrain-list.ddgame", _player_with(home_terrain=["x"]),
+     "player 1's 'home_terrain' must be text, not a list"),
+    ("frontier-empty-list.ddgame", _player_with(frontier_terrain=[]),
+     "player 1's 'frontier_terrain' must be text"),
+    ("dragons-text.ddgame", _player_with(dragons="Dragons/White Drake"),
+     "player 1's 'dragons' must be a list of die names, not text"),
+    ("name-surrogate.ddgame", _player_with(name="A\ud800"), "lone surrogate"),
+    ("name-empty.ddgame", _player_with(name=""), "player 1's 'name' is empty"),
+    ("name-newline.ddgame", _player_with(name="A\nB"), "control character"),
+    ("missing-home.ddgame", _player_without("home"), "player 1 lacks the field 'home'"),
+    ("unknown-field.ddgame", _with(comment="hi"), "unknown field 'comment'"),
+    ("actions-object.ddgame", _with(actions={"rolloff": 1}),
+     "'actions' must be a list of action texts"),
+    ("action-number.ddgame", _with(actions=["rolloff", "go-first", 3]), "action 3 is not text"),
+    ("action-huge.ddgame", _with(actions=["rolloff", "x" * 4_000_000]), "action 2 is 4000000"),
+    ("many-actions.ddgame", _with(actions=["rolloff"] * 20_001), "at most 20000"),
+    ("many-dice.ddgame", _player_with(horde=["Amazons/Seer"] * 20_000), "at most 500 per player"),
     ("huge.ddgame", b" " * (MAX_BYTES + 1), "at most"),
     ("nested.ddgame", "[" * 200_000 + "]" * 200_000, "nested far too deeply"),
     ("binary.ddgame", bytes(range(256)) * 4, "not UTF-8"),
@@ -81,12 +113,33 @@ def test_a_bad_game_file_is_explained_and_the_game_kept(qtbot, game_window, tmp_
     assert window.error_box.isVisible()
     assert f"Cannot open {name}" in window.error_box.text()
     assert words in window.error_box.text()
+    assert len(window.error_box.text()) < 1000  # never the file itself back
     assert window.snapshot is before and window.windowTitle() == title
     assert window.file_path is None
     # The game goes on: the next action still plays on the kept game.
     with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
         window.computer_move()
     assert window.snapshot.record.actions[:-1] == before.record.actions
+
+
+def test_a_folder_or_a_pipe_is_explained_without_blocking(qtbot, game_window, tmp_path):
+    folder = tmp_path / "a-folder.ddgame"
+    folder.mkdir()
+    game_window.open_file(folder)
+    assert "Cannot open a-folder.ddgame" in game_window.error_box.text()
+    if hasattr(os, "mkfifo"):
+        pipe = tmp_path / "pipe.ddgame"
+        os.mkfifo(pipe)
+        game_window.open_file(pipe)  # reading it would wait for a writer forever
+        assert "not a file" in game_window.error_box.text()
+
+
+def test_a_file_with_a_byte_order_mark_opens(qtbot, window, tmp_path):
+    path = tmp_path / "bom.ddgame"
+    path.write_text("\ufeff" + GAME_V1.read_text(encoding="utf-8"), encoding="utf-8")
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        window.open_file(path)
+    assert window.snapshot.record == GameRecord.from_json(GAME_V1.read_text(encoding="utf-8"))
 
 
 def test_a_missing_file_is_explained(qtbot, game_window, tmp_path):

@@ -1,6 +1,8 @@
 """The game window's odds dock (issue 5 §2): the marching army's odds before the maneuver and
 before the action, computed for the roll the engine would make."""
 
+from PySide6.QtWidgets import QScrollArea
+
 from dragondice_desktop.engine.game import legal_actions, play
 from dragondice_desktop.engine.policy import choose
 from dragondice_desktop.engine.record import GameRecord
@@ -8,7 +10,7 @@ from dragondice_desktop.engine.rolls import RollType
 from dragondice_desktop.engine.state import Step
 from dragondice_desktop.matchup import demo_setups
 from dragondice_desktop.odds import OddsSpec, army_distribution
-from dragondice_desktop.ui.game_odds import GameOddsPanel, _dice
+from dragondice_desktop.ui.game_odds import GameOddsPanel, _dice, army_box_tip
 from dragondice_desktop.worker.snapshot import Change, GameSnapshot
 
 
@@ -55,3 +57,34 @@ def test_no_march_no_odds(qtbot):
     qtbot.addWidget(panel)
     panel.set_snapshot(_snapshot(record, state))
     assert panel.zone is None and panel.roll is None
+
+
+def test_odds_fit_a_narrow_dock_and_the_greyed_army_box_says_why(qtbot):
+    """In the game window the odds are a ~380 px wide dock inside a scroll area: nothing
+    may widen it (no sideways scrolling), and the Army box, greyed out during a march,
+    says why."""
+    record, state = _until(lambda s: s.step is Step.ACTION and any(
+        a.to_text() == "action melee" for a in legal_actions(s)))
+    panel = GameOddsPanel()
+    scroll = QScrollArea()
+    scroll.setWidgetResizable(True)
+    scroll.setWidget(panel)
+    qtbot.addWidget(scroll)
+    scroll.resize(390, 600)
+    scroll.show()
+    panel.set_snapshot(_snapshot(record, state))
+    qtbot.waitUntil(lambda: panel.panel.narrow and panel.panel.chart.stacked)
+    assert scroll.horizontalScrollBar().maximum() == 0
+    assert panel.minimumSizeHint().width() <= 340
+    assert not panel.army_box.isEnabled()
+    army = state.army_name(state.march.zone, state.turn_player)
+    assert f"The {army} is marching" in panel.army_box.toolTip()
+
+
+def test_army_box_tip_before_a_march(qtbot):
+    _, state = _until(lambda s: s.step is Step.CHOOSE_ARMY)
+    zones = GameOddsPanel._zones(state)
+    assert state.march is None
+    tip = army_box_tip(state, zones)
+    assert tip == ("Only this army can march now" if len(zones) == 1
+                   else "The army whose odds to show (the one you are thinking of marching)")

@@ -4,12 +4,15 @@ compared, the not-modelled list, PNG and CSV exports; the per-die stats table.""
 import csv
 
 import numpy as np
+import pyqtgraph as pg
 import pytest
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QImage
 
 from dragondice_desktop.catalog.loader import load_catalog
 from dragondice_desktop.engine.roll_model import RollType
 from dragondice_desktop.odds import OddsSpec, army_distribution
+from dragondice_desktop.ui import odds_charts
 from dragondice_desktop.ui.odds_panel import DieStatsTable, OddsPanel
 
 CAT = load_catalog()
@@ -110,3 +113,63 @@ def test_die_stats_table(qtbot, tmp_path):
     assert len(lines) == 7
     footman = next(line for line in lines if line[0] == "Dwarves/Footman")
     assert float(footman[5]) == pytest.approx(5 / 6, abs=1e-6)   # melee mean
+
+
+def _labels_clear_of_bars(panel):
+    """Every mean label lies above the tallest bar of its plot, and no two overlap."""
+    chart = panel.chart
+    rects = []
+    for label in chart.mean_labels:
+        plot = next(p for p in (chart.dist_plot, chart.damage_plot, chart.killed_plot)
+                    if label in p.items)
+        peak = max(float(np.max(b.opts["height"])) for b in plot.items
+                   if isinstance(b, pg.BarGraphItem))
+        top_of_bars = plot.getViewBox().mapViewToScene(QPointF(0, peak)).y()
+        rect = label.mapRectToScene(label.boundingRect())
+        assert rect.bottom() <= top_of_bars + 1, label.textItem.toPlainText()
+        rects.append(rect)
+    for k, a in enumerate(rects):
+        assert not any(a.intersects(b) for b in rects[k + 1:])
+
+
+def test_narrow_panel_stacks_the_charts_and_keeps_labels_off_the_bars(qtbot):
+    panel = OddsPanel()
+    qtbot.addWidget(panel)
+    panel.resize(360, 1200)
+    panel.show()
+    panel.show_army(ARMY, "melee", against=DEFENDERS)
+    qtbot.waitUntil(lambda: panel.chart.stacked)
+    assert panel.narrow and panel.split.orientation() == Qt.Orientation.Vertical
+    chart = panel.chart
+    xs = {round(p.geometry().left()) for p in (chart.dist_plot, chart.tail_plot,
+                                               chart.damage_plot, chart.killed_plot)}
+    assert len(xs) == 1  # one column
+    # A single army: no key over the chart (its mean is in the summary), one mean label a plot.
+    assert chart.legend.text == "" and chart.legend.scene() is None
+    assert f"mean {panel.series[0][1].mean:.2f}" in panel.summary_label.text()
+    assert len(chart.mean_labels) == 3
+    assert panel.title_label.wordWrap()
+    _labels_clear_of_bars(panel)
+
+    # Two armies: the key sits above the plots, naming both with their means.
+    panel.compare(ARMY, DEFENDERS, "maneuver", names=("Bob", "Ann"))
+    qtbot.wait(20)
+    assert "Bob: mean" in chart.legend.text and "Ann: mean" in chart.legend.text
+    assert chart.legend.mapRectToScene(chart.legend.boundingRect()).bottom() <= \
+        chart.dist_plot.mapRectToScene(chart.dist_plot.boundingRect()).top() + 1
+    _labels_clear_of_bars(panel)
+    assert panel.minimumSizeHint().width() <= 330
+
+    # Wide again (the force builder): two plots a row, the notes beside the chart.
+    panel.resize(1300, 800)
+    qtbot.waitUntil(lambda: not panel.narrow)
+    assert panel.split.orientation() == Qt.Orientation.Horizontal
+    qtbot.waitUntil(lambda: not chart.stacked)
+
+
+def test_close_means_take_separate_label_lines(panel):
+    panel.compare(ARMY, ARMY, "melee", names=("Left", "Right"))
+    means = [d.mean for _, d in panel.series]
+    assert odds_charts._label_levels(means, 10) == [0, 1]
+    assert len(panel.chart.mean_labels) == 2
+    _labels_clear_of_bars(panel)

@@ -15,7 +15,7 @@ from dragondice_desktop.matchup import demo_setups
 from dragondice_desktop.ui import session
 from dragondice_desktop.ui.main_window import MainWindow
 from dragondice_desktop.worker import engine_worker
-from dragondice_desktop.worker.autosave import PREVIOUS_FILE, Autosave
+from dragondice_desktop.worker.autosave import DAMAGED_PREFIX, PREVIOUS_FILE, Autosave
 
 
 def _window(qtbot, data_dir, **kwargs) -> MainWindow:
@@ -98,9 +98,38 @@ def test_no_offer_without_an_autosave_and_a_damaged_one_is_set_aside(qtbot, tmp_
     assert not leftover.exists()
     (tmp_path / "autosave.ddgame").write_text("{ half a fi", encoding="utf-8")
     assert not session.offer_resume(win)
-    assert "cannot be read" in win.error_box.text() and PREVIOUS_FILE in win.error_box.text()
+    assert "damaged and cannot be read" in win.error_box.text()
+    assert DAMAGED_PREFIX in win.error_box.text()
     assert not Autosave(tmp_path).exists()
+    (kept,) = tmp_path.glob(DAMAGED_PREFIX + "*.ddgame")
+    assert kept.read_text(encoding="utf-8") == "{ half a fi"  # kept for a bug report
     win.close()
+
+
+@pytest.mark.parametrize("content, words", [
+    ('{"players": 5, "actions": []}', "not a Dragon Dice Desktop game file"),
+    ("[" * 100_000, "nested far too deeply"),
+    (json.dumps({**json.loads(GameRecord(demo_setups(), 7).to_json()), "players": 5}),
+     "'players' must be a list of two players"),
+    (json.dumps({**json.loads(GameRecord(demo_setups(), 7).to_json()), "actions": [1]}),
+     "action 1 is not text"),
+], ids=["players-number", "deep", "players-field", "action-number"])
+def test_a_damaged_autosave_never_stops_the_start(qtbot, tmp_path, monkeypatch, content,
+                                                  words):
+    asked = []
+    monkeypatch.setattr(MainWindow, "new_game_dialog", lambda self: asked.append(True))
+    (tmp_path / "autosave.ddgame").write_text(content, encoding="utf-8")
+    win = _window(qtbot, tmp_path)
+    win.start_session()  # no exception, no resume box, and on to a new game
+    assert win.resume_box is None and asked == [True]
+    assert words in win.error_box.text() and "damaged" in win.error_box.text()
+    assert not Autosave(tmp_path).exists()
+    assert len(list(tmp_path.glob(DAMAGED_PREFIX + "*.ddgame"))) == 1
+    win.close()
+    again = _window(qtbot, tmp_path)  # the next start is a normal one
+    again.start_session()
+    assert again.error_box is None and asked == [True, True]
+    again.close()
 
 
 def test_an_autosave_that_does_not_replay_is_explained(qtbot, tmp_path):
@@ -112,7 +141,9 @@ def test_an_autosave_that_does_not_replay_is_explained(qtbot, tmp_path):
     with qtbot.waitSignal(win.client.loadFailed, timeout=WAIT_MS):
         win.resume_box.resume_button.click()
     assert "cannot be replayed" in win.error_box.text() and win.snapshot is None
-    assert (tmp_path / PREVIOUS_FILE).exists()
+    assert "action 1" in win.error_box.text()
+    assert not (tmp_path / PREVIOUS_FILE).exists() and not Autosave(tmp_path).exists()
+    assert len(list(tmp_path.glob(DAMAGED_PREFIX + "*.ddgame"))) == 1  # never offered again
     win.close()
 
 
@@ -188,3 +219,31 @@ def test_engine_failure_rolls_back_and_offers_a_bug_report(qtbot, window, tmp_pa
     with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
         window.submit(failing)
     assert window.snapshot.record.actions[-1].to_text() == failing
+
+
+def test_a_game_that_cannot_be_encoded_is_not_saved_and_nothing_is_lost(qtbot, tmp_path):
+    """A record holding a lone surrogate (it cannot come from a file: loading refuses it)
+    gives a message box on save; the old file and the game stay as they were."""
+    win = _window(qtbot, tmp_path)
+    ann, bob = demo_setups()
+    from dataclasses import replace
+    record = GameRecord((ann, replace(bob, name="B\ud800")), 7)
+    with qtbot.waitSignal(win.client.stateChanged, timeout=WAIT_MS):
+        win.open_record(record)
+    with qtbot.waitSignal(win.client.stateChanged, timeout=WAIT_MS):
+        win.client.autoplay(3)
+    before, dirty = win.snapshot, win.dirty
+    target = tmp_path / "game.ddgame"
+    target.write_text("the previous save", encoding="utf-8")
+    assert win.save_to(target) is False
+    assert "Cannot save game.ddgame" in win.error_box.text()
+    assert "U+D800" in win.error_box.text()
+    assert target.read_text(encoding="utf-8") == "the previous save"
+    assert not list(tmp_path.glob(".game.ddgame.*"))  # no temporary file left
+    assert win.snapshot is before and win.dirty == dirty and win.file_path is None
+    with qtbot.waitSignal(win.client.stateChanged, timeout=WAIT_MS):
+        win.computer_move()  # the game goes on
+    assert win.snapshot.record.actions[:-1] == before.record.actions
+    win.client.shutdown()
+    win.autosave = None
+    win.close()

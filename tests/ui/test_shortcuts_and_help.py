@@ -50,7 +50,7 @@ def test_every_decision_button_carries_a_key_from_the_cheat_sheet(qtbot, seed):
             verb = next(a.verb for a in snap.legal if a.to_text() == text)
             key = button.shortcut().toString()
             numbered_past_nine = key == "" and verb in (Verb.KILL, Verb.PICK, Verb.CHOOSE,
-                                                         Verb.MARCH, Verb.TARGET)
+                                                         Verb.MARCH, Verb.TARGET, Verb.CAST)
             assert key in keys_for_verb(verb) or numbered_past_nine, (text, key)
             keys.append(key)
             verbs_seen.add(verb)

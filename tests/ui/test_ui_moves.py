@@ -1,13 +1,17 @@
-"""Which moves a die has and why a drop is refused (pure functions, no Qt)."""
+"""Which moves a die has and why a drop is refused (pure functions, no Qt), and the
+Decision panel's keyboard equivalents of those moves."""
 
 from __future__ import annotations
 
 from ui_helpers import in_damage_step, record_until
 
+from dragondice_desktop.engine.actions import Verb
 from dragondice_desktop.engine.game import legal_actions
-from dragondice_desktop.engine.state import Zone, ZoneKind
+from dragondice_desktop.engine.state import Step, Zone, ZoneKind
 from dragondice_desktop.ui.action_text import action_label
+from dragondice_desktop.ui.decision_panel import MOST_MIN_HEIGHT, DecisionPanel
 from dragondice_desktop.ui.moves import die_moves, movable_dice, refusal
+from dragondice_desktop.worker.snapshot import Change, GameSnapshot
 
 
 def test_damage_step_moves_and_refusals():
@@ -36,3 +40,34 @@ def test_labels_read_as_game_words():
     zone = Zone.from_text(march.split()[1])
     assert labels[march] == (f"March the {state.army_name(zone, state.turn_player)} at "
                              f"{state.zone_name(zone)}")
+
+
+def test_decision_panel_keeps_its_choices_readable_in_a_short_dock(qtbot):
+    """At 1280×720 the Decision dock is short: the unit picker and the destination buttons
+    keep their height (the panel asks for it, and scrolls rather than squash them); a label
+    too long for the width is elided, keeping its key, with the full text in the tooltip."""
+    record = record_until(lambda s: s.step is Step.RETREAT
+                          and any(a.verb is Verb.RETREAT for a in legal_actions(s)))
+    state = record.state()
+    panel = DecisionPanel()
+    qtbot.addWidget(panel)
+    panel.resize(390, 120)
+    panel.show()
+    panel.set_snapshot(GameSnapshot(record, state, (), (), legal_actions(state), Change.LOAD))
+    qtbot.wait(20)
+    picker = panel.unit_picker
+    assert picker is not None and picker.height() >= picker.sizeHint().height()
+    for button in panel.buttons.values():
+        assert button.height() >= button.sizeHint().height() - 1, button.text()
+    # What the panel needs: at least the picker and its buttons under the prompt.
+    needed = picker.mapTo(panel._content, picker.rect().bottomLeft()).y()
+    assert panel.minimumSizeHint().height() >= min(needed, MOST_MIN_HEIGHT)
+
+    panel.resize(170, 400)
+    qtbot.wait(20)
+    button = next(b for b in panel.buttons.values() if b.text().startswith("→ Reserve Area"))
+    assert button.text() == "→ Reserve Area  [Ctrl+1]"
+    shown = button.shown_text()
+    assert shown.endswith("[Ctrl+1]") and ("…" in shown or shown == button.text())
+    if shown != button.text():
+        assert button.toolTip().startswith(button.text())

@@ -1,0 +1,106 @@
+"""Species abilities that change how results count (digest §6, §4.4): "counts as"
+conversions — adding modifiers at step 10 that belong to the units of that species only
+(rulings) — and the counts of units in the DUA that some abilities are capped by.
+
+Conversions (species, the terrain elements needed, the roll, from → to):
+- Coral Elves, Coastal Dodge: at a water terrain, maneuver counts as saves;
+- Dwarves, Mountain Mastery: at an earth terrain, melee counts as maneuver;
+- Dwarves, Dwarven Might: at a fire terrain, in a counter-attack, saves count as melee;
+- Feral, Stampede: at a terrain with earth and air, in a counter-attack, maneuver counts as
+  melee;
+- Firewalkers, Flaming Shields: at a fire terrain, in a melee roll that is not a
+  counter-attack, saves count as melee;
+- Goblins, Swamp Mastery: at an earth terrain, melee counts as maneuver;
+- Lava Elves, Volcanic Adaptation: at a fire terrain, maneuver counts as saves;
+- Scalders, Intangibility: at a water terrain, maneuver counts as saves against missile
+  damage;
+- Swamp Stalkers, Born of the Swamp: at a water terrain, maneuver counts as saves.
+
+They apply to army and individual rolls (digest §6) wherever the roll does not count the
+"from" type itself; a conversion can only help there, so the app always makes it (digest §6
+hints). "A terrain that contains X" is the terrain's elements; the Reserve Area contains none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..catalog.loader import load_catalog
+from ..catalog.model import Color, Species
+from .minor_terrains import deadlands, minor_elements
+from .roll_model import RollContext, RollType
+from .state import GameState, Zone, ZoneKind
+
+MAN, MEL, SAV = RollType.MANEUVER, RollType.MELEE, RollType.SAVE
+
+
+@dataclass(frozen=True)
+class Conversion:
+    """One "counts as" species ability: where it works (`needs`: every element listed must be
+    in the terrain), when (`when`: a test on the roll's context), and what it converts."""
+
+    species: Species
+    name: str
+    needs: frozenset[Color]
+    src: RollType
+    dst: RollType
+    when: Callable[[RollContext], bool] = lambda ctx: True
+
+
+CONVERSIONS = (
+    Conversion(Species.CORAL_ELVES, "Coastal Dodge", frozenset({Color.WATER}), MAN, SAV),
+    Conversion(Species.DWARVES, "Mountain Mastery", frozenset({Color.EARTH}), MEL, MAN),
+    Conversion(Species.DWARVES, "Dwarven Might", frozenset({Color.FIRE}), SAV, MEL,
+               lambda ctx: ctx.counter_attack),
+    Conversion(Species.FERAL, "Stampede", frozenset({Color.EARTH, Color.AIR}), MAN, MEL,
+               lambda ctx: ctx.counter_attack),
+    Conversion(Species.FIREWALKERS, "Flaming Shields", frozenset({Color.FIRE}), SAV, MEL,
+               lambda ctx: ctx.roll_type is MEL and not ctx.counter_attack),
+    Conversion(Species.LAVA_ELVES, "Volcanic Adaptation", frozenset({Color.FIRE}), MAN, SAV),
+    Conversion(Species.SCALDERS, "Intangibility", frozenset({Color.WATER}), MAN, SAV,
+               lambda ctx: ctx.save_against is RollType.MISSILE),
+    Conversion(Species.SWAMP_STALKERS, "Born of the Swamp", frozenset({Color.WATER}), MAN,
+               SAV),
+)
+
+
+def terrain_elements(state: GameState, zone: Zone, player: int) -> frozenset[Color]:
+    """The elements a place contains for `player`'s species abilities: a terrain's, with the
+    colours of the minor terrain their army there controls (digest §1.5); none in reserves."""
+    if zone.kind is not ZoneKind.TERRAIN:
+        return frozenset()
+    return state.terrains[zone.index].die.elements | minor_elements(state, zone, player)
+
+
+def conversions(state: GameState, zone: Zone, player: int,
+                ctx: RollContext) -> tuple[tuple[Species, RollType, RollType, str], ...]:
+    """The species conversions that apply to `player`'s roll at `zone`
+    (RollContext.converts)."""
+    elements = terrain_elements(state, zone, player)
+    return tuple((c.species, c.src, c.dst, f"{c.name} ({c.species.value}, digest §6)")
+                 for c in CONVERSIONS
+                 if c.needs <= elements and c.dst in ctx.counted and c.src not in ctx.counted
+                 and c.when(ctx))
+
+
+def force_points(state: GameState, player: int) -> int:
+    """The player's force size: the points of the dice in their three armies (digest §2:
+    dragons, Dragonkin and minor terrains do not count)."""
+    setup = state.players[player]
+    catalog = load_catalog()
+    return sum(catalog.die(k).cost for k in setup.home + setup.horde + setup.campaign)
+
+
+def dagger_cap(state: GameState, player: int, n: int) -> int:
+    """"max N †": N per 24 points of force or part thereof (digest §6)."""
+    return n * max(1, -(-force_points(state, player) // 24))
+
+
+def dua_count(state: GameState, player: int, species: Species, n: int) -> int:
+    """Units of `species` in the player's DUA, each Deadlands minor terrain they control
+    counting as † more (seed 003), capped at N † (digest §6)."""
+    dua = Zone(ZoneKind.DUA, player)
+    count = sum(1 for u in state.units_in(dua, player) if u.die.species is species)
+    count += deadlands(state, player) * dagger_cap(state, player, 1)
+    return min(count, dagger_cap(state, player, n))

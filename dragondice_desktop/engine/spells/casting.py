@@ -1,0 +1,275 @@
+"""Casting spells (digest §5.3): after a magic roll the caster announces every spell and its
+target, all at once (``cast <spell> <element> <target>`` one at a time, then ``done``);
+units with Dispel Magic that are targeted (or whose army or terrain is) may roll to negate
+those spells; then the spells resolve one by one, in the order announced.
+
+- A casting is paid with magic of one element (``pool.py``); species spells need magic of
+  their species; a Reserve army casts only spells marked R (digest §3.5); cantrip-only magic,
+  made in other non-maneuver army rolls, buys only spells marked C and those spells resolve at
+  once, before the roll's other effects (digest §5.3).
+- Castings of a cumulative spell on the same target with the same element are combined into
+  one stronger spell (digest §5.3); a spell without a cumulative number may not be announced
+  twice on one target.
+- A target that is gone when its spell resolves is not re-targeted: the spell does nothing.
+- Unused magic is lost.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ...catalog.model import Icon, Species
+from ..actions import Action, Verb, act
+from ..effect_steps import Events, ask, finish_rule, resume
+from ..events import Event
+from ..flow import wait
+from ..individual import face_roll
+from ..lasting import cannot_roll
+from ..roll_model import RollResult
+from ..state import GameState, Step, Zone, ZoneKind
+from ..task_queue import head, pop_head, replace_head
+from ..tasks import ChooseAsk, RuleTask, Task
+from .book import SPELLS, SpellDef, by_slug
+from .pool import Demand, MagicSource, cantrip_sources, describe, magic_sources, payable
+from .species_magic import bone_magic, negate, negation_rolls
+from .targets import legal_targets, spell_elements
+
+
+@dataclass(frozen=True)
+class Announced:
+    """One casting announced: the spell's name, the element paying it, the target's action
+    arguments (see ``book.py``)."""
+
+    spell: str
+    element: str
+    target: tuple = ()
+
+    def demand(self) -> Demand:
+        info = SPELLS[self.spell].info
+        return Demand(info.cost, self.element, info.species)
+
+
+@dataclass(frozen=True)
+class Casting:
+    """A casting in progress: the magic available, the species of the casting army (item
+    magic pays their spells), whether it is cast from reserves or with cantrip-only magic,
+    the spells announced so far and those Dispel Magic negated (indexes)."""
+
+    sources: tuple[MagicSource, ...]
+    present: frozenset[Species]
+    in_reserve: bool = False
+    cantrip_only: bool = False
+    announced: tuple[Announced, ...] = ()
+    negated: tuple[int, ...] = ()
+
+    def demands(self) -> list[Demand]:
+        return [a.demand() for a in self.announced]
+
+
+def _casting_army_species(state: GameState, zone: Zone, player: int) -> frozenset[Species]:
+    return frozenset(u.die.species for u in state.units_in(zone, player))
+
+
+def magic_action_tasks(state: GameState, player: int, zone: Zone, result: RollResult,
+                       events: Events) -> list[Task]:
+    """The casting that follows a magic action's roll, with Bone Magic added and the
+    opponents' Magic Negation rolls first (none without magic)."""
+    sources = magic_sources(state, result, zone, player) + bone_magic(state, result, player,
+                                                                      events)
+    if not sources:
+        events.append(Event("message", "No magic results: no spell can be cast", player=player))
+        return []
+    casting = Casting(sources, _casting_army_species(state, zone, player),
+                      in_reserve=zone.kind is ZoneKind.RESERVE)
+    negations = negation_rolls(state, zone, player)
+    stage = "negate" if negations else "announce"
+    return negations + [RuleTask("casting", player, zone, stage=stage, data=(casting,))]
+
+
+def cantrip_tasks(state: GameState, player: int, zone: Zone, result: RollResult) -> list[Task]:
+    """A casting of Cantrip spells with the cantrip-only magic of a non-magic army roll."""
+    sources = cantrip_sources(state, result.dice, zone, player)
+    if not sources:
+        return []
+    casting = Casting(sources, _casting_army_species(state, zone, player), cantrip_only=True,
+                      in_reserve=zone.kind is ZoneKind.RESERVE)
+    return [RuleTask("casting", player, zone, stage="announce", data=(casting,))]
+
+
+# --- announcing ---------------------------------------------------------------------------------
+
+
+def _castable(spell: SpellDef, casting: Casting) -> bool:
+    info = spell.info
+    return not ((casting.in_reserve and not info.reserve)
+                or (casting.cantrip_only and not info.cantrip))
+
+
+def legal_casts(state: GameState) -> list[Action]:
+    """``cast <spell> <element> <target>`` for every spell the remaining magic can pay and
+    every legal target, and ``done`` (no more spells: resolve them)."""
+    task = head(state)
+    casting: Casting = task.data[0]
+    demands = casting.demands()
+    actions = []
+    for name in sorted(SPELLS):
+        spell = SPELLS[name]
+        if not _castable(spell, casting):
+            continue
+        info = spell.info
+        for element in spell_elements(spell):
+            if not payable(casting.sources, demands + [Demand(info.cost, element, info.species)],
+                           casting.present):
+                continue
+            for target in legal_targets(state, spell, task.player, task.zone, element):
+                if not spell.cumulative and any(a.spell == name and a.target == target
+                                                for a in casting.announced):
+                    continue
+                actions.append(act(Verb.CAST, spell.slug, element, *target))
+    return actions + [act(Verb.DONE)]
+
+
+def target_text(state: GameState, target: tuple) -> str:
+    """A target's words: an army, a unit or dragon, a terrain, a DUA; "" for none."""
+    if not target:
+        return ""
+    if len(target) == 2:
+        zone, player = target
+        return f"{state.players[player].name}'s {state.army_name(zone, player)} at " \
+               f"{state.zone_name(zone)}"
+    if isinstance(target[0], Zone):
+        return state.zone_name(target[0])
+    return state.die_label(target[0])
+
+
+def apply_cast(state: GameState, action: Action, events: Events) -> GameState:
+    """Announce one more spell, or end the announcements."""
+    task = head(state)
+    casting: Casting = task.data[0]
+    if action.verb is Verb.DONE:
+        return replace_head(state, replace(task, stage="dispel", data=(casting, None)))
+    spell = by_slug(action.args[0])
+    announced = Announced(spell.name, action.args[1], tuple(action.args[2:]))
+    on = target_text(state, announced.target)
+    events.append(Event("message", f"{state.players[task.player].name} announces {spell.name} "
+                                   f"({announced.element})" + (f" on {on}" if on else ""),
+                        player=task.player))
+    casting = replace(casting, announced=casting.announced + (announced,))
+    return replace_head(state, replace(task, data=(casting,)))
+
+
+# --- Dispel Magic ---------------------------------------------------------------------------------
+
+
+def _covers(announced: Announced, unit: int, state: GameState) -> bool:
+    """The spell targets the unit, its army or its terrain (seed 000 Dispel Magic)."""
+    zone, owner = state.zones[unit], state.dice[unit].owner
+    target = announced.target
+    return (target == (unit,) or target == (zone, owner)
+            or (len(target) == 1 and target[0] == zone and zone.kind is ZoneKind.TERRAIN))
+
+
+def _dispellers(state: GameState, casting: Casting) -> tuple[int, ...]:
+    """Units with Dispel Magic that an unnegated spell targets (or their army or terrain)."""
+    units = []
+    for die, zone in zip(state.dice, state.zones):
+        if (die.die.kind.is_unit and zone.kind in (ZoneKind.TERRAIN, ZoneKind.RESERVE)
+                and any(icon is Icon.DISPEL_MAGIC for f in die.die.faces for icon, _ in f.icons)
+                and not cannot_roll(state, die.id)
+                and any(_covers(a, die.id, state) for i, a in enumerate(casting.announced)
+                        if i not in casting.negated)):
+            units.append(die.id)
+    return tuple(units)
+
+
+def _dispel(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
+    """Each targeted unit with Dispel Magic may roll; on its Dispel Magic icon every
+    unresolved spell on it, its army or its terrain is negated (seed 000)."""
+    casting, left = task.data
+    if left is None:
+        left = _dispellers(state, casting)
+    if task.ask is not None:
+        if (waiting := resume(state, task)) is not None:
+            return waiting
+        unit, left = left[0], left[1:]
+        if task.ask.answer == "roll":
+            state, hit = face_roll(state, unit, Icon.DISPEL_MAGIC, events, "Dispel Magic")
+            if hit:
+                gone = tuple(i for i, a in enumerate(casting.announced)
+                             if i not in casting.negated and _covers(a, unit, state))
+                casting = replace(casting, negated=casting.negated + gone)
+                names = ", ".join(casting.announced[i].spell for i in gone)
+                events.append(Event("sai", f"Dispel Magic: {names} negated",
+                                    player=state.dice[unit].owner))
+        task = replace(task, ask=None)
+    left = tuple(u for u in left if any(_covers(a, u, state) for i, a in
+                                        enumerate(casting.announced) if i not in casting.negated))
+    if left:
+        unit = left[0]
+        question = ChooseAsk(state.dice[unit].owner, f"Dispel Magic: roll "
+                                                     f"{state.die_label(unit)} to negate the "
+                                                     f"spells on it, its army or its terrain?",
+                             ("roll", "no"), "roll")
+        return ask(state, replace(task, data=(casting, left)), question)
+    return replace_head(state, replace(task, stage="resolve", data=(casting,), ask=None)), False
+
+
+# --- resolving --------------------------------------------------------------------------------
+
+
+def _resolve(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
+    """Queue the announced spells, cumulative castings on one target combined."""
+    casting: Casting = task.data[0]
+    groups: dict[Announced, int] = {}
+    for i, a in enumerate(casting.announced):
+        if i not in casting.negated:
+            groups[a] = groups.get(a, 0) + 1
+    if not casting.announced:
+        events.append(Event("message", "No spell announced: the magic is lost",
+                            player=task.player))
+    tasks = [RuleTask("spell", task.player, task.zone, data=(a, times, i))
+             for i, (a, times) in enumerate(groups.items())]
+    return pop_head(state, tasks), False
+
+
+def _casting(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
+    if task.stage == "negate":
+        casting: Casting = task.data[0]
+        sources = negate(state, task.zone, task.player, casting.sources, events)
+        if not sources:
+            return finish_rule(state, task, "Magic Negation took all the magic: no spell can "
+                                            "be cast", events)
+        task = replace(task, stage="announce", data=(replace(casting, sources=sources),))
+        state = replace_head(state, task)
+    if task.stage == "announce":
+        casting: Casting = task.data[0]
+        spent = sum(d.cost for d in casting.demands())
+        what = "Cantrip spells" if casting.cantrip_only else "spells"
+        where = " (Reserve army: R spells only)" if casting.in_reserve else ""
+        prompt = (f"Announce {what}{where}: {describe(casting.sources)}, {spent} announced; "
+                  f"\"done\" resolves them")
+        return wait(state, task.player, Step.CAST, prompt), True
+    if task.stage == "dispel":
+        return _dispel(state, task, events)
+    return _resolve(state, task, events)
+
+
+def _spell(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
+    """Resolve one announced spell (its handler in the element modules)."""
+    announced = task.data[0]
+    if task.stage == "start":
+        on = target_text(state, announced.target)
+        times = f" ×{task.data[1]}" if task.data[1] > 1 else ""
+        events.append(Event("message", f"{announced.spell}{times} resolves"
+                                       + (f" on {on}" if on else ""), player=task.player))
+        task = replace(task, stage="resolve")
+        state = replace_head(state, task)
+    return SPELLS[announced.spell].resolve(state, task, events)
+
+
+def done(state: GameState, task: RuleTask, text: str, events: Events) -> tuple[GameState, bool]:
+    """A spell has resolved."""
+    return finish_rule(state, task, text, events, "sai")
+
+
+RULE_RUNNERS = {"casting": _casting, "spell": _spell}

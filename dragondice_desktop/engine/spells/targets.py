@@ -1,0 +1,86 @@
+"""Who and what a spell may target when it is announced (digest §5.3, §8, §10 #2, §10 #12;
+seed 000 Illusion).
+
+- Spells have no range: "any army / any terrain" means anywhere; Reserve armies may be targeted
+  by army spells (digest §10 #2), never by terrain spells.
+- An army under an opponent's Illusion cannot be targeted by that opponent's spells, nor can
+  its units (seed 000 Illusion; rulings).
+- The army holding a Temple, and its units, cannot be affected by opponents' death magic
+  (digest §8): death spells of its opponents cannot target them.
+- Beneficial army spells may target any army, an opponent's included (digest §10 #12).
+"""
+
+from __future__ import annotations
+
+from ...catalog.model import Color, Icon
+from ..dragons import summonable
+from ..lasting import protected_from
+from ..state import GameState, Zone, ZoneKind
+from .book import SpellDef
+from .pool import ELEMENT_NAMES, IVORY, MIXED
+
+
+def spell_elements(spell: SpellDef) -> tuple[str, ...]:
+    """The elements that may pay a casting: the spell's own; for an Elemental spell any single
+    element or ivory; for Summon White Dragon a mix (digest §5.3)."""
+    color = spell.info.color
+    if spell.name == "Summon White Dragon":
+        return (MIXED,)
+    if color == "elemental":
+        return ELEMENT_NAMES + (IVORY,)
+    return (color,)
+
+
+def temple_shields(state: GameState, zone: Zone, player: int) -> bool:
+    """True if `player`'s army at `zone` holds a Temple there (immune to opponents' death
+    magic, digest §8)."""
+    if zone.kind is not ZoneKind.TERRAIN:
+        return False
+    terrain = state.terrains[zone.index]
+    return (terrain.face == 8 and terrain.controller == player
+            and terrain.eighth_face is Icon.TEMPLE)
+
+
+def shielded(state: GameState, spell: SpellDef, zone: Zone, player: int, caster: int) -> bool:
+    """The caster's spell may not target `player`'s army at `zone` (Illusion, Temple)."""
+    if player == caster:
+        return False
+    if protected_from(state, zone, player, caster):
+        return True
+    return spell.info.color == "death" and temple_shields(state, zone, player)
+
+
+def army_zones(state: GameState) -> list[Zone]:
+    """Every place an army can be: the terrains, then each player's Reserve Area."""
+    return ([Zone(ZoneKind.TERRAIN, i) for i in range(len(state.terrains))]
+            + [Zone(ZoneKind.RESERVE, p) for p in range(state.player_count)])
+
+
+def _summon_elements(element: str) -> frozenset[Color]:
+    """The colours an element word summons with (ivory magic summons Ivory dragons only)."""
+    return frozenset({Color(element)})
+
+
+def legal_targets(state: GameState, spell: SpellDef, caster: int, zone: Zone,
+                  element: str) -> list[tuple]:
+    """The targets `caster` may name for `spell` paid with `element`, as action arguments."""
+    kind = spell.target
+    if kind in ("army_opp", "army_any", "unit_opp"):
+        armies = [(z, p) for z in army_zones(state) for p in range(state.player_count)
+                  if state.has_army(z, p) and (kind == "army_any" or p != caster)
+                  and not shielded(state, spell, z, p, caster)]
+        if kind == "unit_opp":
+            return [(u.id,) for z, p in armies for u in state.units_in(z, p)]
+        return armies
+    if kind in ("terrain", "terrain_not8"):
+        return [(Zone(ZoneKind.TERRAIN, i),) for i, t in enumerate(state.terrains)
+                if not (kind == "terrain_not8" and t.face == 8)]
+    if kind == "dua_opp":
+        return [(Zone(ZoneKind.DUA, p),) for p in range(state.player_count)
+                if p != caster and state.units_in(Zone(ZoneKind.DUA, p), p)]
+    if kind == "dragon":
+        return [(d,) for d in summonable(state, _summon_elements(element))]
+    if kind == "white_dragon":
+        return [(d,) for d in summonable(state, frozenset(), white=True)]
+    why = spell.condition(state, caster, zone, element) if spell.condition else ""
+    return [] if why else [()]
