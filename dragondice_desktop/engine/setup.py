@@ -1,5 +1,14 @@
-"""Starting a game (digest §2): forces in play, the Horde roll-off, the winner's choice, the
-Frontier, placement and the starting distance rolls."""
+"""Starting a game (digest §2) for 2 to 4 players: forces in play, the Horde roll-off, the
+winner's choice, the Frontier, placement and the starting distance rolls.
+
+Terrains: each player's Home Terrain (terrain i for player i), then the one Frontier (terrain
+n for n players). Placement: Home armies at home, Horde armies at the next player's Home
+Terrain in seat order, Campaign armies at the Frontier (digest §2.4: another player's Home
+Terrain, and a terrain where the player has no army yet; rulings: the app places them so).
+Multiplayer (digest §2 [thin]): turn order follows the Horde roll-off, highest first; the top
+roller goes first (the next-highest picks the Frontier) or picks the Frontier (and takes the
+second turn).
+"""
 
 from __future__ import annotations
 
@@ -19,8 +28,13 @@ from .state import (
 
 Events = list[Event]
 
-# Terrain layout for two players: each Home Terrain, then the Frontier (digest §2.3).
-FRONTIER = 2
+MAX_PLAYERS = 4
+
+
+def horde_home(player: int, count: int) -> int:
+    """The Home Terrain where `player`'s Horde army stands: the next player's, in seat
+    order."""
+    return (player + 1) % count
 
 
 class SetupError(ValueError):
@@ -28,16 +42,17 @@ class SetupError(ValueError):
 
 
 def new_game(players: Sequence[PlayerSetup], seed: int) -> GameState:
-    """Start a two-player game from each player's setup, with RNG `seed`.
+    """Start a game of 2 to 4 players from each player's setup, with RNG `seed`.
 
-    Home armies stand at their own Home Terrain, Horde armies at the opponent's Home Terrain and
-    Campaign armies at the Frontier (digest §2.4; terrain 2, whose die is fixed once the Frontier
-    is picked). Dragons, Dragonkin and minor terrains start in the Summoning Pool.
-    The game then waits for the Horde roll-off. Raises SetupError for a player count other
-    than 2, an unknown die or a die of the wrong kind.
+    Home armies stand at their own Home Terrain, Horde armies at the next player's Home
+    Terrain and Campaign armies at the Frontier (terrain n, whose die is fixed once the
+    Frontier is picked). Dragons, Dragonkin and minor terrains start in the Summoning Pool.
+    The game then waits for the Horde roll-off. Raises SetupError for a player count outside
+    2-4, an unknown die or a die of the wrong kind.
     """
-    if len(players) != 2:
-        raise SetupError(f"this version plays 2 players; got {len(players)}")
+    if not 2 <= len(players) <= MAX_PLAYERS:
+        raise SetupError(f"this version plays 2 to {MAX_PLAYERS} players; got {len(players)}")
+    count = len(players)
     catalog = load_catalog()
     dice: list[GameDie] = []
     zones: list[Zone] = []
@@ -57,10 +72,10 @@ def new_game(players: Sequence[PlayerSetup], seed: int) -> GameState:
     army_kinds = {DieKind.UNIT, DieKind.MONSTER, DieKind.CHAMPION, DieKind.EQUIPMENT,
                   DieKind.ARTIFACT, DieKind.MEDALLION, DieKind.RELIC}
     for p, setup in enumerate(players):
-        opponent = 1 - p
         add(setup.home, p, Zone(ZoneKind.TERRAIN, p), army_kinds, "Home army")
-        add(setup.horde, p, Zone(ZoneKind.TERRAIN, opponent), army_kinds, "Horde army")
-        add(setup.campaign, p, Zone(ZoneKind.TERRAIN, FRONTIER), army_kinds, "Campaign army")
+        add(setup.horde, p, Zone(ZoneKind.TERRAIN, horde_home(p, count)), army_kinds,
+            "Horde army")
+        add(setup.campaign, p, Zone(ZoneKind.TERRAIN, count), army_kinds, "Campaign army")
         pool = Zone(ZoneKind.SUMMONING, p)
         add(setup.dragons, p, pool, {DieKind.DRAGON}, "dragons")
         add(setup.dragonkin, p, pool, {DieKind.UNIT, DieKind.CHAMPION}, "Dragonkin")
@@ -100,11 +115,16 @@ def apply_setup(state: GameState, action: Action, events: Events) -> GameState:
     if action.verb is Verb.ROLLOFF:
         return _rolloff(state, events)
     if action.verb in (Verb.GO_FIRST, Verb.PICK_FRONTIER):
-        winner = state.rolloff_winner
-        picker = 1 - winner if action.verb is Verb.GO_FIRST else winner
+        winner, second = state.turn_order[0], state.turn_order[1]
+        order = state.turn_order
+        if action.verb is Verb.GO_FIRST:  # the next-highest roller picks the Frontier
+            picker = second
+        else:  # the winner picks the Frontier and takes the second turn
+            picker, order = winner, (second, winner) + order[2:]
         choice = "goes first" if action.verb is Verb.GO_FIRST else "picks the Frontier"
         events.append(Event("message", f"{state.players[winner].name} {choice}", player=winner))
-        state = state.with_(phase=Phase.SETUP_FRONTIER, frontier_picker=picker)
+        state = state.with_(phase=Phase.SETUP_FRONTIER, frontier_picker=picker,
+                            turn_order=order)
         return wait(state, picker, Step.NONE, "Pick the Frontier from the proposed terrains")
     if action.verb is Verb.FRONTIER:
         return _place_frontier(state, action.args[0], events)
@@ -113,21 +133,24 @@ def apply_setup(state: GameState, action: Action, events: Events) -> GameState:
 
 def _rolloff(state: GameState, events: Events) -> GameState:
     """Each player rolls their Horde army for maneuver; only maneuver-producing SAIs count
-    (digest §2.4). The highest total chooses; a tie for highest rolls again."""
+    (digest §2.4). The highest total chooses; the totals give the turn order (multiplayer), so
+    any tie rolls again (rulings)."""
+    count = state.player_count
     totals = []
-    for p in range(state.player_count):
-        horde = Zone(ZoneKind.TERRAIN, 1 - p)
+    for p in range(count):
+        horde = Zone(ZoneKind.TERRAIN, horde_home(p, count))
         state, result = roll_for(state, horde, p, RollType.MANEUVER, events,
                                  ignore_sai_effects=True)
         totals.append(result.total(RollType.MANEUVER))
-    top = max(totals)
-    if totals.count(top) > 1:
-        events.append(Event("message", f"Roll-off tied at {top}: roll again"))
+    if len(set(totals)) < count:
+        tied = max(t for t in totals if totals.count(t) > 1)
+        events.append(Event("message", f"Roll-off tied at {tied}: roll again"))
         return wait(state, 0, Step.NONE, "The roll-off tied: roll the Horde armies again")
-    winner = totals.index(top)
+    ranking = tuple(sorted(range(count), key=lambda p: -totals[p]))
+    winner = ranking[0]
     events.append(Event("message", f"{state.players[winner].name} wins the roll-off "
                                    f"({' vs '.join(map(str, totals))})", player=winner))
-    state = state.with_(phase=Phase.SETUP_CHOICE, rolloff_winner=winner)
+    state = state.with_(phase=Phase.SETUP_CHOICE, rolloff_winner=winner, turn_order=ranking)
     return wait(state, winner, Step.NONE, "You won the roll-off: go first, or pick the Frontier")
 
 
@@ -137,15 +160,17 @@ def _place_frontier(state: GameState, index: int, events: Events) -> GameState:
     picker = state.frontier_picker
     key = state.proposed_frontiers[index]
     owner = index  # proposals are listed in seat order
+    frontier = state.player_count
     terrains = list(state.terrains)
-    terrains[FRONTIER] = TerrainState(key=key, owner=owner, home=False, face=1)
+    terrains[frontier] = TerrainState(key=key, owner=owner, home=False, face=1)
     state = state.with_(terrains=tuple(terrains))
-    events.append(Event("terrain", f"{state.players[picker].name} picks {state.zone_name(Zone(ZoneKind.TERRAIN, FRONTIER))} "
-                                   f"as the Frontier", player=picker))
+    events.append(Event("terrain", f"{state.players[picker].name} picks "
+                                   f"{state.zone_name(Zone(ZoneKind.TERRAIN, frontier))} as the "
+                                   f"Frontier", player=picker))
     terrains = list(state.terrains)
     rng = state.rng
     for t_index, terrain in enumerate(terrains):
-        roller = picker if t_index == FRONTIER else terrain.owner
+        roller = picker if t_index == frontier else terrain.owner
         face = 8
         while face == 8:
             roll, rng = rng.roll_face(8)
@@ -155,5 +180,4 @@ def _place_frontier(state: GameState, index: int, events: Events) -> GameState:
         events.append(Event("terrain", f"{state.players[roller].name} rolls {terrain.die.name}: "
                                        f"{face}" + (" → 6" if face == 7 else ""), player=roller))
     state = state.with_(terrains=tuple(terrains), rng=rng)
-    first = state.rolloff_winner if picker != state.rolloff_winner else 1 - picker
-    return begin_turn(state, first, events)
+    return begin_turn(state, state.turn_order[0], events)

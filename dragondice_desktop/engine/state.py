@@ -347,7 +347,8 @@ class GameState:
       current Reserves step (items may follow a unit that carries them, seed 001)
     - pending: the decision waited on (None only when the game is over)
     - rng: the seeded randomness; winner: the player who won, when the game is over
-    - setup_rolls / first_player / frontier_picker: setup bookkeeping (digest §2)
+    - rolloff_winner / frontier_picker / proposed_frontiers: setup bookkeeping (digest §2);
+      turn_order: the players in turn order, from the Horde roll-off
     """
 
     players: tuple[PlayerSetup, ...]
@@ -373,6 +374,7 @@ class GameState:
     rolloff_winner: int | None = None
     frontier_picker: int | None = None
     proposed_frontiers: tuple[str, ...] = field(default=())
+    turn_order: tuple[int, ...] = ()
 
     # --- queries -------------------------------------------------------------------------
 
@@ -382,7 +384,7 @@ class GameState:
 
     @property
     def player_count(self) -> int:
-        """Number of players (2 in this version)."""
+        """Number of players (2 to 4)."""
         return len(self.players)
 
     def dice_in(self, zone: Zone, player: int | None = None) -> tuple[GameDie, ...]:
