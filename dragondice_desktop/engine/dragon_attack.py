@@ -102,9 +102,10 @@ def _bond(state: GameState, dragon: int):
 
 
 def _dragon_options(state: GameState, dragon: int, zone: Zone, player: int) -> tuple[str, tuple]:
-    """How a dragon may attack: ("army", ()), ("dragons", targets), or ("none", ()) — a
-    dragon tamed by a unit of the army with no dragon to attack does not attack (seed 000);
-    a controlled dragon attacks any other dragon its controller names, or does not roll."""
+    """How a dragon may attack: ("dragons", the dragons it may attack), else ("army", ());
+    ("none", ()) for a dragon tamed by a unit of the army with no dragon to attack (it does
+    not attack, seed 000); ("controlled", every other dragon) for a controlled dragon: it
+    attacks the one its controller names, or does not roll (seed 000)."""
     others = [d for d in dragons_at(state, zone) if d != dragon]
     bond = _bond(state, dragon)
     if bond is not None and bond.kind == "controlled":

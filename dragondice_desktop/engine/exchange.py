@@ -65,6 +65,13 @@ def missile_targets(state: GameState, zone: Zone, player: int) -> list[Zone]:
     return targets
 
 
+def shootable(state: GameState, zone: Zone, player: int) -> list[int]:
+    """Opponents whose army at `zone` `player`'s missiles may target there (not under their
+    Illusion)."""
+    return [p for p in opponents_at(state, zone, player)
+            if not protected_from(state, zone, p, player)]
+
+
 def allowed_actions(state: GameState, zone: Zone, player: int) -> list[str]:
     """Actions the army at `zone` may take (digest §3.5 table), its minor terrain's action
     face included, keeping only those with a legal target: melee needs an opposing army there,
@@ -115,11 +122,16 @@ def start_maneuver(state: GameState, events: Events) -> GameState:
     return push_front(state, [roll, StepTask("counter_maneuver")])
 
 
-def start_melee(state: GameState, counter_attack: bool, events: Events) -> GameState:
-    """A melee attack, or the defender's counter-attack (digest §5.1)."""
+def start_melee(state: GameState, counter_attack: bool, events: Events,
+                defender: int | None = None) -> GameState:
+    """A melee attack on `defender`'s army at the marching army's terrain (the only opposing
+    army there when not given), or the attacked army's counter-attack (digest §5.1)."""
     zone, marcher = state.march.zone, state.turn_player
-    defender = opponents_at(state, zone, marcher)[0]
-    attacker, target = (defender, marcher) if counter_attack else (marcher, defender)
+    if counter_attack:
+        attacker, target = state.march.exchange.defender, marcher
+    else:
+        attacker = marcher
+        target = defender if defender is not None else opponents_at(state, zone, marcher)[0]
     exchange = Exchange("melee", attacker, zone, target, zone, counter_attack=counter_attack)
     state = state.with_(march=replace(state.march, exchange=exchange, target=zone,
                                       counter_attacked=counter_attack))
@@ -132,12 +144,14 @@ def start_melee(state: GameState, counter_attack: bool, events: Events) -> GameS
     return push_front(state, [RollTask(purpose, attacker, zone, ctx), StepTask("after_attack")])
 
 
-def start_missile(state: GameState, target_zone: Zone, events: Events) -> GameState:
-    """A missile attack at `target_zone`: roll, the target saves, damage; no counter-attack
-    (digest §5.2)."""
+def start_missile(state: GameState, target_zone: Zone, events: Events,
+                  target: int | None = None) -> GameState:
+    """A missile attack at `target`'s army at `target_zone` (the only army it may shoot
+    there when not given): roll, the target saves, damage; no counter-attack but a Defensive
+    Volley (digest §5.2, §6)."""
     zone, attacker = state.march.zone, state.turn_player
-    target = next(p for p in opponents_at(state, target_zone, attacker)
-                  if not protected_from(state, target_zone, p, attacker))
+    if target is None:
+        target = shootable(state, target_zone, attacker)[0]
     exchange = Exchange("missile", attacker, zone, target, target_zone)
     state = state.with_(march=replace(state.march, exchange=exchange, target=target_zone,
                                       counter_attacked=True))
@@ -189,40 +203,50 @@ def _note(state: GameState, purpose: str, result: RollResult, kinds: tuple[str, 
     return state
 
 
+def counter_purpose(player: int) -> str:
+    """The purpose of `player`'s counter-maneuver roll in ``MarchState.results``."""
+    return f"counter-maneuver {player}"
+
+
 def _counter_maneuver(state: GameState, events: Events) -> tuple[GameState, bool]:
-    zone, marcher = state.march.zone, state.turn_player
+    """Each counter-maneuvering army rolls, after the marcher (digest §3.5, §4.1)."""
+    zone = state.march.zone
     mine = state.march.result("maneuver")
-    opponent = opponents_at(state, zone, marcher)
-    if mine is None or not opponent:
-        return _maneuver_result(state, mine, None, events)
+    counters = [p for p in state.march.counters if state.has_army(zone, p)]
+    if mine is None or not counters:
+        return _maneuver_compare(state, events)
     wave = mine.effects_of("subtract_from_counter_maneuver")
     mods = tuple(Modifier(ModOp.SUBTRACT, e.amount, f"Wave: -{e.amount} maneuver (seed 000)",
                           types=(RollType.MANEUVER,), icon=Icon.WAVE) for e in wave)
     if wave:
         state = _note(state, "maneuver", mine, ("subtract_from_counter_maneuver",),
                       "subtracted from the counter-maneuvering army's maneuver results", events)
-    ctx = army_context(state, zone, opponent[0], RollType.MANEUVER, counter_maneuver=True)
-    roll = RollTask("counter-maneuver", opponent[0], zone, ctx, modifiers=mods)
-    return pop_head(state, [roll, StepTask("maneuver_compare")]), False
+    rolls = [RollTask(counter_purpose(p), p, zone,
+                      army_context(state, zone, p, RollType.MANEUVER, counter_maneuver=True),
+                      modifiers=mods) for p in counters]
+    return pop_head(state, rolls + [StepTask("maneuver_compare")]), False
 
 
-def _maneuver_result(state: GameState, mine: RollResult | None, theirs: RollResult | None,
-                     events: Events) -> tuple[GameState, bool]:
-    """Ties go to the marcher (digest §3.5); success turns the terrain."""
+def _maneuver_compare(state: GameState, events: Events) -> tuple[GameState, bool]:
+    """The marcher must equal or beat every counter-maneuvering army (ties go to the marcher,
+    digest §3.5, §10 #3); success turns the terrain."""
     state = pop_head(state)
     player = state.turn_player
     if not state.has_army(state.march.zone, player):
         events.append(Event("message", "The marching army is gone: the maneuver fails"))
         return to_action_step(state), True
+    mine = state.march.result("maneuver")
     my_total = mine.total(RollType.MANEUVER) if mine else 0
-    their_total = theirs.total(RollType.MANEUVER) if theirs else 0
+    theirs = [r.total(RollType.MANEUVER) for p in state.march.counters
+              if (r := state.march.result(counter_purpose(p))) is not None]
     # Fields of Ice: ties at that terrain go to the counter-maneuvering army (digest §3.5).
-    ice = theirs is not None and has_effect(state, state.march.zone, "modifiers",
-                                            spell="Fields of Ice")
-    if my_total > their_total or (my_total == their_total and not ice):
-        events.append(Event("message", f"Maneuver succeeds ({my_total} vs {their_total})"))
+    ice = bool(theirs) and has_effect(state, state.march.zone, "modifiers",
+                                      spell="Fields of Ice")
+    versus = ", ".join(map(str, theirs)) or "0"
+    if all(my_total > t or (my_total == t and not ice) for t in theirs):
+        events.append(Event("message", f"Maneuver succeeds ({my_total} vs {versus})"))
         return wait(state, player, Step.TURN_TERRAIN, "Turn the terrain up or down"), True
-    events.append(Event("message", f"Maneuver fails ({my_total} vs {their_total})"))
+    events.append(Event("message", f"Maneuver fails ({my_total} vs {versus})"))
     return to_action_step(state), True
 
 
@@ -366,11 +390,6 @@ def _after_magic(state: GameState, events: Events) -> tuple[GameState, bool]:
     result = state.march.result("magic")
     casting = magic_action_tasks(state, player, zone, result, events) if result else []
     return pop_head(state, casting + [StepTask("end_march")]), False
-
-
-def _maneuver_compare(state: GameState, events: Events) -> tuple[GameState, bool]:
-    return _maneuver_result(state, state.march.result("maneuver"),
-                            state.march.result("counter-maneuver"), events)
 
 
 def _end(state: GameState, events: Events) -> tuple[GameState, bool]:

@@ -10,8 +10,8 @@ from dataclasses import replace
 from .actions import Action, Verb, act
 from .events import Event
 from .exchange import (
-    ACTION_NAMES, allowed_actions, missile_targets, opponents_at, start_maneuver, start_magic,
-    start_melee, start_missile, start_volley, thorns_tasks, to_action_step,
+    ACTION_NAMES, allowed_actions, missile_targets, opponents_at, shootable, start_maneuver,
+    start_magic, start_melee, start_missile, start_volley, thorns_tasks, to_action_step,
 )
 from .minor_march import apply_minor, bring_actions, march_start, minor_actions
 from .minor_terrains import bury_minor, controlled
@@ -53,7 +53,10 @@ def legal_march_actions(state: GameState) -> list[Action]:
         return ([act(Verb.ACTION, a) for a in allowed_actions(state, march.zone, player)]
                 + [act(Verb.NO_ACTION)])
     if step is Step.MISSILE_TARGET:
-        return [act(Verb.TARGET, z) for z in missile_targets(state, march.zone, player)]
+        return [a for z in missile_targets(state, march.zone, player)
+                for a in _targets(z, shootable(state, z, player))]
+    if step is Step.MELEE_TARGET:
+        return _targets(march.zone, opponents_at(state, march.zone, player))
     if step in TASK_STEPS:
         return legal_task_actions(state)
     if step is Step.COUNTER_ATTACK:
@@ -85,11 +88,8 @@ def apply_march(state: GameState, action: Action, events: Events) -> GameState:
         return _announce_maneuver(state, events)
     if verb is Verb.NO_MANEUVER:
         return to_action_step(state)
-    if verb is Verb.COUNTER:
-        return advance(start_maneuver(state, events), events)
-    if verb is Verb.NO_COUNTER:
-        events.append(Event("message", "No counter-maneuver: the maneuver succeeds"))
-        return wait(state, player, Step.TURN_TERRAIN, "Turn the terrain up or down")
+    if verb in (Verb.COUNTER, Verb.NO_COUNTER):
+        return _counter_answer(state, verb is Verb.COUNTER, events)
     if verb is Verb.TURN:
         return _turn_terrain(state, action.args[0], events)
     if verb is Verb.NO_ACTION:
@@ -97,7 +97,10 @@ def apply_march(state: GameState, action: Action, events: Events) -> GameState:
     if verb is Verb.ACTION:
         return _take_action(state, action.args[0], events)
     if verb is Verb.TARGET:
-        return advance(start_missile(state, action.args[0], events), events)
+        zone, who = action.args[0], (action.args[1] if len(action.args) > 1 else None)
+        if state.step is Step.MELEE_TARGET:
+            return advance(start_melee(state, False, events, defender=who), events)
+        return advance(start_missile(state, zone, events, target=who), events)
     if verb is Verb.COUNTER_ATTACK:
         if state.march.exchange.kind == "missile":
             return advance(start_volley(state, events), events)
@@ -107,15 +110,46 @@ def apply_march(state: GameState, action: Action, events: Events) -> GameState:
     raise AssertionError(f"not a march action: {action}")
 
 
+def _targets(zone, players: list[int]) -> list[Action]:
+    """``target <zone>`` — or, with several opposing armies there (multiplayer),
+    ``target <zone> <player>`` for each."""
+    if len(players) == 1:
+        return [act(Verb.TARGET, zone)]
+    return [act(Verb.TARGET, zone, p) for p in players]
+
+
 def _announce_maneuver(state: GameState, events: Events) -> GameState:
-    """Opponents at the terrain may counter-maneuver; with none, the maneuver just succeeds."""
-    zone, player = state.march.zone, state.turn_player
+    """Opponents at the terrain may counter-maneuver, each asked in turn; with none, the
+    maneuver just succeeds."""
+    player = state.turn_player
     state = state.with_(march=replace(state.march, maneuvered=True))
-    opponents = opponents_at(state, zone, player)
-    if opponents:
-        return wait(state, opponents[0], Step.COUNTER_MANEUVER,
-                    f"{state.players[player].name} maneuvers: counter-maneuver?")
+    if opponents_at(state, state.march.zone, player):
+        return _ask_counter(state)
     events.append(Event("message", "No opposing army: the maneuver succeeds"))
+    return wait(state, player, Step.TURN_TERRAIN, "Turn the terrain up or down")
+
+
+def _ask_counter(state: GameState) -> GameState:
+    """Ask the next opponent at the terrain whether it counter-maneuvers."""
+    march, player = state.march, state.turn_player
+    asked = [p for p in opponents_at(state, march.zone, player) if p not in march.asked]
+    return wait(state, asked[0], Step.COUNTER_MANEUVER,
+                f"{state.players[player].name} maneuvers: counter-maneuver?")
+
+
+def _counter_answer(state: GameState, counters: bool, events: Events) -> GameState:
+    """Record an opponent's answer; once all answered, the counter-maneuvering armies and the
+    marcher roll (digest §3.5, §10 #3), or with none the maneuver succeeds."""
+    march, player = state.march, state.turn_player
+    who = state.pending.player
+    march = replace(march, asked=march.asked + (who,),
+                    counters=march.counters + ((who,) if counters else ()))
+    state = state.with_(march=march)
+    if any(p not in march.asked for p in opponents_at(state, march.zone, player)):
+        return _ask_counter(state)
+    if march.counters:
+        return advance(start_maneuver(state, events), events)
+    events.append(Event("message", "No counter-maneuver: the maneuver succeeds"))
     return wait(state, player, Step.TURN_TERRAIN, "Turn the terrain up or down")
 
 
@@ -150,6 +184,8 @@ def _take_action(state: GameState, name: str, events: Events) -> GameState:
     player = state.turn_player
     state = state.with_(march=replace(state.march, action=name))
     if name == "melee":
+        if len(opponents_at(state, state.march.zone, player)) > 1:
+            return wait(state, player, Step.MELEE_TARGET, "Choose the army to attack")
         return advance(start_melee(state, counter_attack=False, events=events), events)
     if name == "missile":
         return wait(state, player, Step.MISSILE_TARGET, "Choose the army to shoot at")

@@ -21,7 +21,7 @@ from .dice_moves import move_die
 from .dragons import move_dragon
 from .events import Event
 from .flow import check_victory, settle_armies, wait
-from .turn import begin_turn
+from .turn import begin_turn, next_player
 from .items import army_items, bury_excess, can_carry_item, fits
 from .lasting import cannot_leave, unit_left
 from .state import GameState, Step, Zone, ZoneKind
@@ -147,5 +147,5 @@ def apply_reserves(state: GameState, action: Action, events: Events) -> GameStat
     if action.verb is Verb.END_TURN:
         state = _end_step(state, events)
         events.append(Event("phase", f"{state.players[player].name} ends the turn"))
-        return begin_turn(state, (player + 1) % state.player_count, events)
+        return begin_turn(state, next_player(state), events)
     raise AssertionError(f"not a Reserves action: {action}")

@@ -530,8 +530,8 @@ def _cancel_relics(dice: tuple[DieOutcome, ...], die_of: dict[int, Die]) -> tupl
         if d.die_id in cancelled:
             faces = tuple(replace(f, effects=(), choices=()) for f in d.face_outcomes)
             d = replace(d, effects=(), face_outcomes=faces, ignored=d.ignored + (
-                "Elemental Relic: another relic in the roll shows the same element, so it has "
-                "no effect on this roll (seed 001)",))
+                f"{shown[d.die_id].value} (Elemental Relic): another relic in the roll shows "
+                f"the same element, so it has no effect on this roll (seed 001)",))
         out.append(d)
     return tuple(out)
 

@@ -81,6 +81,7 @@ class Step(enum.Enum):
     TURN_TERRAIN = "turn the terrain"
     ACTION = "action"
     MISSILE_TARGET = "missile target"
+    MELEE_TARGET = "melee target"
     DAMAGE = "assign damage"
     COUNTER_ATTACK = "counter-attack"
     REINFORCE = "reinforce"
@@ -242,11 +243,12 @@ class MarchState:
     """The march in progress: the marching army's zone and what it has done so far.
 
     exchange: the attack in progress; results: the rolls of this march by purpose
-    ("maneuver", "counter-maneuver", "attack", "save", "counter-attack", "counter-save",
-    "magic", and the rolls spells ask for), each updated as its SAI effects are applied
+    ("maneuver", "counter-maneuver <player>", "attack", "save", "counter-attack",
+    "counter-save", "magic", and the rolls spells and abilities ask for), each updated as its SAI effects are applied
     (``RollResult.applied``). mired: the marching army's units that take no part in the
     march's rolls (Mire, digest §7). charge: "javelin" or "kukri" when the army buried its
-    minor terrain for an Amazon charge (digest §6).
+    minor terrain for an Amazon charge (digest §6). asked / counters: the opponents asked
+    whether they counter-maneuver, and those who do (several in multiplayer, digest §10 #3).
     """
 
     zone: Zone
@@ -259,6 +261,8 @@ class MarchState:
     results: tuple[tuple[str, RollResult], ...] = ()
     mired: tuple[int, ...] = ()
     charge: str = ""
+    asked: tuple[int, ...] = ()
+    counters: tuple[int, ...] = ()
 
     def result(self, purpose: str) -> RollResult | None:
         """The roll made for `purpose` in this march, or None."""

@@ -122,8 +122,9 @@ Ask = PickAsk | ChooseAsk
 class RollTask:
     """An army roll being resolved.
 
-    purpose: "maneuver", "counter-maneuver", "attack", "counter-attack", "save",
-        "counter-save" or "magic" (the key of ``MarchState.results``).
+    purpose: the key of the roll in ``MarchState.results`` (or ``DragonAttackState.results``):
+        "maneuver", "counter-maneuver <player>", "attack", "counter-attack", "save",
+        "counter-save", "magic", "dragon-attack", or a purpose of a spell's or ability's roll.
     player / zone: the rolling army. ctx: the roll's context (eighth face, save_against ...).
     modifiers: modifiers from the opposing roll (Screech, Wave ...); lasting effects are
         added when the dice are rolled.

@@ -15,6 +15,19 @@ from .phases import TURN_START
 Events = list[Event]
 
 
+def next_player(state: GameState) -> int:
+    """Whose turn follows the marching player's: the next in turn order (seat order when none
+    was set) who still has units in play — a player with none is out of the game (digest
+    §3.7)."""
+    order = state.turn_order or tuple(range(state.player_count))
+    at = order.index(state.turn_player)
+    for step in range(1, len(order) + 1):
+        player = order[(at + step) % len(order)]
+        if state.health_in_play(player) > 0:
+            return player
+    return order[(at + 1) % len(order)]
+
+
 def begin_turn(state: GameState, player: int, events: Events) -> GameState:
     """Start `player`'s turn and run it up to the first decision.
 

@@ -5,10 +5,12 @@ import pytest
 
 from dragondice_desktop.engine.actions import Verb
 from dragondice_desktop.engine.game import IllegalAction, legal_actions, play
-from dragondice_desktop.engine.setup import FRONTIER, SetupError, new_game
+from dragondice_desktop.engine.setup import SetupError, new_game
 from dragondice_desktop.engine.state import Phase, Zone, ZoneKind
 
 from engine_helpers import setup_pair
+
+FRONTIER = 2  # with two players: the Home Terrains are 0 and 1, the Frontier 2
 
 
 def test_armies_are_placed_home_horde_campaign():
