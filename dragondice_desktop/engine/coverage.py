@@ -143,10 +143,10 @@ _ABILITIES = (
     ("Firewalkers", "Flaming Shields", HANDLED, "counts as, species.py"),
     ("Frostwings", "Winter's Fortitude", HANDLED, "Species Abilities phase"),
     ("Frostwings", "Magic Negation", HANDLED, "before an opponent's spells"),
-    ("Goblins", "Swamp Mastery", NOT_HANDLED, "waits on the lead: it changes the replay of "
-                                              "the version-1 game file"),
-    ("Goblins", "Foul Stench", NOT_HANDLED, "waits on the lead: it changes the replay of the "
-                                            "version-1 game file"),
+    ("Goblins", "Swamp Mastery", NOT_HANDLED, "not applied yet: applying it changes how "
+                                              "games saved earlier replay (rulings)"),
+    ("Goblins", "Foul Stench", NOT_HANDLED, "not applied yet: applying it changes how games "
+                                            "saved earlier replay (rulings)"),
     ("Lava Elves", "Volcanic Adaptation", HANDLED, "counts as, species.py"),
     ("Lava Elves", "Cursed Bullets", HANDLED, "missile damage only spell saves reduce"),
     ("Scalders", "Scorching Touch", HANDLED, "damage back to a melee attacker"),

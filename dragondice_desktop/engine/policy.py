@@ -1,8 +1,8 @@
 """A simple automatic player that always picks a legal action.
 
 Used by the headless demo (`dragondice screenshot`, `dragondice selfplay`) and by the contract
-tests that play whole games. It plays to end the game: it marches with maneuvers, turns
-terrains toward their eighth face, attacks whenever it can, reinforces everything (carrying
+tests that play whole games. It plays to end the game: it marches with maneuvers (but never
+maneuvers away a terrain it has captured), turns terrains toward their eighth face, attacks whenever it can, reinforces everything (carrying
 the items along) and never retreats. SAI and rule decisions: it takes the decision's default
 when there is one (keep the results, stay put ...), else the first legal pick, and stops
 picking only when nothing more may be picked. It announces spells while its magic pays for
@@ -18,7 +18,7 @@ import random
 
 from .actions import Action, Verb
 from .game import legal_actions
-from .state import GameState
+from .state import GameState, ZoneKind
 
 # Verbs in order of preference for the aggressive policy.
 PREFERENCE = (
@@ -43,6 +43,10 @@ def choose(state: GameState, chooser: random.Random | None = None) -> Action:
         matching = [a for a in actions if a.to_text() == default]
         if matching:  # an SAI choice: the rules' default (e.g. keep the results, stay put)
             return matching[0]
+    if _holds_march_terrain(state):
+        keep = [a for a in actions if a.verb is Verb.NO_MANEUVER]
+        if keep:  # a maneuver could only turn its captured terrain back down to 7
+            return keep[0]
     for verb in PREFERENCE:
         matching = [a for a in actions if a.verb is verb]
         if matching:
@@ -53,6 +57,15 @@ def choose(state: GameState, chooser: random.Random | None = None) -> Action:
     if turns:
         return _turn_choice(turns)
     return actions[0]
+
+
+def _holds_march_terrain(state: GameState) -> bool:
+    """True when the marching army stands on a terrain whose eighth face its player holds."""
+    march = state.march
+    if march is None or march.zone.kind is not ZoneKind.TERRAIN:
+        return False
+    terrain = state.terrains[march.zone.index]
+    return terrain.face == 8 and terrain.controller == state.turn_player
 
 
 def _best_of(actions: list[Action]) -> Action:

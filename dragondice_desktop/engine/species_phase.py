@@ -47,8 +47,7 @@ def _of(state: GameState, zone: Zone, player: int, species: Species) -> list[Gam
 NOT_APPLIED = {
     Species.GOBLINS: "Goblins' Swamp Mastery (melee counts as maneuver at an earth terrain) and "
                      "Foul Stench (units that may not counter-attack) are not resolved yet: "
-                     "applying them changes the replay of the bundled version-1 game file, "
-                     "which waits on the lead's decision (rulings)",
+                     "applying them changes how games saved earlier replay (rulings)",
 }
 
 

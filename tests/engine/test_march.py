@@ -143,3 +143,18 @@ def test_melee_damage_is_assigned_then_counter_attack_offered():
                 assert state.step is Step.COUNTER_ATTACK
             return
     pytest.fail("no damaging melee in 200 seeds")
+
+
+def test_automatic_player_keeps_its_captured_terrain():
+    """The demo player does not maneuver an army standing on a terrain it holds: a maneuver
+    there could only turn the terrain back down to 7 and end the capture (digest §8)."""
+    from dragondice_desktop.engine.policy import choose
+
+    state = started()
+    me = state.turn_player
+    home = Zone(ZoneKind.TERRAIN, me)
+    state = moved(state, [d.id for d in state.dice_in(home, 1 - me)], T2)
+    state = with_face(state, me, 8, controller=me)
+    state, _ = play(state, f"march {home.to_text()}")
+    assert state.step is Step.MANEUVER
+    assert choose(state).verb is Verb.NO_MANEUVER
