@@ -24,6 +24,9 @@ _FIXED = {
     Verb.NO_COUNTER_ATTACK: "No counter-attack",
     Verb.END_REINFORCE: "End reinforce",
     Verb.END_TURN: "End turn",
+    Verb.ROLL_MINOR: "Roll the minor terrain, then maneuver",
+    Verb.KEEP_MINOR: "Keep its face (no maneuver)",
+    Verb.BURY_MINOR: "Bury it (no maneuver)",
 }
 
 
@@ -82,9 +85,33 @@ def _newer_label(state: GameState, action: Action) -> str:
         return f"Pick {state.die_label(args[0])} ({state.zone_name(zone)})"
     if value == "done":
         return "Done"
+    if value == "bring" and args and isinstance(args[0], int):
+        return f"Bring the {state.dice[args[0]].die.name} into play (no maneuver)"
+    if value in ("ride", "fly") and len(args) == 2 and isinstance(args[1], Zone):
+        how = "Ride the tamed dragon" if value == "ride" else "Fly (Air Flight)"
+        return f"{how}: {state.dice[args[0]].die.name} to {state.zone_name(args[1])}"
+    if value == "charge" and args:
+        return f"{str(args[0]).capitalize()} Charge (instead of the maneuver)"
+    if value == "cast" and len(args) >= 2:
+        return _cast_label(state, args)
     if value == "choose" and args:
         option = args[0]
         if isinstance(option, Zone):
             return state.zone_name(option)
         return str(option).replace("-", " ").capitalize()
     return action.to_text()
+
+
+def _cast_label(state: GameState, args: tuple) -> str:
+    """E.g. "Cast Decay (death) at Ann's army at Highland City"."""
+    spell, element = str(args[0]).replace("-", " ").title(), args[1]
+    target = ""
+    if len(args) >= 3 and isinstance(args[2], Zone):
+        zone = args[2]
+        owner = args[3] if len(args) >= 4 and isinstance(args[3], int) else None
+        where = state.zone_name(zone)
+        target = (f" at {state.players[owner].name}'s army at {where}" if owner is not None
+                  else f" at {where}")
+    elif len(args) >= 3 and isinstance(args[2], int) and args[2] < len(state.dice):
+        target = f" on {state.die_label(args[2])}"
+    return f"Cast {spell} ({element}){target}"
