@@ -5,6 +5,7 @@
     dragondice catalog [NAME]       dice counts per kind and species, or one die's faces
     dragondice roll --for melee DIE...   roll dice headless and print the result as JSON
     dragondice selfplay --seed S    play a whole game with the automatic policy, print the log
+    dragondice selfplay --players 4 --games 50 --seed S   many random games, summarised
     dragondice screenshot OUT.png   render the window on a seeded demo game to a PNG
     dragondice force validate|import|export|list ...   forces (see store_cli)
     dragondice collection import|export ...           the dice collection (see store_cli)
@@ -56,7 +57,12 @@ def _parser() -> argparse.ArgumentParser:
 
     selfplay = sub.add_parser("selfplay", help="play a whole game with the automatic policy")
     selfplay.add_argument("--seed", type=int, default=0)
-    selfplay.add_argument("--save", help="write the game file here")
+    selfplay.add_argument("--save", help="write the game file here (one game only)")
+    selfplay.add_argument("--players", type=_count(2, 4), default=2,
+                          help="2 to 4 players (default 2)")
+    selfplay.add_argument("--games", type=_count(1, 100000), default=1,
+                          help="play this many games with random legal choices and print "
+                               "a summary instead of the log")
 
     shot = sub.add_parser("screenshot", help="save a PNG of the window on a seeded demo game")
     shot.add_argument("out", help="PNG file to write")
@@ -197,6 +203,16 @@ def _roll(args) -> int:
 
 
 def _selfplay(args) -> int:
+    if args.games > 1 or args.players > 2:
+        if args.save:
+            print("selfplay: --save writes one two-player game; leave out --games/--players",
+                  file=sys.stderr)
+            return 2
+        from .selfplay import play_games
+
+        for line in play_games(args.players, args.games, args.seed).lines():
+            print(line)
+        return 0
     from .engine.game import legal_actions, play
     from .engine.policy import choose
     from .engine.record import GameRecord

@@ -11,6 +11,8 @@ from .forces.model import Force
 from .forces.samples import sample_forces
 
 DEMO_PLAYERS = ("Ann", "Bob")
+TABLE_PLAYERS = ("Ann", "Bob", "Cat", "Dan")
+TABLE_FORCES = (0, 2, 1, 3)  # sample forces by index, in seat order
 
 
 def setup_from_force(force: Force, player_name: str) -> PlayerSetup:
@@ -28,3 +30,13 @@ def demo_setups(first: int = 0, second: int = 2) -> tuple[PlayerSetup, PlayerSet
     forces = sample_forces()
     return (setup_from_force(forces[first], DEMO_PLAYERS[0]),
             setup_from_force(forces[second], DEMO_PLAYERS[1]))
+
+
+def table_setups(count: int) -> tuple[PlayerSetup, ...]:
+    """`count` (2-4) players, Ann, Bob, Cat and Dan, each with a different sample force.
+    Raises ValueError for another count."""
+    if not 2 <= count <= len(TABLE_PLAYERS):
+        raise ValueError(f"2 to {len(TABLE_PLAYERS)} players, not {count}")
+    forces = sample_forces()
+    return tuple(setup_from_force(forces[TABLE_FORCES[i]], TABLE_PLAYERS[i])
+                 for i in range(count))

@@ -33,7 +33,8 @@ def test_pure_layers_import_without_pyside6():
                   "dragondice_desktop.forces", "dragondice_desktop.store",
                   "dragondice_desktop.odds", "dragondice_desktop.matchup",
                   "dragondice_desktop.store_cli", "dragondice_desktop.odds_cli",
-                  "dragondice_desktop.rules_cli", "dragondice_desktop.cli"], ["PySide6", "pyqtgraph"])
+                  "dragondice_desktop.rules_cli", "dragondice_desktop.cli",
+                  "dragondice_desktop.selfplay"], ["PySide6", "pyqtgraph"])
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "ok"
 
