@@ -17,7 +17,7 @@ import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from .model import Color, DieKind, DieType, Icon, Size, Species
+from .model import Color, DieKind, Icon, Size, Species
 
 DATA_DIR = Path(__file__).with_name("data")
 

@@ -34,9 +34,7 @@ from .errors import (  # noqa: F401  (ForceFileError and MAX_COUNT are re-export
     read_bounded,
 )
 from .model import ARMY_NAMES, Force
-from .octgn import (  # noqa: F401  (the OCTGN names keep their old home here too)
-    OCTGN_POOL_ITEMS, OCTGN_SECTIONS, import_octgn_deck,
-)
+from .octgn import import_octgn_deck
 from .validate import Problem, closest_keys, validate_force
 
 FORMAT = "dragondice-desktop-force"

@@ -1,8 +1,6 @@
 """The force builder's odds dock (issue 5 §2): per-army charts that follow every edit, a
 comparison of two armies, and the per-die statistics table."""
 
-from dataclasses import replace
-
 from dragondice_desktop.forces.samples import sample_forces
 from dragondice_desktop.odds import army_distribution, spec_from_name
 from dragondice_desktop.store.database import open_memory_database

@@ -3,18 +3,17 @@ Lightning Strike."""
 
 from __future__ import annotations
 
-from ..effect_steps import Events, ask, resume, units_pick
+from ..effect_steps import Events, resume
 from ..fates import kill, move_unit
 from ..individual import unit_roll
-from ..lasting import cannot_leave
 from ..roll_model import ModOp
 from ..state import GameState, Zone, ZoneKind
 from ..tasks import RuleTask
 from .book import register
 from .casting import done
 from .effects import (
-    MAN, MEL, SAV, army_damage_spell, army_modifier_spell, army_there, cast, gone,
-    terrain_modifier_spell, unit_there,
+    MAN, MEL, SAV, army_damage_spell, army_modifier_spell, army_there, ask_opposing_movers,
+    cast, gone, terrain_modifier_spell, unit_there,
 )
 
 
@@ -61,14 +60,7 @@ def mirage(state: GameState, task: RuleTask, events: Events):
     announced, times = cast(task)
     zone: Zone = announced.target[0]
     if task.stage == "resolve":
-        units = [u for u in state.dice_in(zone) if u.die.kind.is_unit
-                 and u.owner != task.player and not cannot_leave(state, u.id)]
-        if not units:
-            return done(state, task, "Mirage: no opposing unit there can leave", events)
-        question = units_pick(task.player, f"Mirage: target up to {5 * times} health-worth of "
-                                           f"opposing units at {state.zone_name(zone)}", units,
-                              budget=5 * times, maximize=True)
-        return ask(state, task, question, stage="pick")
+        return ask_opposing_movers(state, task, zone, "Mirage", 5 * times, events)
     if (waiting := resume(state, task)) is not None:
         return waiting
     words = []

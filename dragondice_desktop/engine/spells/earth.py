@@ -14,7 +14,9 @@ from ..state import GameState, Zone, ZoneKind
 from ..tasks import ChooseAsk, RuleTask
 from .book import register
 from .casting import done
-from .effects import MAN, MEL, SAV, army_modifier_spell, army_there, cast, gone, lasting
+from .effects import (
+    MAN, MEL, SAV, army_modifier_spell, army_there, ask_opposing_movers, cast, gone, lasting,
+)
 
 
 @register("Stone Skin", "army_any", True, "Army: +1 save.")
@@ -91,14 +93,7 @@ def scent_of_fear(state: GameState, task: RuleTask, events: Events):
     announced, times = cast(task)
     zone: Zone = announced.target[0]
     if task.stage == "resolve":
-        units = [u for u in state.dice_in(zone) if u.die.kind.is_unit
-                 and u.owner != task.player and not cannot_leave(state, u.id)]
-        if not units:
-            return done(state, task, "Scent of Fear: no opposing unit there can leave", events)
-        question = units_pick(task.player, f"Scent of Fear: up to {3 * times} health-worth of "
-                                           f"opposing units at {state.zone_name(zone)}", units,
-                              budget=3 * times, maximize=True)
-        return ask(state, task, question, stage="pick")
+        return ask_opposing_movers(state, task, zone, "Scent of Fear", 3 * times, events)
     if (waiting := resume(state, task)) is not None:
         return waiting
     for unit in task.ask.picked:

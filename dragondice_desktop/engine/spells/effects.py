@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..effect_steps import Events
+from ..effect_steps import Events, ask, units_pick
 from ..events import Event
 from ..flow import army_context
-from ..lasting import add
+from ..lasting import add, cannot_leave
 from ..roll_model import Modifier, ModOp, RollType
 from ..state import DamageDue, GameState, LastingEffect, Zone, ZoneKind
 from ..task_queue import pop_head, stored_result
@@ -149,3 +149,19 @@ def terrain_armies(state: GameState, zone: Zone) -> list[tuple[Zone, int]]:
 
 
 RULE_RUNNERS = {"spell_damage": _spell_damage}
+
+
+def ask_opposing_movers(state: GameState, task: RuleTask, zone: Zone, spell: str, budget: int,
+                        events: Events):
+    """First stage of a spell that sends opposing units at terrain `zone` to their Reserve
+    Area (Mirage, Scent of Fear): the caster picks up to `budget` health-worth of opposing
+    units there that can leave (Sleep, Web and Net hold units in place). Returns the
+    handler's answer: the pending pick, or the spell done when nobody can be moved."""
+    units = [u for u in state.dice_in(zone) if u.die.kind.is_unit
+             and u.owner != task.player and not cannot_leave(state, u.id)]
+    if not units:
+        return done(state, task, f"{spell}: no opposing unit there can leave", events)
+    question = units_pick(task.player, f"{spell}: up to {budget} health-worth of opposing "
+                                       f"units at {state.zone_name(zone)}", units,
+                          budget=budget, maximize=True)
+    return ask(state, task, question, stage="pick")
