@@ -29,7 +29,7 @@ from .spells import magic_action_tasks
 from .roll_model import Applied, Modifier, ModOp, RollResult, RollType
 from .state import DamageDue, Exchange, GameState, Step, Zone, ZoneKind
 from .task_queue import pop_head, push_front, record_applied
-from .tasks import RollTask, RuleTask, StepTask
+from .tasks import PickAsk, RollTask, RuleTask, StepTask
 
 Events = list[Event]
 
@@ -125,13 +125,24 @@ def start_maneuver(state: GameState, events: Events) -> GameState:
 def start_melee(state: GameState, counter_attack: bool, events: Events,
                 defender: int | None = None) -> GameState:
     """A melee attack on `defender`'s army at the marching army's terrain (the only opposing
-    army there when not given), or the attacked army's counter-attack (digest §5.1)."""
+    army there when not given), or the attacked army's counter-attack (digest §5.1) — first
+    held back by Foul Stench when the attacking army holds Goblins (digest §6)."""
     zone, marcher = state.march.zone, state.turn_player
     if counter_attack:
         attacker, target = state.march.exchange.defender, marcher
+        if foul_stench(state, zone, marcher):
+            return push_front(state, [RuleTask("foul_stench", attacker, zone)])
     else:
         attacker = marcher
         target = defender if defender is not None else opponents_at(state, zone, marcher)[0]
+    return _melee_roll(state, attacker, target, zone, counter_attack, (), events)
+
+
+def _melee_roll(state: GameState, attacker: int, target: int, zone: Zone,
+                counter_attack: bool, exclude: tuple[tuple[int, str], ...],
+                events: Events) -> GameState:
+    """The melee attack or counter-attack roll of `attacker`'s army at `zone` on `target`'s;
+    `exclude`: (die id, why) of units that may not take part."""
     exchange = Exchange("melee", attacker, zone, target, zone, counter_attack=counter_attack)
     state = state.with_(march=replace(state.march, exchange=exchange, target=zone,
                                       counter_attacked=counter_attack))
@@ -141,7 +152,41 @@ def start_melee(state: GameState, counter_attack: bool, events: Events,
     purpose = "counter-attack" if counter_attack else "attack"
     ctx = army_context(state, zone, attacker, RollType.MELEE, counter_attack=counter_attack,
                        converts=() if counter_attack else _charge(state, "kukri"))
-    return push_front(state, [RollTask(purpose, attacker, zone, ctx), StepTask("after_attack")])
+    return push_front(state, [RollTask(purpose, attacker, zone, ctx, exclude=exclude),
+                              StepTask("after_attack")])
+
+
+def foul_stench(state: GameState, zone: Zone, goblin_player: int) -> int:
+    """Goblins' Foul Stench (digest §6): when `goblin_player`'s army at `zone` holding Goblins
+    takes a melee action, N units of the defending army may not counter-attack; N = Goblins
+    in the player's DUA, max 3 † (``species.dua_count``). 0 under rules revision 1."""
+    if not state.options.since(2) or not any(
+            u.die.species is Species.GOBLINS for u in state.units_in(zone, goblin_player)):
+        return 0
+    return dua_count(state, goblin_player, Species.GOBLINS, 3)
+
+
+def _foul_stench(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
+    """The counter-attacking player picks the N units Foul Stench keeps out of the
+    counter-attack (digest §6: "the opponent must pick N of its units"; rulings: the pick is
+    made when the defender counter-attacks, from the units the attack left), then rolls."""
+    zone, player, goblins = task.zone, task.player, state.turn_player
+    units = state.units_in(zone, player)
+    if task.ask is None:
+        n = foul_stench(state, zone, goblins)
+        question = PickAsk(player, f"Foul Stench: pick {min(n, len(units))} of your units; "
+                                   f"they may not counter-attack", tuple(u.id for u in units),
+                           tuple(1 for _ in units), budget=n, max_units=n, maximize=True)
+        return ask(state, task, question)
+    if (waiting := resume(state, task)) is not None:
+        return waiting
+    why = "Foul Stench: it may not counter-attack (Goblins, digest §6)"
+    held = tuple((die_id, why) for die_id in task.ask.picked)
+    events.append(Event("message", f"Foul Stench: {len(held)} unit(s) of "
+                                   f"{state.players[player].name} may not counter-attack",
+                        player=player))
+    state = pop_head(state)
+    return _melee_roll(state, player, goblins, zone, True, held, events), False
 
 
 def start_missile(state: GameState, target_zone: Zone, events: Events,
@@ -380,6 +425,11 @@ def _counter_offer(state: GameState, events: Events) -> tuple[GameState, bool]:
         why = "Surprise" if ex.surprise else "Charge"
         events.append(Event("message", f"{why}: the defending army cannot counter-attack"))
         return end_march(state, events), True
+    if foul_stench(state, ex.attacker_zone, ex.attacker) >= len(
+            state.units_in(ex.defender_zone, ex.defender)):
+        events.append(Event("message", "Foul Stench: none of the defending army's units may "
+                                       "counter-attack (Goblins, digest §6)"))
+        return end_march(state, events), True
     return wait(state, ex.defender, Step.COUNTER_ATTACK, "Counter-attack?"), True
 
 
@@ -459,4 +509,4 @@ MARCH_STEPS = {
     "after_magic": _after_magic, "end_march": _end, "action_step": _action_step,
     "thorns": _thorns,
 }
-RULE_RUNNERS = {"mire": _mire}
+RULE_RUNNERS = {"mire": _mire, "foul_stench": _foul_stench}

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from .actions import Action
 from .events import Event
 from .march import apply_march, legal_march_actions
+from .options import GameOptions
 from .reserves import apply_reserves, legal_reserve_actions
 from .resolution import apply_task_action, legal_task_actions
 from .setup import apply_setup, legal_setup_actions, new_game
@@ -81,11 +82,12 @@ def play(state: GameState, action: Action | str) -> tuple[GameState, tuple[Event
     return apply(state, legal[text])
 
 
-def replay(players: Sequence[PlayerSetup], seed: int,
-           actions: Iterable[Action | str]) -> tuple[GameState, list[Event]]:
+def replay(players: Sequence[PlayerSetup], seed: int, actions: Iterable[Action | str],
+           options: GameOptions | None = None) -> tuple[GameState, list[Event]]:
     """Rebuild a game from its record; returns the final state and all events.
-    Raises IllegalAction (with the action's number) if an action is not legal when replayed."""
-    state = new_game(players, seed)
+    Raises IllegalAction (with the action's number) if an action is not legal when replayed,
+    SetupError if the setups or `options` cannot start a game."""
+    state = new_game(players, seed, options)
     events: list[Event] = []
     for number, action in enumerate(actions, start=1):
         try:

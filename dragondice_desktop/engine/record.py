@@ -12,16 +12,20 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from dataclasses import MISSING, asdict, dataclass, fields
+from dataclasses import MISSING, asdict, dataclass, fields, replace
 from typing import Any
 
 from .actions import Action, Verb
 from .game import IllegalAction, replay
 from .setup import SetupError
+from .options import GameOptions, checked
+from .setup import MAX_PLAYERS
 from .state import GameState, PlayerSetup
 
 FORMAT = "dragondice-desktop-game"
-VERSION = 1
+# Version 2 added "options" (rules revision, manual dice, house rules) and 3-4 players;
+# a version 1 file is a two-player game with app-rolled dice under rules revision 1.
+VERSION = 2
 MAX_BYTES = 5_000_000  # a real game record is a few kB; refuse anything absurd
 MAX_TEXT = 200         # longest player name, force name or die key a game file may hold
 MAX_DICE = 500         # dice one player may bring (a 60-point force has a few dozen)
@@ -32,7 +36,9 @@ MAX_QUOTE = 80         # characters of the file's own text quoted in a message
 MAX_MESSAGE = 600      # characters of an engine message passed on
 
 _VERBS = frozenset(verb.value for verb in Verb)
-TOP_FIELDS = ("format", "version", "seed", "players", "actions")
+TOP_FIELDS = ("format", "version", "seed", "options", "players", "actions")
+V1_FIELDS = ("format", "version", "seed", "players", "actions")
+OPTION_FIELDS = tuple(f.name for f in fields(GameOptions))
 PLAYER_FIELDS = tuple(f.name for f in fields(PlayerSetup))
 REQUIRED_PLAYER_FIELDS = tuple(f.name for f in fields(PlayerSetup)
                                if f.default is MISSING and f.default_factory is MISSING)
@@ -129,28 +135,32 @@ def setup_problem(setup: PlayerSetup, number: int) -> str | None:
 
 @dataclass(frozen=True)
 class GameRecord:
-    """Everything that defines a game: the players' setups, the RNG seed and the actions."""
+    """Everything that defines a game: the players' setups (2 to 4), the RNG seed, the
+    options (rules revision, manual dice, house rules) and the actions."""
 
     players: tuple[PlayerSetup, ...]
     seed: int
     actions: tuple[Action, ...] = ()
+    options: GameOptions = GameOptions()
 
     def with_action(self, action: Action) -> "GameRecord":
         """The record with one more action."""
-        return GameRecord(self.players, self.seed, self.actions + (action,))
+        return replace(self, actions=self.actions + (action,))
 
     def without_last(self) -> "GameRecord":
         """The record with its last action removed (undo = replay all but the last)."""
-        return GameRecord(self.players, self.seed, self.actions[:-1])
+        return replace(self, actions=self.actions[:-1])
 
     def state(self) -> GameState:
         """Replay the record. Raises IllegalAction or SetupError on a bad record."""
-        return replay(self.players, self.seed, self.actions)[0]
+        return replay(self.players, self.seed, self.actions, self.options)[0]
 
     def to_json(self) -> str:
-        """The save-file text (format name, version, setup, seed, action texts)."""
+        """The save-file text (format name, version, seed, options, setups, action texts)."""
+        options = asdict(self.options)
+        options["house_rules"] = list(self.options.house_rules)
         return json.dumps({
-            "format": FORMAT, "version": VERSION, "seed": self.seed,
+            "format": FORMAT, "version": VERSION, "seed": self.seed, "options": options,
             "players": [asdict(p) for p in self.players],
             "actions": [a.to_text() for a in self.actions],
         }, indent=1, ensure_ascii=False)
@@ -213,31 +223,61 @@ class GameRecord:
         if isinstance(version, bool) or not isinstance(version, int) or not 1 <= version <= VERSION:
             raise GameFileError(f"the game file has version {quote(version)}; this app reads "
                                 f"up to version {VERSION} — update the app to open it")
-        unknown = [key for key in data if key not in TOP_FIELDS]
+        expected = TOP_FIELDS if version >= 2 else V1_FIELDS
+        unknown = [key for key in data if key not in expected]
         if unknown:
             raise _damaged(f"it has an unknown field {quote(unknown[0])}")
-        for key in TOP_FIELDS:
+        for key in expected:
             if key not in data:
                 raise _damaged(f"the field {key!r} is missing")
         seed = data["seed"]
         problem = seed_problem(seed)
         if problem:
             raise _damaged(problem)
+        options = _options(data["options"]) if version >= 2 else GameOptions(rules=1)
         players = data["players"]
-        if not isinstance(players, list) or len(players) != 2:
+        most = MAX_PLAYERS if version >= 2 else 2
+        if not isinstance(players, list) or not 2 <= len(players) <= most:
             got = (f"{len(players)} entries" if isinstance(players, list) else _kind(players))
-            raise _damaged(f"'players' must be a list of two players, not {got}")
+            allowed = f"2 to {most} players" if most > 2 else "two players"
+            raise _damaged(f"'players' must be a list of {allowed}, not {got}")
         setups = tuple(_player(p, n) for n, p in enumerate(players, start=1))
         actions = data["actions"]
         if not isinstance(actions, list):
             raise _damaged(f"'actions' must be a list of action texts, not {_kind(actions)}")
         if len(actions) > MAX_ACTIONS:
             raise _damaged(f"it holds {len(actions)} actions; a game has at most {MAX_ACTIONS}")
-        return cls(setups, seed, tuple(_action(a, n) for n, a in enumerate(actions, start=1)))
+        return cls(setups, seed, tuple(_action(a, n) for n, a in enumerate(actions, start=1)),
+                   options)
 
 
 def _damaged(problem: str) -> GameFileError:
     return GameFileError(f"the game file is damaged: {problem}")
+
+
+def _options(data: Any) -> GameOptions:
+    """The "options" object of a version 2 game file: rules (a revision number),
+    manual_dice (true/false) and house_rules (a list of house rule names)."""
+    if not isinstance(data, dict):
+        raise _damaged(f"'options' must be an object, not {_kind(data)}")
+    for key in data:
+        if key not in OPTION_FIELDS:
+            raise _damaged(f"'options' has an unknown field {quote(key)}")
+    for key in OPTION_FIELDS:
+        if key not in data:
+            raise _damaged(f"'options' lacks the field {key!r}")
+    rules, manual, house = data["rules"], data["manual_dice"], data["house_rules"]
+    if isinstance(rules, bool) or not isinstance(rules, int):
+        raise _damaged(f"'options' field 'rules' must be a number, not {_kind(rules)}")
+    if not isinstance(manual, bool):
+        raise _damaged(f"'options' field 'manual_dice' must be true or false, not "
+                       f"{_kind(manual)}")
+    if not isinstance(house, list) or not all(isinstance(h, str) for h in house):
+        raise _damaged("'options' field 'house_rules' must be a list of house rule names")
+    try:
+        return checked(rules, manual, tuple(house))
+    except ValueError as exc:
+        raise _damaged(_clip(str(exc), 160)) from None
 
 
 def _player(data: Any, number: int) -> PlayerSetup:

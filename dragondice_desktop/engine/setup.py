@@ -19,6 +19,7 @@ from ..catalog.model import DieKind
 from .actions import Action, Verb, act
 from .events import Event
 from .flow import roll_for, wait
+from .options import GameOptions, options_problem
 from .turn import begin_turn
 from .rng import Rng
 from .rolls import RollType
@@ -41,15 +42,21 @@ class SetupError(ValueError):
     """The players' setups cannot start a game; the message names the problem."""
 
 
-def new_game(players: Sequence[PlayerSetup], seed: int) -> GameState:
-    """Start a game of 2 to 4 players from each player's setup, with RNG `seed`.
+def new_game(players: Sequence[PlayerSetup], seed: int,
+             options: GameOptions | None = None) -> GameState:
+    """Start a game of 2 to 4 players from each player's setup, with RNG `seed` and
+    `options` (the current rules revision, app-rolled dice and no house rules if None).
 
     Home armies stand at their own Home Terrain, Horde armies at the next player's Home
     Terrain and Campaign armies at the Frontier (terrain n, whose die is fixed once the
     Frontier is picked). Dragons, Dragonkin and minor terrains start in the Summoning Pool.
     The game then waits for the Horde roll-off. Raises SetupError for a player count outside
-    2-4, an unknown die or a die of the wrong kind.
+    2-4, an unknown die or a die of the wrong kind, or options that are not valid.
     """
+    options = options if options is not None else GameOptions()
+    problem = options_problem(options)
+    if problem:
+        raise SetupError(problem)
     if not 2 <= len(players) <= MAX_PLAYERS:
         raise SetupError(f"this version plays 2 to {MAX_PLAYERS} players; got {len(players)}")
     count = len(players)
@@ -93,7 +100,7 @@ def new_game(players: Sequence[PlayerSetup], seed: int) -> GameState:
     ) + (TerrainState(key=players[0].frontier_terrain, owner=0, home=False, face=1),)
     state = GameState(
         players=tuple(players), dice=tuple(dice), zones=tuple(zones), terrains=terrains,
-        phase=Phase.SETUP_ROLLOFF, rng=Rng(seed),
+        phase=Phase.SETUP_ROLLOFF, rng=Rng(seed), options=options,
         proposed_frontiers=tuple(s.frontier_terrain for s in players),
     )
     return wait(state, 0, Step.NONE, "Roll the Horde armies to decide who chooses first")

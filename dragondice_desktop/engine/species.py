@@ -10,7 +10,8 @@ Conversions (species, the terrain elements needed, the roll, from → to):
   melee;
 - Firewalkers, Flaming Shields: at a fire terrain, in a melee roll that is not a
   counter-attack, saves count as melee;
-- Goblins, Swamp Mastery: at an earth terrain, melee counts as maneuver;
+- Goblins, Swamp Mastery: at an earth terrain, melee counts as maneuver (games under rules
+  revision 2 or later: see ``options.RULES_REVISIONS``);
 - Lava Elves, Volcanic Adaptation: at a fire terrain, maneuver counts as saves;
 - Scalders, Intangibility: at a water terrain, maneuver counts as saves against missile
   damage;
@@ -46,6 +47,7 @@ class Conversion:
     src: RollType
     dst: RollType
     when: Callable[[RollContext], bool] = lambda ctx: True
+    since: int = 1  # the rules revision that applies it (options.RULES_REVISIONS)
 
 
 CONVERSIONS = (
@@ -57,6 +59,7 @@ CONVERSIONS = (
                lambda ctx: ctx.counter_attack),
     Conversion(Species.FIREWALKERS, "Flaming Shields", frozenset({Color.FIRE}), SAV, MEL,
                lambda ctx: ctx.roll_type is MEL and not ctx.counter_attack),
+    Conversion(Species.GOBLINS, "Swamp Mastery", frozenset({Color.EARTH}), MEL, MAN, since=2),
     Conversion(Species.LAVA_ELVES, "Volcanic Adaptation", frozenset({Color.FIRE}), MAN, SAV),
     Conversion(Species.SCALDERS, "Intangibility", frozenset({Color.WATER}), MAN, SAV,
                lambda ctx: ctx.save_against is RollType.MISSILE),
@@ -81,7 +84,7 @@ def conversions(state: GameState, zone: Zone, player: int,
     return tuple((c.species, c.src, c.dst, f"{c.name} ({c.species.value}, digest §6)")
                  for c in CONVERSIONS
                  if c.needs <= elements and c.dst in ctx.counted and c.src not in ctx.counted
-                 and c.when(ctx))
+                 and c.when(ctx) and state.options.since(c.since))
 
 
 def force_points(state: GameState, player: int) -> int:

@@ -42,12 +42,14 @@ def _of(state: GameState, zone: Zone, player: int, species: Species) -> list[Gam
     return [u for u in state.units_in(zone, player) if u.die.species is species]
 
 
-# Species abilities the engine does not apply yet, and why (reported each Species Abilities
-# phase while that species is in play, so they are never dropped silently).
+# Species abilities a game recorded under an earlier rules revision does not apply (reported
+# each Species Abilities phase while that species is in play, so they are never dropped
+# silently): species -> (revision that applies them, why).
 NOT_APPLIED = {
-    Species.GOBLINS: "Goblins' Swamp Mastery (melee counts as maneuver at an earth terrain) and "
-                     "Foul Stench (units that may not counter-attack) are not resolved yet: "
-                     "applying them changes how games saved earlier replay (rulings)",
+    Species.GOBLINS: (2, "Goblins' Swamp Mastery (melee counts as maneuver at an earth "
+                         "terrain) and Foul Stench (units that may not counter-attack) are not "
+                         "applied: this game was started under rules revision 1, before the "
+                         "app applied them (rulings)"),
 }
 
 
@@ -56,8 +58,8 @@ def phase_tasks(state: GameState, events: Events) -> list[RuleTask]:
     player = state.turn_player
     in_play = {u.die.species for p in range(state.player_count)
                for z in state.army_zones(p) for u in state.units_in(z, p)}
-    for species, why in NOT_APPLIED.items():
-        if species in in_play:
+    for species, (since, why) in NOT_APPLIED.items():
+        if species in in_play and not state.options.since(since):
             events.append(Event("unresolved", f"Species Abilities: {why}", player=player))
     tasks = []
     for zone in _terrain_armies(state, player):

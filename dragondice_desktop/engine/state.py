@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..catalog.loader import load_catalog
 from ..catalog.model import Die, DieKind, Icon
+from .options import GameOptions
 from .rng import Rng
 from .roll_model import Modifier, RollResult
 
@@ -353,6 +354,7 @@ class GameState:
     - rng: the seeded randomness; winner: the player who won, when the game is over
     - rolloff_winner / frontier_picker / proposed_frontiers: setup bookkeeping (digest §2);
       turn_order: the players in turn order, from the Horde roll-off
+    - options: the rules revision, manual dice and house rules the game is played with
     """
 
     players: tuple[PlayerSetup, ...]
@@ -379,6 +381,7 @@ class GameState:
     frontier_picker: int | None = None
     proposed_frontiers: tuple[str, ...] = field(default=())
     turn_order: tuple[int, ...] = ()
+    options: GameOptions = GameOptions()
 
     # --- queries -------------------------------------------------------------------------
 

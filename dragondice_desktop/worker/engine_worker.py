@@ -6,7 +6,7 @@ QtCore only (architecture guide). The GUI never calls `play`: it emits a request
     client = EngineClient()                  # starts the worker thread
     client.stateChanged.connect(window.show_snapshot)
     client.set_autosave(folder)              # write the record there after every change
-    client.new_game(players, seed)           # -> stateChanged(GameSnapshot)
+    client.new_game(players, seed, options)  # -> stateChanged(GameSnapshot)
     client.submit("march t2")                # -> stateChanged, or failed(reason)
     client.undo()                            # -> stateChanged (replays all but the last action)
     client.redo()                            # -> stateChanged (plays the undone action again)
@@ -31,6 +31,7 @@ from ..engine.events import Event
 from ..engine.game import IllegalAction, legal_actions, play
 from ..engine.policy import choose
 from ..engine.record import GameFileError, GameRecord, seed_problem, setup_problem
+from ..engine.options import GameOptions
 from ..engine.setup import SetupError, new_game
 from ..engine.state import GameState
 from .autosave import Autosave
@@ -77,11 +78,13 @@ class EngineWorker(QObject):
         (None: stop autosaving)."""
         self._autosave = Autosave(folder) if folder is not None else None
 
-    @Slot(object, object)
-    def new_game(self, players, seed) -> None:
-        """Start a game from a sequence of PlayerSetup and an int seed."""
+    @Slot(object, object, object)
+    def new_game(self, players, seed, options=None) -> None:
+        """Start a game from a sequence of PlayerSetup, an int seed and GameOptions (None:
+        the current rules, app-rolled dice, no house rules)."""
         try:
-            record = GameRecord(tuple(players), int(seed))
+            record = GameRecord(tuple(players), int(seed), (),
+                                options if options is not None else GameOptions())
             # Refuse what a saved game could not load.
             for number, setup in enumerate(record.players, start=1):
                 problem = setup_problem(setup, number)
@@ -90,7 +93,7 @@ class EngineWorker(QObject):
             problem = seed_problem(record.seed)
             if problem:
                 raise SetupError(problem)
-            state = new_game(record.players, record.seed)
+            state = new_game(record.players, record.seed, record.options)
             self._commit(record, state, (), Change.NEW, (), redo=())
         except (SetupError, TypeError, ValueError) as exc:
             self.failed.emit(f"Cannot start the game: {exc}")
@@ -189,7 +192,7 @@ class EngineWorker(QObject):
         gets every event. A record that does not replay, or makes the engine fail, emits
         `loadFailed` naming the problem and keeps the current game."""
         try:
-            state = new_game(record.players, record.seed)
+            state = new_game(record.players, record.seed, record.options)
             history = []
             for number, action in enumerate(record.actions, start=1):
                 try:
@@ -305,7 +308,7 @@ class EngineClient(QObject):
     autosaveFailed = Signal(str)
 
     # Requests, delivered to the worker's thread by queued connections.
-    _new_game = Signal(object, object)
+    _new_game = Signal(object, object, object)
     _submit = Signal(str)
     _autoplay = Signal(int)
     _undo = Signal()
@@ -343,9 +346,10 @@ class EngineClient(QObject):
             app.aboutToQuit.connect(self.shutdown)
         self.thread.start()
 
-    def new_game(self, players, seed: int) -> None:
-        """Ask for a new game (players: PlayerSetup sequence, seed: int)."""
-        self._new_game.emit(tuple(players), int(seed))
+    def new_game(self, players, seed: int, options: GameOptions | None = None) -> None:
+        """Ask for a new game (players: PlayerSetup sequence, seed: int, options:
+        GameOptions or None for the defaults)."""
+        self._new_game.emit(tuple(players), int(seed), options)
 
     def submit(self, text: str) -> None:
         """Ask the worker to play an action given in text form."""

@@ -7,7 +7,7 @@ actions) gives the same states on any machine: all randomness comes from the see
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..engine.events import Event
 from ..engine.game import IllegalAction, play
@@ -37,8 +37,7 @@ class ReplayBook:
         index = max(0, min(index, self.last))
         events = self.history[index - 1] if index else ()
         return GameSnapshot(
-            record=GameRecord(self.record.players, self.record.seed,
-                              self.record.actions[:index]),
+            record=replace(self.record, actions=self.record.actions[:index]),
             state=self.states[index], events=events, history=self.history[:index],
             legal=(), change=Change.LOAD, serial=index,
         )
@@ -52,7 +51,7 @@ class ReplayBook:
 def build_replay(record: GameRecord) -> ReplayBook:
     """Replay `record`, keeping every state. Raises IllegalAction (naming the action's
     number) or SetupError for a record that does not replay."""
-    state = new_game(record.players, record.seed)
+    state = new_game(record.players, record.seed, record.options)
     states, history = [state], []
     for number, action in enumerate(record.actions, start=1):
         try:

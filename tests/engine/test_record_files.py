@@ -121,12 +121,18 @@ def test_a_missing_player_field_is_named(good):
 
 
 @pytest.mark.parametrize("players, words", [
-    (5, "'players' must be a list of two players, not a number"),
-    ("Ann", "'players' must be a list of two players, not text"),
-    ([], "'players' must be a list of two players, not 0 entries"),
+    (5, "'players' must be a list of 2 to 4 players, not a number"),
+    ("Ann", "'players' must be a list of 2 to 4 players, not text"),
+    ([], "'players' must be a list of 2 to 4 players, not 0 entries"),
 ])
-def test_players_must_be_a_list_of_two(good, players, words):
+def test_players_must_be_a_list_of_two_to_four(good, players, words):
+    """Game format version 2 holds 2-4 players (issue 6 §6)."""
     _refused(_changed(good, ["players"], players), words)
+
+
+def test_five_players_are_refused(good):
+    five = [good["players"][n % 2] for n in range(5)]
+    _refused(_changed(good, ["players"], five), "2 to 4 players, not 5 entries")
 
 
 def test_a_player_that_is_not_an_object_is_named(good):

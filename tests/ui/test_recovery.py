@@ -110,7 +110,7 @@ def test_no_offer_without_an_autosave_and_a_damaged_one_is_set_aside(qtbot, tmp_
     ('{"players": 5, "actions": []}', "not a Dragon Dice Desktop game file"),
     ("[" * 100_000, "nested far too deeply"),
     (json.dumps({**json.loads(GameRecord(demo_setups(), 7).to_json()), "players": 5}),
-     "'players' must be a list of two players"),
+     "'players' must be a list of 2 to 4 players"),
     (json.dumps({**json.loads(GameRecord(demo_setups(), 7).to_json()), "actions": [1]}),
      "action 1 is not text"),
 ], ids=["players-number", "deep", "players-field", "action-number"])

@@ -1,0 +1,110 @@
+"""Game file format version 2 (issue 6 §6, §7; issue 7 §2-3): the options a game is played
+with (rules revision, manual dice, house rules) are saved and replayed, games of 3 and 4
+players save and load, and version 1 files still load as two-player games under rules
+revision 1."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from dragondice_desktop.engine.game import play
+from dragondice_desktop.engine.options import RULES, GameOptions, checked
+from dragondice_desktop.engine.policy import choose
+from dragondice_desktop.engine.record import VERSION, GameFileError, GameRecord
+from dragondice_desktop.engine.setup import SetupError, new_game
+from dragondice_desktop.matchup import demo_setups, table_setups
+
+
+def _played(record: GameRecord, actions: int) -> GameRecord:
+    state = record.state()
+    for _ in range(actions):
+        action = choose(state)
+        state, _ = play(state, action)
+        record = record.with_action(action)
+    return record
+
+
+def _refused(data: dict, *words: str) -> None:
+    with pytest.raises(GameFileError) as info:
+        GameRecord.from_json(json.dumps(data))
+    for word in words:
+        assert word in str(info.value), str(info.value)
+
+
+@pytest.fixture(scope="module")
+def good() -> dict:
+    return json.loads(_played(GameRecord(demo_setups(), 3), 10).to_json())
+
+
+def test_new_files_are_version_2_with_the_current_rules(good):
+    assert good["version"] == VERSION == 2
+    assert good["options"] == {"rules": RULES, "manual_dice": False, "house_rules": []}
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_three_and_four_player_games_save_and_load_to_the_same_state(players):
+    record = _played(GameRecord(table_setups(players), 11), 60)
+    loaded = GameRecord.from_json(record.to_json())
+    assert len(loaded.players) == players
+    assert loaded == record and loaded.state() == record.state()
+
+
+def test_options_are_kept_in_the_state_and_the_file():
+    options = GameOptions(rules=1)
+    record = _played(GameRecord(demo_setups(), 4, (), options), 5)
+    assert record.state().options == options
+    loaded = GameRecord.from_json(record.to_json())
+    assert loaded.options == options and loaded.state() == record.state()
+
+
+def test_a_version_1_file_is_two_players_under_rules_revision_1(good):
+    old = {key: value for key, value in good.items() if key != "options"}
+    old["version"] = 1
+    loaded = GameRecord.from_json(json.dumps(old))
+    assert loaded.options == GameOptions(rules=1, manual_dice=False, house_rules=())
+    assert loaded.state().options.rules == 1
+
+
+def test_a_version_1_file_with_three_players_is_refused(good):
+    old = {key: value for key, value in good.items() if key != "options"}
+    old["version"] = 1
+    old["players"] = [good["players"][n % 2] for n in range(3)]
+    _refused(old, "list of two players, not 3 entries")
+
+
+def test_a_version_1_file_with_options_is_refused(good):
+    _refused({**good, "version": 1}, "unknown field 'options'")
+
+
+@pytest.mark.parametrize("options, words", [
+    ("fast", ("'options' must be an object, not text",)),
+    ({"rules": 2, "manual_dice": False}, ("'options' lacks the field 'house_rules'",)),
+    ({"rules": 2, "manual_dice": False, "house_rules": [], "speed": 1},
+     ("'options' has an unknown field 'speed'",)),
+    ({"rules": 99, "manual_dice": False, "house_rules": []},
+     ("rules revision 99 is unknown",)),
+    ({"rules": True, "manual_dice": False, "house_rules": []},
+     ("field 'rules' must be a number, not true/false",)),
+    ({"rules": 2, "manual_dice": "yes", "house_rules": []},
+     ("'manual_dice' must be true or false, not text",)),
+    ({"rules": 2, "manual_dice": False, "house_rules": "all"},
+     ("'house_rules' must be a list of house rule names",)),
+    ({"rules": 2, "manual_dice": False, "house_rules": ["no-such-rule"]},
+     ("house rule 'no-such-rule' is unknown",)),
+])
+def test_bad_options_are_named(good, options, words):
+    _refused({**good, "options": options}, "damaged", *words)
+
+
+def test_a_version_2_file_without_options_is_refused(good):
+    _refused({key: value for key, value in good.items() if key != "options"},
+             "the field 'options' is missing")
+
+
+def test_new_game_refuses_options_it_does_not_know():
+    with pytest.raises(SetupError, match="rules revision 0 is unknown"):
+        new_game(demo_setups(), 1, GameOptions(rules=0))
+    with pytest.raises(ValueError, match="house rule 'x' is unknown"):
+        checked(house_rules=("x",))
