@@ -5,8 +5,9 @@
     dragondice catalog [NAME]       dice counts per kind and species, or one die's faces
     dragondice roll --for melee DIE...   roll dice headless and print the result as JSON
     dragondice selfplay --seed S    play a whole game with the automatic policy, print the log
-    dragondice selfplay --players 4 --games 50 --seed S   many random games, summarised
-    dragondice screenshot OUT.png   render the window on a seeded demo game to a PNG
+    dragondice selfplay --players 4 --games 50 --seed S [--policy random|mixed] [--jobs N]
+                                    many random games, summarised
+    dragondice screenshot OUT.png [--players N]   render the window on a seeded demo game
     dragondice force validate|import|export|list ...   forces (see store_cli)
     dragondice collection import|export ...           the dice collection (see store_cli)
     dragondice odds --for melee DIE... [--against DIE...]   exact roll distributions (JSON)
@@ -63,6 +64,12 @@ def _parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--games", type=_count(1, 100000), default=1,
                           help="play this many games with random legal choices and print "
                                "a summary instead of the log")
+    selfplay.add_argument("--policy", choices=("random", "mixed"), default="mixed",
+                          help="with --games/--players: uniform random legal choices, or "
+                               "mixed with the automatic player's so games end (default)")
+    selfplay.add_argument("--jobs", type=_count(1, 256), default=1,
+                          help="with --games/--players: play in this many processes "
+                               "(same summary whatever the number; default 1)")
 
     shot = sub.add_parser("screenshot", help="save a PNG of the window on a seeded demo game")
     shot.add_argument("out", help="PNG file to write")
@@ -71,6 +78,8 @@ def _parser() -> argparse.ArgumentParser:
                       help="how many demo actions to play before the picture (0-5000)")
     shot.add_argument("--size", type=_window_size, default=(1400, 900),
                       help="window size WIDTHxHEIGHT, each 320-4000 (default 1400x900)")
+    shot.add_argument("--players", type=int, choices=(2, 3, 4), default=2,
+                      help="players at the table (2-4; default 2)")
     return parser
 
 
@@ -93,7 +102,8 @@ def main(argv: list[str] | None = None) -> int:
         if problem:
             print(f"screenshot: {problem}", file=sys.stderr)
             return 2
-        return screenshot(args.out, seed=args.seed, actions=args.actions, size=args.size)
+        return screenshot(args.out, seed=args.seed, actions=args.actions, size=args.size,
+                          players=args.players)
     from .ui.app import run_app
     return run_app(demo=args.demo, seed=args.seed, data_dir=args.data_dir)
 
@@ -210,7 +220,8 @@ def _selfplay(args) -> int:
             return 2
         from .selfplay import play_games
 
-        for line in play_games(args.players, args.games, args.seed).lines():
+        for line in play_games(args.players, args.games, args.seed, policy=args.policy,
+                               jobs=args.jobs).lines():
             print(line)
         return 0
     from .engine.game import legal_actions, play

@@ -31,7 +31,7 @@ from .flow import controls_eighth_face, log_roll, rolling_dice
 from .individual import shows_id
 from .lasting import add, army_modifiers, on_army
 from .roll_model import Applied, DieRoll, RollChoice, RollInput, RollResult, RollType
-from .rolls import count_roll, extend_chain
+from .rolls import count_roll, extend_chain, roll_note
 from .sai_roll import relic_element
 from .sai_effects import follow_ups
 from .spells import cantrip_tasks
@@ -67,7 +67,8 @@ def _reroll(state: GameState, inp: RollInput, die_id: int, why: str) -> tuple[Ga
                                                                                  RollInput]:
     """Roll one die again, ignoring its previous result (Confuse, Vortex)."""
     old = inp.die(die_id)
-    face, rng = state.rng.roll_face(len(old.die.faces))
+    throw = state.throw(die_id, f"{roll_note(inp.ctx)}, rolled again")
+    face, rng = state.rng.roll_face(len(old.die.faces), throw)
     new = replace(old, faces=(face,), replaced=old.replaced + (old.faces,),
                   notes=old.notes + (why,))
     return state.with_(rng=rng), inp.replace_die(new)
@@ -208,7 +209,8 @@ def _rerolls(state: GameState, task: RollTask) -> GameState:
             continue
         if d.excluded:
             continue
-        chain, rng = extend_chain(d.die, d.die_id, d.faces, inp.ctx, rng, inp.choices)
+        chain, rng = extend_chain(d.die, d.die_id, d.faces, inp.ctx, rng, inp.choices,
+                                  throw=state.throw(d.die_id, roll_note(inp.ctx)))
         inp = inp.replace_die(replace(d, faces=chain))
     return replace_head(state.with_(rng=rng), replace(task, inp=inp, stage="choices"))
 
@@ -324,7 +326,7 @@ def run_roll(state: GameState, task: RollTask, events: Events) -> tuple[GameStat
             events.append(Event("message", note, player=task.player))
         rng, rolled = state.rng, []
         for die_id, die in dice:
-            face, rng = rng.roll_face(len(die.faces))
+            face, rng = rng.roll_face(len(die.faces), state.throw(die_id, roll_note(task.ctx)))
             rolled.append(DieRoll(die_id, die, (face,)))
         mods = task.modifiers + army_modifiers(state, task.zone, task.player, task.ctx)
         inp = RollInput(task.ctx, tuple(rolled), mods)

@@ -25,8 +25,6 @@ DRAGON_FACE = "a dragon's face in the Dragon Attack phase (digest §1.7, §5.4)"
 
 # SAIs whose handler and game effect cover only part of their text: the part missing.
 _PARTIAL = {
-    Icon.CANTRIP: ("cantrip-only magic buys Cantrip spells after army rolls in play; a unit "
-                   "rolling on its own (an individual roll) is not offered them"),
     Icon.LOGO: ("Gold, Silver and Bronze Medallions, Elemental Relic, the Eldarim champions "
                 "(ID worth 2; tame, slay, control) and the Dragonkin champions (4 saves, "
                 "dragon move) "
@@ -34,10 +32,7 @@ _PARTIAL = {
 }
 
 # Spells the engine applies only in part: the part missing (digest §7).
-_PARTIAL_SPELLS = {
-    "Tidal Wave": "its save and maneuver roll counts SAI results too (\"normal results only\" "
-                  "is not applied)",
-}
+_PARTIAL_SPELLS: dict[str, str] = {}
 
 # Eighth-face powers (digest §8, seed 003): status and how the engine applies each.
 _EIGHTH_FACES = {
@@ -143,10 +138,8 @@ _ABILITIES = (
     ("Firewalkers", "Flaming Shields", HANDLED, "counts as, species.py"),
     ("Frostwings", "Winter's Fortitude", HANDLED, "Species Abilities phase"),
     ("Frostwings", "Magic Negation", HANDLED, "before an opponent's spells"),
-    ("Goblins", "Swamp Mastery", NOT_HANDLED, "not applied yet: applying it changes how "
-                                              "games saved earlier replay (rulings)"),
-    ("Goblins", "Foul Stench", NOT_HANDLED, "not applied yet: applying it changes how games "
-                                            "saved earlier replay (rulings)"),
+    ("Goblins", "Swamp Mastery", HANDLED, "counts as, species.py (rules revision 2)"),
+    ("Goblins", "Foul Stench", HANDLED, "before a counter-attack (rules revision 2)"),
     ("Lava Elves", "Volcanic Adaptation", HANDLED, "counts as, species.py"),
     ("Lava Elves", "Cursed Bullets", HANDLED, "missile damage only spell saves reduce"),
     ("Scalders", "Scorching Touch", HANDLED, "damage back to a melee attacker"),

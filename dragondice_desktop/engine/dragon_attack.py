@@ -20,7 +20,8 @@ an army and dragons stand, every dragon there attacks, in the nine steps of the 
    Attack sentence); Dragonkin facing a dragon of their element, or an Ivory, Ivory Hybrid or
    White dragon, do not roll (Eldarim Resist Fear lifts that for Dragonkin up to the Eldarim
    health in the army); the army's owner then gives its melee to some dragons and its missile
-   to others: a dragon dies from 10 results of one type (5 after Belly; White 15 / 10);
+   to others: a dragon dies from 10 results of one type (5 after Belly; White 15 / 10, or
+   20 / 10 under the house rule WHITE_DRAGON_TEN_SAVES);
 7. damage at once: the army takes the Jaws, Claws, Tail and Wings damage of the dragons
    attacking it minus its saves (tamed, slain or controlled dragons' damage is ignored); a
    dragon attacked by dragons dies from their damage by the same thresholds; killed dragons go
@@ -173,13 +174,14 @@ def _roll_dragon(state: GameState, dragon: int, at_dragon: bool,
     """One dragon's roll (a chance step): Tail rolls it again, and so does Breath when it
     attacks a dragon (digest §5.4 step 3)."""
     die = state.dice[dragon].die
-    rng = state.rng
-    face, rng = rng.roll_face(len(die.faces))
+    rng, throw = state.rng, state.throw(dragon, "dragon attack")
+    face, rng = rng.roll_face(len(die.faces), throw)
     chain = [face]
     while len(chain) <= MAX_REROLLS and (
             die.faces[chain[-1]].icon is Icon.TAIL
             or (die.faces[chain[-1]].icon is Icon.BREATH and at_dragon)):
-        face, rng = rng.roll_face(len(die.faces))
+        face, rng = rng.roll_face(len(die.faces),
+                                  throw.again(f"after {die.faces[chain[-1]].to_text()}"))
         chain.append(face)
     shown = " -> rolled again -> ".join(die.faces[f].to_text() for f in chain)
     events.append(Event("roll", f"{state.die_label(dragon)} rolls: {shown}",
@@ -406,7 +408,7 @@ def _allocate(state: GameState, task: RuleTask, events: Events) -> tuple[GameSta
 
 
 def _threshold(state: GameState, dragon: int) -> int:
-    return kill_threshold(state.dice[dragon].die, rolled_belly(state, dragon))
+    return kill_threshold(state.dice[dragon].die, rolled_belly(state, dragon), state.options)
 
 
 # --- steps 7-9 -------------------------------------------------------------------------------

@@ -83,7 +83,7 @@ def _bash_dragon(state: GameState, task: EffectTask, events: Events) -> tuple[Ga
     if state.dragon_attack is None or not _attack_open(state, dragon):
         return finish(state, task, "Bash: that dragon is no longer in the attack", events)
     label = state.die_label(dragon)
-    threshold = kill_threshold(state.dice[dragon].die, _belly(state, dragon))
+    threshold = kill_threshold(state.dice[dragon].die, _belly(state, dragon), state.options)
     if damage < threshold:
         return finish(state, task, f"Bash: {label} takes {damage} damage (dies from "
                                    f"{threshold}): survives", events, (dragon,))
@@ -138,7 +138,7 @@ def _white_slain(state: GameState, dragon: int, unit: int, text: str,
                  events: Events) -> tuple[GameState, str]:
     """A White Dragon slain rolls; on Jaws the slaying unit is buried (seed 000)."""
     die = state.dice[dragon].die
-    face, rng = state.rng.roll_face(len(die.faces))
+    face, rng = state.rng.roll_face(len(die.faces), state.throw(dragon, "as it is slain"))
     state = state.with_(rng=rng)
     events.append(Event("roll", f"{state.die_label(dragon)} rolls as it is slain: "
                                 f"{die.faces[face].to_text()}", player=state.dice[dragon].owner))

@@ -18,12 +18,17 @@ from collections.abc import Iterable
 from ..catalog.model import Color, Die, DieKind, Icon
 from .dice_moves import move_die
 from .events import Event
+from .house_rules import WHITE_DRAGON_TEN_SAVES
+from .options import GameOptions
 from .state import GameState, Zone, ZoneKind
 
 Events = list[Event]
 
 # The automatic saves of every dragon (digest §1.7); Belly cancels them for one attack.
 DRAGON_SAVES = 5
+# A White Dragon's automatic saves under the house rule WHITE_DRAGON_TEN_SAVES (the OCTGN
+# dice data, digest §10 #1).
+WHITE_HOUSE_RULE_SAVES = 10
 
 
 class DragonKind(enum.Enum):
@@ -68,11 +73,19 @@ def attacks_dragon(attacker: Die, target: Die) -> bool:
     return t is DragonKind.ELEMENTAL or mine != theirs  # hybrid: unless both elements match
 
 
-def kill_threshold(die: Die, belly: bool) -> int:
+def dragon_saves(die: Die, options: GameOptions) -> int:
+    """A dragon's automatic saves: five (digest §1.7, §10 #1); a White Dragon's ten under the
+    house rule WHITE_DRAGON_TEN_SAVES."""
+    if options.house_rule(WHITE_DRAGON_TEN_SAVES) and dragon_kind(die) is DragonKind.WHITE:
+        return WHITE_HOUSE_RULE_SAVES
+    return DRAGON_SAVES
+
+
+def kill_threshold(die: Die, belly: bool, options: GameOptions) -> int:
     """Melee or missile results (or dragon damage) that kill this dragon: its health plus its
-    five automatic saves — 10 (White: 15) — or its health alone after it rolled Belly (digest
-    §5.4, §10 #1)."""
-    return die.health + (0 if belly else DRAGON_SAVES)
+    automatic saves — 10 (White: 15; 20 under the house rule) — or its health alone after it
+    rolled Belly (digest §5.4, §10 #1)."""
+    return die.health + (0 if belly else dragon_saves(die, options))
 
 
 def face_icons(die: Die, faces: Iterable[int]) -> list[tuple[Icon, int]]:

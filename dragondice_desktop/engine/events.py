@@ -17,7 +17,8 @@ class Event:
 
     kind: "roll", "move", "terrain", "phase", "damage", "message", "sai" (an SAI effect
     applied: targets and what became of them), "effect" (a lasting effect starts or ends),
-    "unresolved" or "victory";
+    "unresolved", "victory" or "face" (manual dice: the face a die showed, entered by hand or
+    rolled by the app);
     text: one readable log line; player: whom it concerns (or None);
     roll: the RollResult for "roll" events (army and individual rolls), and for "sai" events
     the roll the effect came from, updated with what the effect did (``explain()`` shows it);

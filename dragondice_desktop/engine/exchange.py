@@ -22,6 +22,7 @@ from ..catalog.model import Color, Icon, Species
 from .effect_steps import ask, resume, units_pick
 from .events import Event
 from .flow import army_context, end_march, holds_power, wait
+from .house_rules import NO_COUNTER_AFTER_NOTHING
 from .lasting import has_effect, protected_from, zone_amount
 from .minor_terrains import minor_action
 from .species import dua_count
@@ -411,13 +412,14 @@ def defensive_volley(state: GameState, ex: Exchange) -> bool:
 def _counter_offer(state: GameState, events: Events) -> tuple[GameState, bool]:
     """After a melee attack the defender may counter-attack (digest §5.1), unless Surprise or
     Charge forbids it, it has no units left, or this was the counter-attack; after a missile
-    attack only with Defensive Volley (digest §6)."""
+    attack only with Defensive Volley (digest §6). Even after an attack with no results
+    (digest §10 #4), unless the house rule NO_COUNTER_AFTER_NOTHING is in force."""
     ex = state.march.exchange
     state = pop_head(state)
     if ex.counter_attack or not state.has_army(ex.defender_zone, ex.defender):
         return end_march(state, events), True
     if ex.kind == "missile":
-        if not defensive_volley(state, ex):
+        if not defensive_volley(state, ex) or _nothing_to_answer(state, ex, events):
             return end_march(state, events), True
         return wait(state, ex.defender, Step.COUNTER_ATTACK, "Defensive Volley: counter-attack "
                                                              "with missile results?"), True
@@ -425,12 +427,29 @@ def _counter_offer(state: GameState, events: Events) -> tuple[GameState, bool]:
         why = "Surprise" if ex.surprise else "Charge"
         events.append(Event("message", f"{why}: the defending army cannot counter-attack"))
         return end_march(state, events), True
+    if _nothing_to_answer(state, ex, events):
+        return end_march(state, events), True
     if foul_stench(state, ex.attacker_zone, ex.attacker) >= len(
             state.units_in(ex.defender_zone, ex.defender)):
         events.append(Event("message", "Foul Stench: none of the defending army's units may "
                                        "counter-attack (Goblins, digest §6)"))
         return end_march(state, events), True
     return wait(state, ex.defender, Step.COUNTER_ATTACK, "Counter-attack?"), True
+
+
+def _nothing_to_answer(state: GameState, ex: Exchange, events: Events) -> bool:
+    """House rule NO_COUNTER_AFTER_NOTHING (digest §10 #4): an attack that generated no melee
+    results (no missile results, for Defensive Volley) draws no counter-attack; the log says
+    so."""
+    if not state.options.house_rule(NO_COUNTER_AFTER_NOTHING):
+        return False
+    rt = RollType.MELEE if ex.kind == "melee" else RollType.MISSILE
+    attack = state.march.result("attack")
+    if attack is not None and attack.total(rt) > 0:
+        return False
+    events.append(Event("message", f"No {rt.value} results in the attack: no counter-attack "
+                                   f"(house rule)"))
+    return True
 
 
 def _after_magic(state: GameState, events: Events) -> tuple[GameState, bool]:

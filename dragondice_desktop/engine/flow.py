@@ -16,7 +16,7 @@ from .lasting import (
 from .minor_terrains import bury_orphans, doubles_ids
 from .roll_model import DieRoll, RollInput
 from .species import conversions
-from .rolls import RollContext, RollType, count_roll, extend_chain
+from .rolls import RollContext, RollType, count_roll, extend_chain, roll_note
 from .state import GameState, Pending, Phase, Step, Zone, ZoneKind
 
 Events = list[Event]
@@ -100,12 +100,13 @@ def roll_for(state: GameState, zone: Zone, player: int, roll_type: RollType,
     ctx = army_context(state, zone, player, roll_type, **context)
     rng = state.rng
     firsts = []
-    for _, die in dice:
-        face, rng = rng.roll_face(len(die.faces))
+    for die_id, die in dice:
+        face, rng = rng.roll_face(len(die.faces), state.throw(die_id, roll_note(ctx)))
         firsts.append(face)
     rolled = []
     for (die_id, die), first in zip(dice, firsts):
-        chain, rng = extend_chain(die, die_id, (first,), ctx, rng)
+        chain, rng = extend_chain(die, die_id, (first,), ctx, rng,
+                                  throw=state.throw(die_id, roll_note(ctx)))
         rolled.append(DieRoll(die_id, die, chain))
     result = count_roll(RollInput(ctx, tuple(rolled), army_modifiers(state, zone, player, ctx)))
     log_roll(state, zone, player, result, events, notes)

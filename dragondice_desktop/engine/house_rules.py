@@ -1,6 +1,11 @@
 """House rules: the alternative readings of ambiguous rules that players may choose for a
 game (issue 6 §7). Each is off unless a game's options name it (`options.GameOptions`); the
 default reading is the one on the Rulings page, the house rule is the alternative.
+
+Only ambiguities where players really disagree and the other reading is clear have one (rules
+digest §10): the engine asks `state.options.house_rule(<id>)` where the readings part. The
+Rulings page lists every entry of HOUSE_RULES (ui/help_texts.py); the Preferences offer each
+one as a default for new games (ui/preferences_dialog.py).
 """
 
 from __future__ import annotations
@@ -10,9 +15,10 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class HouseRule:
-    """An alternative ruling. `rule_id`: the short name game files store; `title`: the
-    question it answers; `default`: what the app does without it; `alternative`: what it
-    does with it; `source`: where the ambiguity is recorded (digest section)."""
+    """An alternative ruling. `rule_id`: the short name game files store; `title`: what the
+    house rule does, in a few words (the label of the checkbox that turns it on); `default`:
+    what the app does without it; `alternative`: what it does with it; `source`: where the
+    ambiguity is recorded (digest section)."""
 
     rule_id: str
     title: str
@@ -21,4 +27,49 @@ class HouseRule:
     source: str
 
 
-HOUSE_RULES: dict[str, HouseRule] = {}
+# The ids the engine asks about. Game files store them: never rename one.
+WHITE_DRAGON_TEN_SAVES = "white-dragon-10-saves"
+NO_SPELLS_ON_RESERVES = "no-spells-on-reserve-armies"
+OWN_ARMIES_ONLY = "army-spells-own-armies-only"
+NO_COUNTER_AFTER_NOTHING = "no-counter-attack-after-no-results"
+PROMOTION_ONE_STEP = "promotion-one-step"
+
+_RULES = (
+    HouseRule(
+        WHITE_DRAGON_TEN_SAVES, "White Dragons have 10 automatic saves",
+        "A White Dragon has 10 health and 5 automatic saves (rulebook, 2021 wiki): 15 melee "
+        "or 15 missile results kill it, 10 after it rolled Belly.",
+        "A White Dragon has 10 automatic saves, as in the OCTGN dice data: 20 melee or 20 "
+        "missile results kill it, still 10 after it rolled Belly.",
+        "digest §10 #1"),
+    HouseRule(
+        NO_SPELLS_ON_RESERVES, "No spell targets a Reserve army",
+        "Spells have no range: a spell may target an army in a Reserve Area, or a unit in "
+        "one (terrain spells never reach the Reserve Area).",
+        "No spell may target an army in a Reserve Area or a unit in one. A Reserve army "
+        "still casts its R spells: army spells on armies at terrains; spells that act for "
+        "the casting army or player (Resurrect Dead, Path ...) are unchanged.",
+        "digest §10 #2"),
+    HouseRule(
+        NO_COUNTER_AFTER_NOTHING, "No counter-attack after a 0-result attack",
+        "An army attacked in melee may counter-attack even when the attack had no melee "
+        "results (\"may then counter-attack\"), as long as it still has units.",
+        "An attack with no melee results draws no counter-attack; for Defensive Volley, a "
+        "missile attack with no missile results.",
+        "digest §10 #4"),
+    HouseRule(
+        PROMOTION_ONE_STEP, "Promotions: one size per unit",
+        "\"Promote X health-worth\" (Wild Growth, the Elemental Relic) promotes one size per "
+        "health-worth; a unit may be promoted again to jump sizes (dd_solo).",
+        "Such an effect promotes each unit at most once, one size: X health-worth promotes up "
+        "to X units. A unit the Elemental Relic recruited is not promoted by it.",
+        "digest §10 #9, §4.8"),
+    HouseRule(
+        OWN_ARMIES_ONLY, "Helpful army spells on your own armies only",
+        "A beneficial army spell (\"Army: ...\": Stone Skin, Wind Walk, Watery Double ...) "
+        "may target any army, an opponent's included, as the letter of the rules allows.",
+        "Beneficial army spells target only the caster's own armies (as dd_solo plays them).",
+        "digest §10 #12"),
+)
+
+HOUSE_RULES: dict[str, HouseRule] = {rule.rule_id: rule for rule in _RULES}

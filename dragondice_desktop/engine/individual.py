@@ -12,7 +12,12 @@ Rules (digest §4.3, §4.7, §10 #5; seed 000, seed 001; rulings):
   individual-targeting effect forces it (seed 000 Stun);
 - an "ID roll" (Slay, Swallow, Seize) only asks whether the unit shows its ID icon; the
   single-element Eldarim champions' logo "is considered to be an ID icon" outside dragon
-  attacks and save rolls against individual effects (seed 000), so it counts as one.
+  attacks and save rolls against individual effects (seed 000), so it counts as one;
+- Cantrip in a non-maneuver individual roll gives X magic that buys only Cantrip spells (seed
+  000 Cantrip, digest §5.3): the unit's owner casts them with the army the unit rolled in (a
+  Reserve army: R spells only), with the unit's elements and species, once the effect that
+  made it roll is resolved (rulings) — a ``cantrip`` rule task queued right after the task in
+  progress (``spells/casting.py``). In a maneuver roll or in the DUA Cantrip gives nothing.
 
 Pure helpers (``count_unit_roll``, ``shows_id``) are shared with the resolve command.
 """
@@ -28,7 +33,8 @@ from .lasting import cannot_roll, unit_rolled
 from .roll_model import DieRoll, RollChoice, RollContext, RollInput, RollKind, RollResult, RollType
 from .rolls import count_roll, extend_chain
 from .species import conversions
-from .state import GameState
+from .state import GameState, Zone, ZoneKind
+from .tasks import RuleTask
 
 Events = list[Event]
 
@@ -103,18 +109,39 @@ def unit_roll(state: GameState, die_id: int, types: Sequence[RollType], events: 
         text = f"{label} cannot be rolled ({blocked}): no {what} result ({why})"
         events.append(Event("roll", text, player=state.dice[die_id].owner))
         return state, UnitRoll(die_id, (), None, blocked, text)
+    zone, owner = state.zones[die_id], state.dice[die_id].owner
     ctx = unit_context(types, in_dua=in_dua, against_individual=against_individual)
-    ctx = replace(ctx, converts=conversions(state, state.zones[die_id],
-                                            state.dice[die_id].owner, ctx))
-    first, rng = state.rng.roll_face(len(die.faces))
-    faces, rng = extend_chain(die, die_id, (first,), ctx, rng)
+    ctx = replace(ctx, converts=conversions(state, zone, owner, ctx),
+                  cantrip_spells=not in_dua and _in_army(zone) and state.options.since(2))
+    throw = state.throw(die_id, f"{what} roll")
+    first, rng = state.rng.roll_face(len(die.faces), throw)
+    faces, rng = extend_chain(die, die_id, (first,), ctx, rng, throw=throw)
     state = unit_rolled(state.with_(rng=rng), die_id, events)
     result = count_unit_roll(die, die_id, faces, ctx)
     shown = " -> ".join(die.faces[f].to_text() for f in faces)
     totals = ", ".join(f"{result.total(t)} {t.value}" for t in types)
     text = f"{label} rolls {what} ({why}): {shown} = {totals}"
-    events.append(Event("roll", text, player=state.dice[die_id].owner, roll=result))
+    events.append(Event("roll", text, player=owner, roll=result))
+    if result.cantrip_magic and ctx.cantrip_spells:
+        state = queue_cantrip(state, RuleTask("cantrip", owner, zone, data=(result,),
+                                              text=f"{label}: {result.cantrip_magic} magic "
+                                                   f"for Cantrip spells"))
     return state, UnitRoll(die_id, faces, result, "", text, shows_id(die, faces))
+
+
+def _in_army(zone: Zone) -> bool:
+    """A unit at a terrain or in its Reserve Area belongs to an army (digest §0)."""
+    return zone.kind in (ZoneKind.TERRAIN, ZoneKind.RESERVE)
+
+
+def queue_cantrip(state: GameState, task: RuleTask) -> GameState:
+    """Queue the casting of an individual roll's cantrip magic right after the task in
+    progress (the effect that made the unit roll), after the castings queued before it."""
+    tasks = state.tasks
+    at = 1 if tasks else 0
+    while at < len(tasks) and isinstance(tasks[at], RuleTask) and tasks[at].kind == "cantrip":
+        at += 1
+    return state.with_(tasks=tasks[:at] + (task,) + tasks[at:])
 
 
 def id_roll(state: GameState, die_id: int, events: Events,
@@ -129,7 +156,7 @@ def id_roll(state: GameState, die_id: int, events: Events,
         text = f"{label} cannot be rolled ({blocked}): it does not roll its ID ({why})"
         events.append(Event("roll", text, player=state.dice[die_id].owner))
         return state, UnitRoll(die_id, (), None, blocked, text)
-    face, rng = state.rng.roll_face(len(die.faces))
+    face, rng = state.rng.roll_face(len(die.faces), state.throw(die_id, why))
     state = unit_rolled(state.with_(rng=rng), die_id, events)
     hit = shows_id(die, (face,))
     text = (f"{label} rolls ({why}): {die.faces[face].to_text()} — "
@@ -142,7 +169,7 @@ def face_roll(state: GameState, die_id: int, icon: Icon, events: Events,
               why: str) -> tuple[GameState, bool]:
     """Roll a unit just to see whether it shows `icon` (Rise from the Ashes, seed 000)."""
     die = state.dice[die_id].die
-    face, rng = state.rng.roll_face(len(die.faces))
+    face, rng = state.rng.roll_face(len(die.faces), state.throw(die_id, why))
     hit = any(i is icon for i, _ in die.faces[face].icons)
     events.append(Event("roll", f"{state.die_label(die_id)} rolls ({why}): "
                                 f"{die.faces[face].to_text()}", player=state.dice[die_id].owner))

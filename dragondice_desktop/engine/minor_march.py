@@ -80,7 +80,7 @@ def _roll(state: GameState, minor: int, events: Events, then: str) -> tuple[Game
     """Roll a minor terrain and apply its face; an ID face waits for the player's choice of
     action face. `then`: "maneuver" or "action", the step that follows."""
     die = state.dice[minor].die
-    face, rng = state.rng.roll_face(len(die.faces))
+    face, rng = state.rng.roll_face(len(die.faces), state.throw(minor, "minor terrain"))
     state = with_face(state.with_(rng=rng), minor, face)
     events.append(Event("roll", f"{state.die_label(minor)} rolls: {die.faces[face].to_text()}",
                         player=state.dice[minor].owner))

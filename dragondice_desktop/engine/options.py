@@ -18,7 +18,9 @@ from dataclasses import dataclass
 # What each rules revision changed; the last one is what new games use.
 RULES_REVISIONS = {
     1: "the rules as first released (game files of format version 1)",
-    2: "Goblins' Swamp Mastery and Foul Stench are applied (digest §6)",
+    2: "Goblins' Swamp Mastery and Foul Stench are applied (digest §6); a unit showing "
+       "Cantrip in a roll of its own buys Cantrip spells (seed 000); Tidal Wave's roll counts "
+       "only normal save and maneuver results (digest §7)",
 }
 RULES = max(RULES_REVISIONS)
 

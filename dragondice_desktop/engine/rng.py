@@ -4,20 +4,70 @@ A game is fully defined by (setup, seed, actions) (architecture guide), so the R
 ``Rng(seed, position)``. Drawing returns the result and the advanced Rng; nothing global is
 touched. Each draw hashes (seed, position) with BLAKE2b, so a draw never depends on how many
 bits earlier draws consumed and is the same on every machine and Python version.
+
+Manual dice (issue 7 §3): while ``game.apply`` applies an action of a manual-dice game, the
+Rng also holds the faces the players entered for that action (`entered`, consumed in roll
+order) and the `manual` flag. ``roll_face`` then gives the next entered face, draws from the
+seeded hash for an entry of None (the player let the app roll that die), and raises
+``FaceNeeded`` when no entered face is left: the game asks for it. Between actions the Rng in
+a game state never holds entered faces.
 """
 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+
+@dataclass(frozen=True)
+class Throw:
+    """The die a chance step rolls, as a player is asked for its face (manual dice).
+
+    what: the die, e.g. "Ann's Footman", "Bob's Highland City";
+    key: the catalog key of the die, so the window can draw its faces ("" when unknown);
+    player: who rolls it, so who is asked (None: the player of the decision being answered);
+    note: what the roll is for, e.g. "melee roll", "starting distance", "melee roll, rolled
+        again after 3 Rend" ("" when it goes without saying).
+    """
+
+    what: str
+    key: str = ""
+    player: int | None = None
+    note: str = ""
+
+    @property
+    def label(self) -> str:
+        """The die with the note: "Ann's Wolf-folk (melee roll, rolled again after 3 Rend)"."""
+        return f"{self.what} ({self.note})" if self.note else self.what
+
+    def again(self, why: str) -> "Throw":
+        """The same die rolled again, `why` saying what made it roll ("after 3 Rend")."""
+        again = f"rolled again {why}"
+        return replace(self, note=f"{self.note}, {again}" if self.note else again)
+
+
+class FaceNeeded(Exception):
+    """Raised by ``Rng.roll_face`` in a manual-dice game when the players have not entered the
+    face of this die yet: `face_count` faces, `throw` says which die, `position` is the Rng's
+    position at the ask (where the app draws if the players let it roll this die)."""
+
+    def __init__(self, face_count: int, throw: Throw, position: int) -> None:
+        super().__init__(f"enter the face {throw.label} shows (0-{face_count - 1})")
+        self.face_count = face_count
+        self.throw = throw
+        self.position = position
 
 
 @dataclass(frozen=True)
 class Rng:
-    """Deterministic random source. `seed`: any int; `position`: number of draws made so far."""
+    """Deterministic random source. `seed`: any int; `position`: number of draws made so far;
+    `manual`: a manual-dice game (a face nobody entered raises FaceNeeded); `entered`: the
+    faces entered for the action being applied, in roll order (None: the app rolls it)."""
 
     seed: int
     position: int = 0
+    manual: bool = False
+    entered: tuple[int | None, ...] = ()
 
     def randbelow(self, n: int) -> tuple[int, "Rng"]:
         """Return (a value in 0..n-1, the advanced Rng). Raises ValueError if n < 1.
@@ -35,8 +85,21 @@ class Rng:
             position += 1
             value = int.from_bytes(digest, "big")
             if value < limit:
-                return value % n, Rng(self.seed, position)
+                return value % n, Rng(self.seed, position, self.manual, self.entered)
 
-    def roll_face(self, face_count: int) -> tuple[int, "Rng"]:
-        """Roll a die with `face_count` faces: returns (face index 0..face_count-1, new Rng)."""
+    def roll_face(self, face_count: int, what: Throw) -> tuple[int, "Rng"]:
+        """Roll die `what` with `face_count` faces: returns (face index 0..face_count-1, new
+        Rng). The next entered face when there is one (None: drawn from the seeded hash);
+        otherwise a manual-dice game raises FaceNeeded and an app-rolled game draws.
+        Raises ValueError for an entered face the die does not have."""
+        if self.entered:
+            face, rest = self.entered[0], self.entered[1:]
+            if face is None:
+                face, rng = self.randbelow(face_count)
+                return face, replace(rng, entered=rest)
+            if not 0 <= face < face_count:
+                raise ValueError(f"{what.label} has no face {face} (faces 0-{face_count - 1})")
+            return face, replace(self, entered=rest)
+        if self.manual:
+            raise FaceNeeded(face_count, what, self.position)
         return self.randbelow(face_count)

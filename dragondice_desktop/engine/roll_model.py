@@ -91,8 +91,13 @@ class RollContext:
     dragon_damage: in a dragon attack, (dragon id, non-breath damage it rolled) of each dragon
         attacking the army (Bash hits one back, seed 000).
     cantrip_spells: the game offers Cantrip spells for this roll's cantrip-only magic once it
-        is counted (an army roll in play, digest §5.3); otherwise that magic is reported as
-        not resolved (the resolve command, the odds, a unit rolling alone).
+        is counted (a roll in play by an army or by a unit of one, digest §5.3, seed 000
+        Cantrip); otherwise that magic is reported as not resolved (the resolve command, the
+        odds).
+    normal_results_only: why only effects that generate normal results of the counted types
+        count in this roll ("" when everything counts): Tidal Wave's save and maneuver roll
+        (digest §7). An SAI then gives only the results it generates; its other effects,
+        re-rolls, modifiers and cantrip magic do not count.
     converts: (species, from, to, why): the normal results of type `from` that units of that
         species roll count as `to` — an adding modifier at step 10 (species abilities and
         spells like Berserker Rage, digest §4.4). A roll that counts `from` itself keeps them.
@@ -118,6 +123,7 @@ class RollContext:
     dragon_damage: tuple[tuple[int, int], ...] = ()
     converts: tuple[tuple[Species, RollType, RollType, str], ...] = ()
     cantrip_spells: bool = False
+    normal_results_only: str = ""
 
     def __post_init__(self) -> None:
         if not isinstance(self.roll_type, RollType):
@@ -202,6 +208,7 @@ class RollContext:
             (self.ignore_sai_effects, "setup roll-off"),
             (self.id_multiplier != 1, f"ID x{self.id_multiplier} from the eighth face"),
             (bool(self.ignore_ids), "ID results ignored"),
+            (bool(self.normal_results_only), "normal results only"),
             (bool(self.counts_as), ", ".join(f"{a.value} counts as {b.value}"
                                              for a, b in self.counts_as)),
         ) if flag]

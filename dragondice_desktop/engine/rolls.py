@@ -42,7 +42,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from ..catalog.model import Color, Die, DieKind, Icon, Species
-from .rng import Rng
+from .rng import Rng, Throw
 from .roll_model import (
     ACTION_ROLL_TYPES, ANY_COLOR, Addition, Applied, ChoicePoint, Contribution, DieOutcome,
     DieRoll, Effect, FaceOutcome, MagicKey, Modifier, ModOp, Origin, RollChoice, RollContext,
@@ -56,7 +56,7 @@ __all__ = [
     "RollType", "RollKind", "Origin", "RollContext", "Contribution", "Unresolved", "Effect",
     "Modifier", "ModOp", "ChoicePoint", "RollChoice", "Addition", "DieRoll", "RollInput",
     "Applied", "SaiRoll", "SaiOutcome", "FaceOutcome", "DieOutcome", "RollResult",
-    "roll_army", "count_faces", "count_roll", "face_results", "extend_chain", "magic_key",
+    "roll_army", "roll_note", "count_faces", "count_roll", "face_results", "extend_chain", "magic_key",
     "handled_icons",
 ]
 
@@ -589,14 +589,24 @@ def count_faces(shown: Sequence[tuple[int, Die, Sequence[int]]], ctx: RollContex
 # --------------------------------------------------------------------------------------------
 
 
+def roll_note(ctx: RollContext) -> str:
+    """What a die is rolled for, as a manual-dice game asks for its face: "melee roll",
+    "save + melee roll"."""
+    return " + ".join(t.value for t in ctx.counted) + " roll"
+
+
 def extend_chain(die: Die, die_id: int, faces: Sequence[int], ctx: RollContext, rng: Rng,
-                 choices: tuple[RollChoice, ...] = ()) -> tuple[tuple[int, ...], Rng]:
+                 choices: tuple[RollChoice, ...] = (), *,
+                 throw: Throw) -> tuple[tuple[int, ...], Rng]:
     """Step 3 for one die: roll it again while its last face says so (Rend, Tail, Bullseye
-    ...), up to MAX_REROLLS. Returns (the whole chain, advanced rng)."""
+    ...), up to MAX_REROLLS. `throw` names the die for a player entering its faces (manual
+    dice); each re-roll is asked as "rolled again after <face>". Returns (the whole chain,
+    advanced rng)."""
     chain = list(faces)
     while (len(chain) <= MAX_REROLLS
            and face_results(die, chain[-1], ctx, die_id, choices).rerolls):
-        face, rng = rng.roll_face(len(die.faces))
+        again = throw.again(f"after {die.faces[chain[-1]].to_text()}")
+        face, rng = rng.roll_face(len(die.faces), again)
         chain.append(face)
     return tuple(chain), rng
 
@@ -613,10 +623,11 @@ def roll_army(dice: Sequence[tuple[int, Die]], ctx: RollContext,
         _check_army_die(die)
     firsts = []
     for _, die in dice:
-        face, rng = rng.roll_face(len(die.faces))
+        face, rng = rng.roll_face(len(die.faces), Throw(die.name, die.key))
         firsts.append(face)
     shown = []
     for (die_id, die), first in zip(dice, firsts):
-        chain, rng = extend_chain(die, die_id, (first,), ctx, rng)
+        chain, rng = extend_chain(die, die_id, (first,), ctx, rng,
+                                  throw=Throw(die.name, die.key))
         shown.append((die_id, die, chain))
     return count_faces(shown, ctx), rng

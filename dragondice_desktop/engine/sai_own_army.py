@@ -11,6 +11,7 @@ from ..catalog.model import DieKind, Icon, Species
 from .dice_moves import move_die
 from .effect_steps import Events, Runner, ask, finish, in_army, resume, units_pick
 from .fates import move_unit, promote, promotion_partners, return_from_dua
+from .house_rules import PROMOTION_ONE_STEP
 from .items import army_items, can_carry_item, fits
 from .lasting import add, cannot_leave
 from .sai_roll import relic_element
@@ -199,7 +200,8 @@ def _wayfare(state: GameState, task: EffectTask, events: Events) -> tuple[GameSt
 
 def _promote(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
     """Wild Growth: promote up to X health-worth of units in this army, all at once; a unit may
-    jump several sizes, spending the health difference (digest §4.8, §10 #9)."""
+    jump several sizes, spending the health difference (digest §4.8, §10 #9) — under the house
+    rule PROMOTION_ONE_STEP each unit is promoted one size at most."""
     icon = task.effect.icon
     name = "Elemental Relic" if icon is not Icon.WILD_GROWTH else icon.value
     budget, used = (task.data[0], task.data[1:]) if task.data else (task.effect.amount, ())
@@ -210,11 +212,13 @@ def _promote(state: GameState, task: EffectTask, events: Events) -> tuple[GameSt
             unit = task.ask.picked[0]
             partner = promotion_partners(state, unit, used)[0]
             state = promote(state, unit, partner, events, name)
-            return _promote(state, replace(task, ask=None, data=(budget - 1,) + used + (unit,)),
+            one_step = state.options.house_rule(PROMOTION_ONE_STEP)
+            spent = (unit, partner) if one_step else (unit,)  # `partner`: not promoted again
+            return _promote(state, replace(task, ask=None, data=(budget - 1,) + used + spent),
                             events)
         return finish(state, task, f"{name}: promotions done", events)
     units = [u for u in state.units_in(task.zone, task.owner)
-             if promotion_partners(state, u.id, used)]
+             if u.id not in used and promotion_partners(state, u.id, used)]
     if budget <= 0 or not units:
         why = "promotions done" if used else "no unit can be promoted"
         return finish(state, task, f"{name}: {why}", events)
@@ -283,7 +287,9 @@ def _silver_medallion(state: GameState, task: EffectTask,
 def _relic(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
     """Elemental Relic, what is left of X after re-rolling: recruit small (1 health) units
     containing the element from the DUA, or promote units containing it, split as you like;
-    all at once (seed 001). Each recruit or promotion step spends one health-worth."""
+    all at once (seed 001). Each recruit or promotion step spends one health-worth; a unit may
+    be promoted again (digest §10 #9), except under the house rule PROMOTION_ONE_STEP: then no
+    unit the relic recruited or promoted is promoted by it."""
     player, zone = task.owner, task.zone
     relic = task.effect.die_id
     if state.zones[relic] != zone or not state.has_army(zone, player):
@@ -297,7 +303,9 @@ def _relic(state: GameState, task: EffectTask, events: Events) -> tuple[GameStat
     dua = Zone(ZoneKind.DUA, player)
     recruits = [u for u in state.units_in(dua, player) if u.die.health == 1
                 and matches(u.die) and u.id not in used]
+    one_step = state.options.house_rule(PROMOTION_ONE_STEP)
     promotable = [u for u in state.units_in(zone, player) if matches(u.die)
+                  and not (one_step and u.id in used)
                   and promotion_partners(state, u.id, used)]
     if task.ask is not None:
         if (waiting := resume(state, task)) is not None:

@@ -13,7 +13,9 @@ the kind of roll:
   armies (rulings: an individual roll has no defending army and gets no army benefits);
 - rolls in the DUA: only SAIs that generate saves work (seed 000);
 - dragon-attack rolls: each SAI's "Dragon Attack" sentence (``sai_dragon.py``);
-- the Horde roll-off: only maneuver results count (digest §2).
+- the Horde roll-off: only maneuver results count (digest §2);
+- Tidal Wave's save and maneuver roll: only the save and maneuver results an SAI generates
+  count, nothing else it does (digest §7; ``RollContext.normal_results_only``).
 
 X is the icon's count in the catalog, which already follows seed 000's X rule (a d6 counts its
 icons; large equipment and large Dragonkin 3; monsters, artifacts, medallions, relics and
@@ -21,6 +23,8 @@ champions 4). SAIs with a fixed number (Tail, Gore, Double Strike, Flame) ignore
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from ..catalog.model import Color, Die, DieKind, Icon, Species
 from .roll_model import (
@@ -219,12 +223,15 @@ def _kick(sai: SaiRoll) -> SaiOutcome:
 
 
 def _cantrip_only(sai: SaiRoll, what: str) -> SaiOutcome:
-    """Magic in a non-magic roll that can only buy cantrip spells (digest §5.3): after an army
-    roll in play the game offers them (``spells/casting.py``); counted anywhere else (a unit
-    rolling on its own, the resolve command) nobody casts them, so they are reported."""
+    """Magic in a non-magic roll that can only buy cantrip spells (digest §5.3): in play the
+    game offers them after an army roll, or after the effect that made a unit roll on its own
+    (``spells/casting.py``); counted outside a game (the resolve command, the odds) nobody
+    casts them, so they are reported."""
     if sai.ctx.cantrip_spells:
+        when = ("once the effect that made the unit roll is resolved (rulings)"
+                if sai.ctx.kind is RollKind.INDIVIDUAL else "after the roll (digest §5.3)")
         out = sai.ignored(f"{sai.name}: {sai.x} magic results usable only for Cantrip "
-                          f"spells{what}, cast after the roll (digest §5.3)")
+                          f"spells{what}, cast {when}")
     else:
         out = sai.unresolved(f"{sai.x} magic results usable only for cantrip spells{what}; "
                              f"{CANTRIP_ALONE}")
@@ -680,14 +687,15 @@ def _single(sai: SaiRoll) -> SaiOutcome:
     return _army(sai)
 
 
-def _combination(sai: SaiRoll) -> SaiOutcome:
+def _combination(sai: SaiRoll, single: Handler = _single) -> SaiOutcome:
     """Digest §4.5: an SAI with a different effect for each counted type applies one of its
-    sentences, the roller's pick (default: the first counted type that it affects)."""
+    sentences, the roller's pick (default: the first counted type that it affects). `single`
+    reads one sentence (a single-type roll)."""
     options: list[tuple[RollType, SaiOutcome]] = []
     ignored: list[str] = []
     for rt in sai.ctx.counted:
-        out = _single(SaiRoll(sai.die, sai.die_id, sai.icon, sai.x, sai.ctx.single(rt),
-                              sai.choices))
+        out = single(SaiRoll(sai.die, sai.die_id, sai.icon, sai.x, sai.ctx.single(rt),
+                             sai.choices))
         if out.is_empty:
             ignored += out.ignored
         else:
@@ -716,6 +724,46 @@ def _combination(sai: SaiRoll) -> SaiOutcome:
     return chosen + SaiOutcome(choices=(point,))
 
 
+def _results_only(sai: SaiRoll, out: SaiOutcome) -> SaiOutcome:
+    """Keep the results of the counted types an SAI generates; drop everything else it does
+    (effects, re-rolls, modifiers, cantrip magic, lost automatic saves), saying so."""
+    kept = tuple(c for c in out.contributions if c.result_type in sai.ctx.counted)
+    dropped = (len(kept) < len(out.contributions) or out.unresolved or out.effects
+               or out.rerolls or out.cantrip_magic or out.modifiers
+               or out.cancels_automatic_saves)
+    reason = (f"{sai.name}: only the results it generates count, not its other effects — "
+              f"{sai.ctx.normal_results_only}",)
+    return SaiOutcome(contributions=kept, ignored=out.ignored + (reason if dropped else ()),
+                      choices=out.choices)
+
+
+def _normal_results(sai: SaiRoll) -> SaiOutcome:
+    """One sentence of an SAI in a roll where only effects that generate normal results of
+    the counted types count (``RollContext.normal_results_only``: Tidal Wave's save and
+    maneuver roll, digest §7). The SAI's own choices keep only the options that give such
+    results (Regenerate's saves, not its return; Wayfare's results, not its move); a choice
+    left with one option is no choice."""
+    out = _results_only(sai, _single(sai))
+    points = []
+    for point in out.choices:
+        if point.die_id == sai.die_id and point.icon is sai.icon and point.kind == "option":
+            others = tuple(c for c in sai.choices
+                           if not (c.die_id == sai.die_id and c.icon is sai.icon))
+            good = tuple(v for v in point.options if _results_only(sai, _single(replace(
+                sai, choices=others + (RollChoice(sai.die_id, sai.icon, v),)))).contributions)
+            if good and (sai.choice() or point.default) not in good:  # count a good option
+                return _normal_results(replace(sai, choices=others + (RollChoice(
+                    sai.die_id, sai.icon, point.default if point.default in good
+                    else good[0]),)))
+            if len(good) == 1:
+                continue
+            if good and len(good) < len(point.options):
+                point = replace(point, options=good,
+                                default=point.default if point.default in good else good[0])
+        points.append(point)
+    return replace(out, choices=tuple(points))
+
+
 def _same(a: SaiOutcome, b: SaiOutcome) -> bool:
     """Two readings that do the same thing (only effects, equal ones)."""
     return not a.contributions and not b.contributions and a.effects == b.effects \
@@ -728,6 +776,9 @@ def sai_outcome(die: Die, die_id: int, icon: Icon, x: int, ctx: RollContext,
     sai = SaiRoll(die, die_id, icon, x, ctx, choices)
     if ctx.ignore_sai_effects:
         return _setup_rolloff(sai, _army(sai))
+    if ctx.normal_results_only:  # no cantrip magic to cast: it is not a result that counts
+        sai = replace(sai, ctx=replace(ctx, cantrip_spells=False))
+        return _combination(sai, _normal_results) if ctx.is_combination else _normal_results(sai)
     if ctx.kind is RollKind.DRAGON_ATTACK:
         return dragon_attack_outcome(sai, _combination)
     if ctx.is_combination:

@@ -139,8 +139,8 @@ SAI_TEXT: dict[Icon, str] = {
 }
 
 NO_RULES_TEXT = "its rules text was not retrieved (digest §9), so the engine cannot apply it"
-CANTRIP_ALONE = ("the game offers cantrip spells after army rolls in play only (not when a unit "
-                 "rolls on its own, nor outside a game)")
+CANTRIP_ALONE = ("the game offers Cantrip spells for rolls made in play only, not for a roll "
+                 "counted outside a game")
 
 # Limits written in an SAI's text rather than its column: (condition, reason it does nothing).
 TEXT_LIMITS: dict[Icon, tuple[Callable[[RollContext], bool], str]] = {

@@ -21,7 +21,7 @@ from .events import Event
 from .flow import roll_for, wait
 from .options import GameOptions, options_problem
 from .turn import begin_turn
-from .rng import Rng
+from .rng import Rng, Throw
 from .rolls import RollType
 from .state import (
     GameDie, GameState, Phase, PlayerSetup, Step, TerrainState, Zone, ZoneKind,
@@ -178,10 +178,12 @@ def _place_frontier(state: GameState, index: int, events: Events) -> GameState:
     rng = state.rng
     for t_index, terrain in enumerate(terrains):
         roller = picker if t_index == frontier else terrain.owner
-        face = 8
-        while face == 8:
-            roll, rng = rng.roll_face(8)
-            face = roll + 1
+        throw = Throw(f"{state.players[roller].name}'s {terrain.die.name}", terrain.key,
+                      roller, "starting distance")
+        roll, rng = rng.roll_face(8, throw)
+        while roll + 1 == 8:
+            roll, rng = rng.roll_face(8, throw.again("after 8"))
+        face = roll + 1
         shown = min(face, 6)
         terrains[t_index] = TerrainState(terrain.key, terrain.owner, terrain.home, shown)
         events.append(Event("terrain", f"{state.players[roller].name} rolls {terrain.die.name}: "

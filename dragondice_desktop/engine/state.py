@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..catalog.loader import load_catalog
 from ..catalog.model import Die, DieKind, Icon
 from .options import GameOptions
-from .rng import Rng
+from .rng import Rng, Throw
 from .roll_model import Modifier, RollResult
 
 if TYPE_CHECKING:
@@ -91,6 +91,7 @@ class Step(enum.Enum):
     SAI_CHOOSE = "make a choice"
     CAST = "announce spells"
     MINOR_TERRAIN = "minor terrain"
+    FACE = "enter the face rolled"
 
 
 @dataclass(frozen=True)
@@ -180,6 +181,37 @@ class Pending:
     step: Step
     prompt: str
     default: str = ""
+
+
+@dataclass(frozen=True)
+class EnteredFace:
+    """The face one die showed in a manual-dice game (issue 7 §3): `throw` says which die,
+    `face` is the face index, `by_hand` is False when the players let the app roll it."""
+
+    throw: Throw
+    face: int
+    by_hand: bool = True
+
+
+@dataclass(frozen=True)
+class FaceWait:
+    """An action of a manual-dice game waiting for the face of a physical die (issue 7 §3).
+
+    The state holding it is the state from before `action`, with the face decision pending
+    (``Step.FACE``); `pending` and `step` are what that state had, restored when the action
+    is applied again with one more face (``game.apply``).
+    action: the action waiting (an ``actions.Action``); entered: the faces given so far, in
+        roll order; throw / face_count: the die asked for now; position: the Rng position at
+        the ask, where the app draws when the players let it roll this die.
+    """
+
+    action: Any
+    pending: Pending | None
+    step: Step
+    throw: Throw
+    face_count: int
+    position: int
+    entered: tuple[EnteredFace, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -355,6 +387,8 @@ class GameState:
     - rolloff_winner / frontier_picker / proposed_frontiers: setup bookkeeping (digest §2);
       turn_order: the players in turn order, from the Horde roll-off
     - options: the rules revision, manual dice and house rules the game is played with
+    - awaiting: in a manual-dice game, the action waiting for the face of a die (the state is
+      the one from before it, with the face decision pending); None otherwise
     """
 
     players: tuple[PlayerSetup, ...]
@@ -382,6 +416,7 @@ class GameState:
     proposed_frontiers: tuple[str, ...] = field(default=())
     turn_order: tuple[int, ...] = ()
     options: GameOptions = GameOptions()
+    awaiting: FaceWait | None = None
 
     # --- queries -------------------------------------------------------------------------
 
@@ -447,6 +482,12 @@ class GameState:
         """A die's name with its owner, e.g. "Ann's Centaur"."""
         d = self.dice[die_id]
         return f"{self.players[d.owner].name}'s {d.die.name}"
+
+    def throw(self, die_id: int, note: str = "") -> Throw:
+        """Die `die_id` as a chance step rolls it (manual dice): "Ann's Footman", its catalog
+        key, its owner rolling it, and `note` saying what for (e.g. "melee roll")."""
+        d = self.dice[die_id]
+        return Throw(self.die_label(die_id), d.key, d.owner, note)
 
     def is_item(self, die_id: int) -> bool:
         """True for equipment, artifacts, medallions and relics."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..catalog.loader import load_catalog
 from ..engine.actions import Action, Verb
+from ..engine.game import APP_ROLL
 from ..engine.state import GameState, Zone
 
 _FIXED = {
@@ -34,6 +35,28 @@ def face_text(state: GameState, terrain_index: int, face: int) -> str:
     """What a terrain's face (1-8) shows, e.g. "4: Melee" or "8: City"."""
     terrain = state.terrains[terrain_index]
     return f"{face}: {terrain.die.faces[face - 1].icon.value}"
+
+
+def entered_face_text(key: str, face: int) -> str:
+    """What face index `face` of the die with catalog key `key` shows, e.g. "2 Melee"
+    ("Face 3" for a die the catalog does not name)."""
+    if not key:
+        return f"Face {face + 1}"
+    return load_catalog().die(key).faces[face].to_text()
+
+
+def face_label(state: GameState, action: Action) -> str:
+    """A manual-dice face decision's answer (issue 7 §3): "Ann's Footman shows 2 Melee", or
+    "Let the app roll Ann's Footman" for ``face roll``."""
+    wait = state.awaiting
+    face = action.args[0] if action.args else None
+    if wait is None:
+        return action.to_text()
+    if face == APP_ROLL:
+        return f"Let the app roll {wait.throw.label}"
+    if isinstance(face, int) and 0 <= face < wait.face_count:
+        return f"{wait.throw.label} shows {entered_face_text(wait.throw.key, face)}"
+    return action.to_text()
 
 
 def action_label(state: GameState, action: Action) -> str:
@@ -70,6 +93,8 @@ def action_label(state: GameState, action: Action) -> str:
     if verb is Verb.RETREAT:
         zone = state.zones[args[0]]
         return f"{state.dice[args[0]].die.name} from {state.zone_name(zone)} to the Reserve Area"
+    if verb is Verb.FACE:
+        return face_label(state, action)
     return _newer_label(state, action)
 
 

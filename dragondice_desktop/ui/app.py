@@ -16,7 +16,7 @@ from PySide6.QtCore import QEventLoop, QTimer
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
-from ..matchup import demo_setups
+from ..matchup import demo_setups, table_setups
 
 DEMO_ACTIONS = 30
 WAIT_MS = 20_000
@@ -92,18 +92,24 @@ def wait_for_snapshot(window, request: Callable[[], None], timeout_ms: int = WAI
 
 
 def screenshot(out: str, seed: int = 7, actions: int = 40,
-               size: tuple[int, int] = (1400, 900)) -> int:
+               size: tuple[int, int] = (1400, 900), players: int = 2) -> int:
     """Render the window on the seeded demo game after `actions` policy actions to the PNG
     `out`. Works headless (uses the offscreen platform when there is no display). Returns 0
-    on success, 1 if the worker did not answer or the PNG could not be written."""
+    on success, 1 if the worker did not answer or the PNG could not be written.
+    players: 2 (the demo game of Ann and Bob) to 4 (Ann, Bob, Cat and Dan, `table_setups`)."""
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from .main_window import MainWindow
+    from .settings import HandOff, Preferences, SettingsStore
 
     app = _application()
-    window = MainWindow(instant=True)
+    # The picture shows the table, never the hand-off screen between players.
+    settings = SettingsStore()
+    settings.save_preferences(Preferences(hand_off=HandOff.OFF))
+    window = MainWindow(instant=True, settings=settings)
     window.resize(*size)
-    ok = wait_for_snapshot(window, lambda: window.start_game(demo_setups(), seed))
+    setups = demo_setups() if players == 2 else table_setups(players)
+    ok = wait_for_snapshot(window, lambda: window.start_game(setups, seed))
     if ok and actions > 0:
         ok = wait_for_snapshot(window, lambda: window.client.autoplay(actions))
     window.show()

@@ -22,13 +22,16 @@ from ..worker.snapshot import GameSnapshot
 from . import theme
 from .action_text import face_text
 from .board_items import DieItem, PanelItem, TerrainItem, ZoneItem
-from .board_layout import ARMY_DIE, STRIP_DIE, TERRAIN_DIE, board_layout, dice_area, grid
+from .board_layout import BoardLayout, board_layout, dice_area, grid
 from .dice_painter import render_die
 from .moves import PICK, DieMove, die_moves, movable_dice, pickable_dice, refusal
 
 SETUP_PHASES = (Phase.SETUP_ROLLOFF, Phase.SETUP_CHOICE, Phase.SETUP_FRONTIER)
 _STRIP_TITLES = {ZoneKind.RESERVE: "Reserve Area", ZoneKind.SUMMONING: "Summoning Pool",
                  ZoneKind.DUA: "DUA · dead units", ZoneKind.BUA: "BUA · buried"}
+# The same in the narrower zones of a three- or four-player board.
+_COMPACT_TITLES = {ZoneKind.RESERVE: "Reserve", ZoneKind.SUMMONING: "Summoning Pool",
+                   ZoneKind.DUA: "DUA", ZoneKind.BUA: "BUA"}
 
 
 def last_faces(events: Iterable[Event], faces: dict[int, int] | None = None) -> dict[int, int]:
@@ -88,22 +91,34 @@ class Board(QGraphicsScene):
         # still shrinks its dice when they would not fit).
         self.dice_scale = 1.0
         self.zone_items: dict[tuple[Zone, int], ZoneItem] = {}
-        for (zone, player), rect in self.table.zones.items():
-            item = ZoneItem(zone, player, rect, "")
+        self.terrain_items: dict[int, TerrainItem] = {}
+        self.plates: dict[int, PanelItem] = {}
+        self._lay_table(self.table)
+        self.banner = PanelItem(self.table.banner, QColor(10, 20, 12, 200))
+        self.addItem(self.banner)
+        self.die_items: dict[int, DieItem] = {}
+        self.banner.set_look([("Start a game with Game ▸ New…", "#f0f0f0", 13, True)])
+
+    def _lay_table(self, table: BoardLayout) -> None:
+        """Put a zone item, terrain item and name plate on the table for every rect of the
+        layout `table`, replacing those of the previous layout."""
+        for item in [*self.zone_items.values(), *self.terrain_items.values(),
+                     *self.plates.values()]:
+            self.removeItem(item)
+        self.table = table
+        self.zone_items = {}
+        for (zone, player), rect in table.zones.items():
+            item = ZoneItem(zone, player, rect, "", table.compact)
             self.addItem(item)
             self.zone_items[(zone, player)] = item
-        self.terrain_items: dict[int, TerrainItem] = {}
-        for index, rect in self.table.terrains.items():
+        self.terrain_items = {}
+        for index, rect in table.terrains.items():
             item = TerrainItem(index, rect)
             self.addItem(item)
             self.terrain_items[index] = item
-        self.banner = PanelItem(self.table.banner, QColor(10, 20, 12, 200))
-        self.addItem(self.banner)
-        self.plates = {p: PanelItem(r, QColor(0, 0, 0, 90)) for p, r in self.table.plates.items()}
+        self.plates = {p: PanelItem(r, QColor(0, 0, 0, 90)) for p, r in table.plates.items()}
         for plate in self.plates.values():
             self.addItem(plate)
-        self.die_items: dict[int, DieItem] = {}
-        self.banner.set_look([("Start a game with Game ▸ New…", "#f0f0f0", 13, True)])
 
     # --- reading a snapshot ---------------------------------------------------------------
 
@@ -114,6 +129,8 @@ class Board(QGraphicsScene):
         else:
             self.faces = last_faces(snapshot.all_events)
         self.snapshot = snapshot
+        if snapshot.state.player_count != self.table.players:
+            self._lay_table(board_layout(snapshot.state.player_count))
         self.refresh()
 
     def set_render_scale(self, scale: float) -> None:
@@ -167,7 +184,8 @@ class Board(QGraphicsScene):
 
     def _show_zone(self, state: GameState, zone: Zone, player: int, item: ZoneItem) -> None:
         dice = self._zone_dice(state, zone, player)
-        preferred, smallest = ARMY_DIE if zone.kind is ZoneKind.TERRAIN else STRIP_DIE
+        preferred, smallest = (self.table.army_die if zone.kind is ZoneKind.TERRAIN
+                               else self.table.strip_die)
         preferred = round(preferred * self.dice_scale)
         smallest = min(preferred, round(smallest * self.dice_scale))
         size, points = grid(dice_area(item.rect), len(dice), preferred, smallest)
@@ -193,9 +211,15 @@ class Board(QGraphicsScene):
         units = [d for d in dice if d.die.kind.is_unit]
         health = sum(d.die.health for d in units)
         role, tag = "", ""
+        compact = self.table.compact
         if zone.kind is ZoneKind.TERRAIN:
-            title = f"{state.army_name(zone, player)} · {state.players[player].name}"
+            army = state.army_name(zone, player)
+            if compact:  # "Campaign · Ann", "7 health": the column is narrow
+                army = army.removesuffix(" army")
+            title = f"{army} · {state.players[player].name}"
             note = f"{_count(len(units), 'unit')} · {health} health" if units else "no army"
+            if compact and units:
+                note = f"{health} health"
             march = state.march
             if march is not None and march.zone == zone and player == state.turn_player:
                 role, tag = "march", "MARCHING"
@@ -203,10 +227,11 @@ class Board(QGraphicsScene):
                   and units):
                 role, tag = "march", "UNDER ATTACK"
         else:
-            title = _STRIP_TITLES[zone.kind]
+            title = (_COMPACT_TITLES if compact else _STRIP_TITLES)[zone.kind]
             note = _count(len(dice), "die", "dice") if dice else ""
             if zone.kind in (ZoneKind.RESERVE, ZoneKind.DUA) and units:
-                note = f"{_count(len(units), 'unit')} · {health} health"
+                note = (f"{health} health" if compact
+                        else f"{_count(len(units), 'unit')} · {health} health")
         if state.step is Step.DAMAGE and state.damage:
             due = state.damage[0]
             if zone == due.zone and player == due.player:
@@ -253,9 +278,10 @@ class Board(QGraphicsScene):
         tooltip = "\n".join([die.name] + [f"  {n}: {f.to_text()}"
                                           for n, f in enumerate(die.faces, start=1)])
         placeholder = state.phase in SETUP_PHASES and not terrain.home
-        item.set_look(render_die(die, terrain.face - 1, self._pixels(TERRAIN_DIE),
-                                 dimmed=placeholder),
-                      TERRAIN_DIE, lines, ring, tooltip)
+        size, scale = self.table.terrain_die, self.table.caption_scale
+        lines = [(text, colour, points * scale, bold) for text, colour, points, bold in lines]
+        item.set_look(render_die(die, terrain.face - 1, self._pixels(size), dimmed=placeholder),
+                      size, lines, ring, tooltip)
 
     def _show_banner(self, state: GameState) -> None:
         names = [p.name for p in state.players]
@@ -284,12 +310,15 @@ class Board(QGraphicsScene):
         setup = state.players[player]
         held = sum(1 for t in state.terrains if t.face == 8 and t.controller == player)
         colour = theme.player_color(player)
-        seat = "top" if player == 1 else "bottom"
-        plate.set_look([(f"{setup.name} · {setup.force_name}   —   "
-                         f"{state.health_in_play(player)} health in play · "
-                         f"{held}/2 terrains captured", colour.lighter(120).name(), 9.5, True)],
-                       colour)
-        plate.setToolTip(f"{setup.name} sits at the {seat} of the table")
+        health = state.health_in_play(player)
+        # A half-wide plate says the numbers first: an elided end loses the force name only.
+        text = (f"{setup.name} · {health} health · {held}/2 captured  —  {setup.force_name}"
+                if self.table.compact else
+                f"{setup.name} · {setup.force_name}   —   {health} health in play · "
+                f"{held}/2 terrains captured")
+        plate.set_look([(text, colour.lighter(120).name(), 9.5, True)], colour)
+        plate.setToolTip(f"{setup.name} sits at the {self.table.seats[player]} of the table\n"
+                         f"{health} health in play · {held}/2 terrains captured")
 
     # --- moves, drags and drops -----------------------------------------------------------
 

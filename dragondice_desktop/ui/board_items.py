@@ -24,14 +24,17 @@ Z_ZONE, Z_TERRAIN, Z_DIE, Z_DRAGGED = 0, 1, 2, 100
 class ZoneItem(QGraphicsItem):
     """A place for dice: holds an engine `Zone` and the `player` whose dice it shows.
 
-    The two army zones beside a terrain hold the same engine Zone (the terrain) with different
+    The army zones beside a terrain hold the same engine Zone (the terrain) with different
     players. `highlighted` marks a legal drop target during a drag; `role` is "march" for the
-    marching army, "damage" for an army that must take damage, or "".
+    marching army, "damage" for an army that must take damage, or "". `compact`: a narrow
+    zone of a three- or four-player board, titled in a smaller font.
     """
 
-    def __init__(self, zone: Zone, player: int, rect: QRectF, title: str) -> None:
+    def __init__(self, zone: Zone, player: int, rect: QRectF, title: str,
+                 compact: bool = False) -> None:
         super().__init__()
         self.zone, self.player, self.rect, self.title = zone, player, QRectF(rect), title
+        self.compact = compact
         self.note = ""
         self.role = ""
         self.tag = ""
@@ -50,6 +53,7 @@ class ZoneItem(QGraphicsItem):
         look = (title, note, role, highlighted, tag)
         if look != (self.title, self.note, self.role, self.highlighted, self.tag):
             self.title, self.note, self.role, self.highlighted, self.tag = look
+            self.setToolTip(f"{title}\n{note}" if note else title)
             self.update()
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
@@ -68,17 +72,24 @@ class ZoneItem(QGraphicsItem):
             pen = QPen(QColor(theme.HIGHLIGHT), 4)
         painter.setPen(pen)
         painter.drawRoundedRect(self.rect, 9, 9)
-        # Title line: the zone's name in the owner's colour, a note (counts) right-aligned;
-        # the title gives way (elided) when both do not fit.
+        # Title line: the zone's name in the owner's colour, a note (counts) right-aligned.
+        # When both do not fit, the title gives way (elided) in a wide zone; in a compact one
+        # the note is left out instead (the zone's tooltip has both).
         line = QRectF(self.rect.left() + 9, self.rect.top() + 3, self.rect.width() - 18, 18)
+        title_font = theme.font(8.5 if self.compact else 9.5, bold=True)
         note_width = 0.0
         if self.note:
-            painter.setFont(theme.font(8.5))
+            painter.setFont(theme.font(8 if self.compact else 8.5))
             note_width = painter.fontMetrics().horizontalAdvance(self.note) + 10
-            painter.setPen(QColor("#d8e4d8"))
-            painter.drawText(line, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                             self.note)
-        painter.setFont(theme.font(9.5, bold=True))
+            title_width = QFontMetricsF(title_font).horizontalAdvance(self.title)
+            if self.compact and title_width + note_width > line.width():
+                note_width = 0.0
+            else:
+                painter.setPen(QColor("#d8e4d8"))
+                painter.drawText(line,
+                                 Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                                 self.note)
+        painter.setFont(title_font)
         painter.setPen(colour.lighter(125))
         title = painter.fontMetrics().elidedText(self.title, Qt.TextElideMode.ElideRight,
                                                  int(line.width() - note_width))
@@ -359,6 +370,10 @@ class PanelItem(QGraphicsItem):
         for (text, colour, size, bold), height in zip(self.lines, heights):
             painter.setFont(theme.font(size, bold))
             painter.setPen(QColor(colour))
+            # A line too long for the panel (a half-wide plate) ends in "…" (`text()` and
+            # the tooltip keep it whole).
+            text = painter.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight,
+                                                    int(right_edge - left))
             painter.drawText(QRectF(left, y, right_edge - left, height),
                              Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
             y += height

@@ -1,9 +1,11 @@
 """Where everything sits on the board, in scene units (about screen pixels at 1400×900).
 
-The table reads like a real one seen from above, two players sitting at the top and bottom
-edges: player 1's areas along the top, player 0's along the bottom, and the three terrains
-in a row across the middle (player 1's Home Terrain, the Frontier, player 0's Home Terrain),
-each with one army zone per player on that player's side of it.
+The table reads like a real one seen from above, the players sitting at its top and bottom
+edges, and the terrains in a row across the middle, each with one army zone per player on
+that player's side of it.
+
+Two players: player 1's areas along the top, player 0's along the bottom, and three terrain
+columns (player 1's Home Terrain, the Frontier, player 0's Home Terrain):
 
     banner (turn · phase · step · who decides)
     player 1 plate + strip: Reserve Area | Summoning Pool | DUA | BUA
@@ -11,15 +13,32 @@ each with one army zone per player on that player's side of it.
     terrain dice:            P1 Home        Frontier        P0 Home
     player 0 army zones:    [at P1 Home]   [at Frontier]   [at P0 Home]
     player 0 strip + plate
+
+Three or four players (seats go round the table: 0 bottom left, 1 top left, 2 top right,
+3 bottom right): players 1 and 2 share the top edge, each strip half wide; player 0 sits at
+the bottom (the whole edge with three players, the left half with four, beside player 3).
+Each terrain column holds a smaller terrain die, the top players' army zones stacked above
+it and the bottom players' below it, one row per player, all rows of the same height. A
+player's Home Terrain stands on their half of the table, the Frontier in between:
+
+    banner
+    P1 plate + strip            | P2 plate + strip
+    P1 army zones: one per terrain column
+    P2 army zones
+    terrain dice:  P1 Home   P0 Home   Frontier   (P3 Home)   P2 Home
+    P0 army zones
+    (P3 army zones)
+    P0 strip + plate            | (P3 strip + plate)
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF
 
+from ..engine.setup import MAX_PLAYERS
 from ..engine.state import Zone, ZoneKind
 
 WIDTH = 1000.0
@@ -42,20 +61,49 @@ ARMY_DIE = (58, 24)  # preferred and smallest die size in army zones
 STRIP_DIE = (44, 20)  # ... in the Reserve / Summoning / DUA / BUA zones
 DIE_GAP = 5.0
 
+# Three and four players (see the module docstring).
+# Seats along the top edge and along the bottom edge, left to right.
+TOP_SEATS = {3: (1, 2), 4: (1, 2)}
+BOTTOM_SEATS = {3: (0,), 4: (0, 3)}
+# Terrain columns left to right, by terrain index (the Frontier is terrain n).
+MULTI_TERRAIN_ORDER = {3: (1, 0, 3, 2), 4: (1, 0, 4, 3, 2)}
+MULTI_STRIP_HEIGHT = 110.0
+MULTI_TERRAIN_HEIGHT = 84.0
+MULTI_TERRAIN_DIE = 66
+# Terrain captions in a smaller font where five terrain columns share the width.
+CAPTION_SCALE = {3: 1.0, 4: 0.84}
+TABLE_BOTTOM = HEIGHT - 12  # where the bottom name plates end, as with two players
+# The half-wide strips give the Summoning Pool (dragons, Dragonkin, minor terrains) more room.
+MULTI_STRIP = ((ZoneKind.RESERVE, 0.23), (ZoneKind.SUMMONING, 0.35), (ZoneKind.DUA, 0.24),
+               (ZoneKind.BUA, 0.18))
+MULTI_STRIP_GAP = 8.0
+ROW_GAP = 4.0  # between stacked army rows and the terrain row
+
 
 @dataclass(frozen=True)
 class BoardLayout:
-    """Rectangles of every board element for a two-player game.
+    """Rectangles of every board element for a game of `players` players.
 
     zones: (engine Zone, player) -> rect; for terrain zones there is one rect per player.
     terrains: terrain index -> rect of the terrain die and its caption.
     plates: player -> rect of the player's name plate.
+    seats: player -> where they sit ("bottom", "top left" ...), for captions and tooltips.
+    terrain_die: size of the terrain dice; army_die / strip_die: (preferred, smallest) die
+    size in army zones and in strip zones; caption_scale: of the terrain captions' fonts.
+    compact: zones are narrow, so their titles and notes are short.
     """
 
     zones: dict[tuple[Zone, int], QRectF]
     terrains: dict[int, QRectF]
     plates: dict[int, QRectF]
     banner: QRectF
+    players: int = 2
+    seats: dict[int, str] = field(default_factory=lambda: {0: "bottom", 1: "top"})
+    terrain_die: int = TERRAIN_DIE
+    army_die: tuple[int, int] = ARMY_DIE
+    strip_die: tuple[int, int] = STRIP_DIE
+    caption_scale: float = 1.0
+    compact: bool = False
 
     @property
     def scene_rect(self) -> QRectF:
@@ -63,14 +111,29 @@ class BoardLayout:
         return QRectF(0, 0, WIDTH, HEIGHT)
 
 
-def board_layout() -> BoardLayout:
-    """The layout of a two-player board with three terrains (this version's only shape)."""
+def board_layout(players: int = 2) -> BoardLayout:
+    """The layout of a board for `players` (2 to 4) players, with players + 1 terrains.
+    Raises ValueError for another count."""
+    if players == 2:
+        return _two_player_layout()
+    if players in TOP_SEATS:
+        return _multiplayer_layout(players)
+    raise ValueError(f"the board seats 2 to {MAX_PLAYERS} players, not {players}")
+
+
+def seat_names(players: int) -> dict[int, str]:
+    """player -> where they sit at a table of `players` (2 to 4): "bottom", "top left" ..."""
+    return board_layout(players).seats
+
+
+def _two_player_layout() -> BoardLayout:
+    """Two players at the top and bottom edges, three terrain columns."""
     inner = WIDTH - 2 * MARGIN
     zones: dict[tuple[Zone, int], QRectF] = {}
     y = BANNER.bottom() + 6
     plates = {1: QRectF(MARGIN, y, inner, PLATE_HEIGHT)}
     y += PLATE_HEIGHT
-    _strip(zones, 1, y)
+    _strip(zones, 1, MARGIN, y, inner, STRIP_HEIGHT, STRIP, GAP)
     y += STRIP_HEIGHT + GAP
     column = (inner - 2 * GAP) / 3
     columns = [MARGIN + i * (column + GAP) for i in range(3)]
@@ -82,19 +145,74 @@ def board_layout() -> BoardLayout:
     for x, t in zip(columns, TERRAIN_ORDER):
         zones[(Zone(ZoneKind.TERRAIN, t), 0)] = QRectF(x, y, column, ARMY_HEIGHT)
     y += ARMY_HEIGHT + GAP
-    _strip(zones, 0, y)
+    _strip(zones, 0, MARGIN, y, inner, STRIP_HEIGHT, STRIP, GAP)
     y += STRIP_HEIGHT
     plates[0] = QRectF(MARGIN, y, inner, PLATE_HEIGHT)
     return BoardLayout(zones, terrains, plates, BANNER)
 
 
-def _strip(zones: dict, player: int, y: float) -> None:
-    inner = WIDTH - 2 * MARGIN - GAP * (len(STRIP) - 1)
-    x = MARGIN
-    for kind, share in STRIP:
-        width = inner * share
-        zones[(Zone(kind, player), player)] = QRectF(x, y, width, STRIP_HEIGHT)
-        x += width + GAP
+def _multiplayer_layout(players: int) -> BoardLayout:
+    """Three or four players: two strips side by side at the top, one or two at the bottom,
+    the terrains in a row between the top players' army zones and the bottom players'."""
+    inner = WIDTH - 2 * MARGIN
+    top, bottom = TOP_SEATS[players], BOTTOM_SEATS[players]
+    zones: dict[tuple[Zone, int], QRectF] = {}
+    plates: dict[int, QRectF] = {}
+    seats: dict[int, str] = {}
+    y = BANNER.bottom() + 6
+    _seat_row(zones, plates, seats, top, "top", y, plate_first=True)
+    y += PLATE_HEIGHT + MULTI_STRIP_HEIGHT + GAP
+    bottom_y = TABLE_BOTTOM - PLATE_HEIGHT - MULTI_STRIP_HEIGHT
+    _seat_row(zones, plates, seats, bottom, "bottom", bottom_y, plate_first=False)
+    # Every player's army row has the same height: what is left between the strips.
+    rows = len(top) + len(bottom)
+    middle = bottom_y - GAP - y
+    height = (middle - MULTI_TERRAIN_HEIGHT - rows * ROW_GAP) / rows
+    order = MULTI_TERRAIN_ORDER[players]
+    column = (inner - GAP * (len(order) - 1)) / len(order)
+    columns = [MARGIN + i * (column + GAP) for i in range(len(order))]
+    terrains: dict[int, QRectF] = {}
+    for player in top:
+        for x, t in zip(columns, order):
+            zones[(Zone(ZoneKind.TERRAIN, t), player)] = QRectF(x, y, column, height)
+        y += height + ROW_GAP
+    for x, t in zip(columns, order):
+        terrains[t] = QRectF(x, y, column, MULTI_TERRAIN_HEIGHT)
+    y += MULTI_TERRAIN_HEIGHT + ROW_GAP
+    for player in bottom:
+        for x, t in zip(columns, order):
+            zones[(Zone(ZoneKind.TERRAIN, t), player)] = QRectF(x, y, column, height)
+        y += height + ROW_GAP
+    return BoardLayout(zones, terrains, plates, BANNER, players, seats, MULTI_TERRAIN_DIE,
+                       ARMY_DIE, STRIP_DIE, CAPTION_SCALE[players], compact=True)
+
+
+def _seat_row(zones: dict, plates: dict, seats: dict, row: tuple[int, ...], edge: str,
+              y: float, plate_first: bool) -> None:
+    """The plates and strips of the players sitting along one edge, side by side (a lone
+    player takes the whole edge); the plate is on the outer side of the strip."""
+    inner = WIDTH - 2 * MARGIN
+    width = (inner - GAP * (len(row) - 1)) / len(row)
+    halves = ("left", "right") if len(row) == 2 else ("",)
+    for i, player in enumerate(row):
+        x = MARGIN + i * (width + GAP)
+        strip_y = y + PLATE_HEIGHT if plate_first else y
+        plate_y = y if plate_first else y + MULTI_STRIP_HEIGHT
+        plates[player] = QRectF(x, plate_y, width, PLATE_HEIGHT)
+        _strip(zones, player, x, strip_y, width, MULTI_STRIP_HEIGHT,
+               MULTI_STRIP if len(row) == 2 else STRIP, MULTI_STRIP_GAP)
+        seats[player] = f"{edge} {halves[i]}".strip()
+
+
+def _strip(zones: dict, player: int, left: float, y: float, width: float, height: float,
+           shares, gap: float) -> None:
+    """A player's Reserve Area, Summoning Pool, DUA and BUA side by side."""
+    inner = width - gap * (len(shares) - 1)
+    x = left
+    for kind, share in shares:
+        zone_width = inner * share
+        zones[(Zone(kind, player), player)] = QRectF(x, y, zone_width, height)
+        x += zone_width + gap
 
 
 def dice_area(zone_rect: QRectF) -> QRectF:

@@ -4,7 +4,8 @@ No modal dialogs during play: `DecisionPanel.set_snapshot` rebuilds the buttons 
 snapshot's legal actions and `actionChosen(text)` carries the answer to the worker. Moves that
 are drags or clicks on the board (reinforce, retreat, carried items, casualties, units picked
 for an SAI) get their keyboard equivalents here too: a button per kind of casualty or pick,
-a unit picker with destination buttons in the Reserves phase.
+a unit picker with destination buttons in the Reserves phase. In a manual-dice game the face
+of each die rolled is a decision too: a face picker (``face_picker.py``) replaces the buttons.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from ..engine.state import GameState, Step
 from ..worker.snapshot import GameSnapshot
 from . import theme
 from .action_text import action_label
+from .face_picker import FACE_KEYS, FacePicker
 from .game_log import player_text
 from .moves import CARRY, verb_named
 
@@ -50,6 +52,8 @@ MOVE_KEY = "Ctrl+{}"
 # The panel asks its dock for the height of everything it shows, up to this many pixels
 # (beyond that it scrolls rather than squash its buttons).
 MOST_MIN_HEIGHT = 330
+# A face picker asks for more: every face of a d10 or d12 should show without scrolling.
+PICKER_MIN_HEIGHT = 440
 _KEY_SUFFIX = re.compile(r"\s+\[[^\]]+\]$")
 
 
@@ -183,6 +187,7 @@ class DecisionPanel(QWidget):
         self._move_actions: list[Action] = []
         self._group_sizes: dict[str, int] = {}
         self._destination_buttons: list[QPushButton] = []
+        self._picking_face = False
         self.hint_label.hide()
 
     # --- building -------------------------------------------------------------------------
@@ -200,9 +205,13 @@ class DecisionPanel(QWidget):
             return
         player = state.pending.player
         colour = theme.player_color(player).darker(115).name()
+        verb = "rolls" if state.awaiting is not None else "decides"
         self.who_label.setText(f"<span style='color:{colour}; font-weight:bold'>"
-                               f"{state.players[player].name}</span> decides")
+                               f"{state.players[player].name}</span> {verb}")
         self.prompt_label.setText(player_text(state.pending.prompt))
+        if state.awaiting is not None:
+            self._add_face_picker(state)
+            return
         legal = list(snapshot.legal)
         moves = [a for a in legal if a.verb in MOVES]
         others = [a for a in legal if a.verb not in MOVES]
@@ -231,6 +240,18 @@ class DecisionPanel(QWidget):
                 number += 1
             placed.append(self._button(state, action, shortcut_for(action, number)))
         self._lay_out(placed)
+        self.updateGeometry()
+
+    def _add_face_picker(self, state: GameState) -> None:
+        """Manual dice: a button per face of the die asked for, and "Let the app roll it"."""
+        keys = min(state.awaiting.face_count, len(FACE_KEYS))
+        self.hint_label.setText(f"Roll the die, then click the face it shows (keys 1-{keys})")
+        self.hint_label.show()
+        picker = FacePicker(state.awaiting)
+        picker.actionChosen.connect(self.actionChosen)
+        self._moves_box.addWidget(picker)
+        self.buttons.update(picker.buttons)
+        self._picking_face = True
         self.updateGeometry()
 
     def _grouped(self, state: GameState, actions: list[Action]) -> list[Action]:
@@ -349,6 +370,7 @@ class DecisionPanel(QWidget):
 
     def _clear(self) -> None:
         self.buttons = {}
+        self._picking_face = False
         self._group_sizes = {}
         self._destination_buttons = []
         self.unit_picker = None
@@ -370,7 +392,8 @@ class DecisionPanel(QWidget):
         return QSize(max(self._content.sizeHint().width(), 340), self._content_height())
 
     def minimumSizeHint(self) -> QSize:
-        return QSize(200, min(self._content_height(), MOST_MIN_HEIGHT))
+        most = PICKER_MIN_HEIGHT if self._picking_face else MOST_MIN_HEIGHT
+        return QSize(200, min(self._content_height(), most))
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)

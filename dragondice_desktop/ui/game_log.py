@@ -1,4 +1,5 @@
-"""The game log: every event's text, newest at the bottom, turn headers in bold.
+"""The game log: every event's text, newest at the bottom, turn headers in bold. A game
+played with house rules (issue 6 §7) shows them in a first line, above the events.
 
 Rebuilt from the snapshot's history after a new game, undo or load; appended to after an
 action, so a long game does not redraw thousands of lines per move.
@@ -14,8 +15,10 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QAbstractItemView, QListView, QListWidget, QListWidgetItem, QWidget
 
 from ..engine.events import Event
+from ..engine.house_rules import HOUSE_RULES
 from ..worker.snapshot import GameSnapshot
 from . import theme
+from .house_rules_box import house_rule_tooltip, house_rules_text
 
 # Internal references the engine's texts carry for its developers: design issues, sections of
 # the rules digest, rulings seeds ("issue 6", "digest §8", "seed 003 Cloak", "§4.2", "rulings").
@@ -96,8 +99,7 @@ class GameLog(QListWidget):
         if snapshot.appends:
             self.append(snapshot.events)
         else:
-            self.clear()
-            self.append(snapshot.all_events)
+            self.rebuild(snapshot)
 
     def append(self, events: Iterable[Event]) -> None:
         """Add events at the bottom and scroll to show the newest."""
@@ -117,13 +119,22 @@ class GameLog(QListWidget):
         self.scrollToBottom()
 
     def rebuild(self, snapshot: GameSnapshot) -> None:
-        """Draw the whole log again (after a theme change)."""
+        """Draw the whole log again (a new, undone or loaded game; a theme change): the
+        house rules line, if the game has any, then every event."""
         self.clear()
+        rules = snapshot.record.options.house_rules
+        if rules:
+            item = QListWidgetItem(f"House rules: {house_rules_text(rules)}")
+            item.setToolTip("".join(house_rule_tooltip(HOUSE_RULES[r], titled=True)
+                                    for r in rules))
+            item.setFont(theme.font(9.5, bold=True))
+            self.addItem(item)
         self.append(snapshot.all_events)
 
     def lines(self) -> list[str]:
-        """The event text of every line, oldest first."""
-        return [self.item(i).data(EVENT_TEXT) for i in range(self.count())]
+        """The event text of every line, oldest first (the house rules line is no event)."""
+        texts = (self.item(i).data(EVENT_TEXT) for i in range(self.count()))
+        return [text for text in texts if text is not None]
 
     def shown_lines(self) -> list[str]:
         """The text every line shows, oldest first."""
@@ -145,6 +156,6 @@ class GameLog(QListWidget):
             item.setForeground(QBrush(QColor(_KIND_COLOURS[event.kind])))
             if event.kind == "victory":
                 item.setFont(theme.font(10.5, bold=True))
-        elif event.kind == "roll":
+        elif event.kind in ("roll", "face"):  # "face": a die's face in a manual-dice game
             item.setForeground(QBrush(theme.player_color(event.player).darker(160)))
         return item

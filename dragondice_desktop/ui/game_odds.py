@@ -88,14 +88,14 @@ class GameOddsPanel(QWidget):
         self.panel.setVisible(True)
         player = state.turn_player
         dice = _dice(state, zone, player)
-        opponents = opponents_at(state, zone, player)
+        opponent = rival(state, zone, player)
         if state.step in MANEUVER_STEPS or state.step is Step.TURN_TERRAIN:
             self.roll = RollType.MANEUVER
             spec = _spec(state, zone, player, RollType.MANEUVER)
-            if opponents:
-                theirs = _dice(state, zone, opponents[0])
+            if opponent is not None:
+                theirs = _dice(state, zone, opponent)
                 self.panel.compare(dice, theirs, spec, names=(
-                    state.players[player].name, state.players[opponents[0]].name))
+                    state.players[player].name, state.players[opponent].name))
             else:
                 self.panel.show_army(dice, spec)
             return
@@ -108,9 +108,29 @@ class GameOddsPanel(QWidget):
         self.roll = RollType(actions[0])
         spec = _spec(state, zone, player, self.roll)
         against = None
-        if self.roll is RollType.MELEE and opponents:
-            against = _dice(state, zone, opponents[0])
+        if self.roll is RollType.MELEE and opponent is not None:
+            against = _dice(state, zone, opponent)
         self.panel.show_army(dice, spec, against=against)
+
+
+def rival(state: GameState, zone: Zone, player: int) -> int | None:
+    """The opposing army at `zone` the odds compare `player`'s army with (None if there is
+    none): the defender of `player`'s attack in progress; else, of the armies counter-
+    maneuvering (or, before that is known, of all the opposing armies there), the one with
+    the most health — with several (three or four players) the marcher must beat each, so
+    the strongest is the one to watch (digest §10 #3)."""
+    opponents = opponents_at(state, zone, player)
+    march = state.march
+    if march is not None and march.zone == zone:
+        exchange = march.exchange
+        if (exchange is not None and exchange.attacker == player
+                and exchange.defender in opponents):
+            return exchange.defender
+        opponents = [p for p in march.counters if p in opponents] or opponents
+    if not opponents:
+        return None
+    return max(opponents, key=lambda p: (sum(d.die.health for d in state.units_in(zone, p)),
+                                         -p))
 
 
 def army_box_tip(state: GameState, zones: list[Zone]) -> str:

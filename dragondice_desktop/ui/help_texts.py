@@ -5,7 +5,8 @@ from __future__ import annotations
 from .. import __version__
 
 ABOUT = f"""<h3>Dragon Dice Desktop {__version__}</h3>
-<p>Play Dragon Dice&trade; hotseat on one computer: two players, three terrains, the full
+<p>Play Dragon Dice&trade; hotseat on one computer: two to four players, a Home Terrain each
+and the Frontier, the full
 march sequence with maneuvers, melee, missile and magic rolls, damage, counter-attacks and
 the Reserves phase.</p>
 <p>Drag dice to move them (reinforce, retreat, send casualties to the DUA), or right-click a
@@ -29,7 +30,7 @@ never silently dropped:</p>
 <li>eighth-face powers of captured terrains (City, Temple, Tower, Standing Stones and the
 advanced faces);</li>
 <li>species abilities;</li>
-<li>moving items by hand, minor terrains, more than two players;</li>
+<li>moving items by hand, minor terrains;</li>
 <li>many SAIs (below).</li>
 </ul>
 <p><b>SAIs resolved in army rolls:</b> {full}.</p>
@@ -53,10 +54,26 @@ def rules_coverage_html() -> str:
     return _COVERAGE.format(full=names(full), partial=names(partial), reported=names(reported))
 
 
+def house_rules_markdown() -> str:
+    """The Rulings page's "House rules" section, written from the engine's registry
+    (engine/house_rules.py) so that it lists every house rule the app offers, with both
+    readings (issue 6 §7)."""
+    from ..engine.house_rules import HOUSE_RULES
+
+    lines = ["## House rules", "",
+             "Where players disagree, a game may use the other reading instead of the app's "
+             "default. The New Game dialog asks which house rules a game uses (Preferences "
+             "choose those ticked at first); a saved game keeps its house rules.", ""]
+    for rule in HOUSE_RULES.values():
+        lines.append(f"- **{rule.title}** ({rule.source}). Default: {rule.default} "
+                     f"House rule: {rule.alternative}")
+    return "\n".join(lines) + "\n"
+
 
 def rulings_dialog(parent=None):
     """A non-modal dialog showing `resources/rulings.md` (the one place rulings are recorded)
-    as formatted Markdown; `dialog.browser` is its QTextBrowser."""
+    followed by the House rules section (`house_rules_markdown`), as formatted Markdown;
+    `dialog.browser` is its QTextBrowser."""
     from importlib import resources
 
     from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout
@@ -67,7 +84,8 @@ def rulings_dialog(parent=None):
     layout = QVBoxLayout(dialog)
     dialog.browser = QTextBrowser(dialog)
     page = resources.files("dragondice_desktop.resources").joinpath("rulings.md")
-    dialog.browser.setMarkdown(page.read_text(encoding="utf-8"))
+    dialog.browser.setMarkdown(page.read_text(encoding="utf-8").rstrip() + "\n\n"
+                               + house_rules_markdown())
     layout.addWidget(dialog.browser)
     buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, dialog)
     buttons.rejected.connect(dialog.reject)

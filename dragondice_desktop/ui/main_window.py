@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..engine.actions import Verb
+from ..engine.options import GameOptions
 from ..engine.record import GameRecord
 from ..store.paths import data_dir as user_data_dir
 from ..worker.autosave import Autosave
@@ -34,6 +35,7 @@ from .decision_panel import DecisionPanel
 from .game_files import EXTENSION, FILE_FILTER, read_game_text, write_game_file
 from .game_log import GameLog
 from .game_odds import GameOddsPanel
+from .hand_off import HandOffOverlay, hand_off_player
 from .help_texts import rulings_dialog
 from .new_game_dialog import NewGameDialog
 from .roll_panel import RollPanel
@@ -55,8 +57,12 @@ class MainWindow(QMainWindow):
     autosave: write the game to `data_dir`/autosave.ddgame after every change.
     confirm_close: on close, offer to save an unfinished game that has unsaved actions.
 
-    Attributes for tests: board, board_view, decision, rolls, log, snapshot, file_path,
-    preferences, error_box (the last error box, non-modal), crash_box, resume_box,
+    Hotseat: when the player who must decide changes, the hand-off screen (`hand_off`, a
+    HandOffOverlay) may cover the window until the next player is ready (Preferences ▸
+    Hand-off screen between players).
+
+    Attributes for tests: board, board_view, decision, rolls, log, hand_off, snapshot,
+    file_path, preferences, error_box (the last error box, non-modal), crash_box, resume_box,
     confirm_box, last_crash, replay_dialog, inspector, glossary, cheat_sheet, rulings.
     """
 
@@ -109,6 +115,8 @@ class MainWindow(QMainWindow):
         self.resizeDocks([self.decision_dock], [390], Qt.Orientation.Horizontal)
         self.resizeDocks([self.decision_dock, self.roll_dock, self.log_dock], [230, 330, 300],
                          Qt.Orientation.Vertical)
+        self.hand_off = HandOffOverlay(self, [self.board_view, self.decision_dock,
+                                              self.roll_dock, self.odds_dock, self.log_dock])
         menus.build(self)
         self.statusBar().showMessage("Welcome to Dragon Dice")
         self.apply_preferences(self.preferences)
@@ -193,7 +201,8 @@ class MainWindow(QMainWindow):
         """Show a new state of the game everywhere (board, decision, roll, log, title)."""
         if self.snapshot is not None and snapshot.serial <= self.snapshot.serial:
             return  # an older answer overtaken by a newer one
-        self.snapshot = snapshot
+        before, self.snapshot = self.snapshot, snapshot
+        self._hand_off(before, snapshot)
         self.board.set_snapshot(snapshot)
         self.decision.set_snapshot(snapshot)
         self.rolls.set_snapshot(snapshot)
@@ -218,6 +227,21 @@ class MainWindow(QMainWindow):
             action.setEnabled(True)
         self.auto_action.setEnabled(bool(snapshot.legal))
         self._update_title()
+
+    def _hand_off(self, before: GameSnapshot | None, snapshot: GameSnapshot) -> None:
+        """Cover the window for the next player when the preferences ask for it. Only
+        actions played on (not a new, opened or undone game) hand the computer on; a cover
+        still up when someone else must decide now names that player instead."""
+        state = snapshot.state
+        if not snapshot.appends or state.pending is None:
+            self.hand_off.dismiss()
+            return
+        player = hand_off_player(self.preferences.hand_off,
+                                 before.state if before is not None else None, state)
+        if player is None and self.hand_off.player not in (None, state.pending.player):
+            player = state.pending.player
+        if player is not None:
+            self.hand_off.show_for(player, state.players[player].name)
 
     def _action_failed(self, reason: str) -> None:
         self.show_status(reason)
@@ -256,15 +280,17 @@ class MainWindow(QMainWindow):
         """Let the automatic policy answer the pending decision."""
         self.client.autoplay(1)
 
-    def start_game(self, setups, seed: int) -> None:
-        """Start a new game (two PlayerSetup, int seed)."""
-        self.client.new_game(setups, seed)
+    def start_game(self, setups, seed: int, options: GameOptions | None = None) -> None:
+        """Start a new game (2 to 4 PlayerSetup in seat order, int seed, GameOptions or None
+        for the current rules with app-rolled dice and no house rules)."""
+        self.client.new_game(setups, seed, options)
 
     def new_game_dialog(self) -> None:
-        """Ask for players, forces and seed, then start the game."""
-        dialog = NewGameDialog(self, forces=self.store.game_forces())
+        """Ask for players, forces, options and seed, then start the game."""
+        dialog = NewGameDialog(self, forces=self.store.game_forces(),
+                               house_rules=self.preferences.house_rules)
         if dialog.exec() == NewGameDialog.DialogCode.Accepted:
-            self.start_game(dialog.setups(), dialog.seed())
+            self.start_game(dialog.setups(), dialog.seed(), dialog.options())
 
     def start_session(self) -> None:
         """What the app does on start: offer to resume an interrupted game, else ask for a

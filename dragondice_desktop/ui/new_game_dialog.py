@@ -1,4 +1,6 @@
-"""The New Game dialog: two player names, a sample force for each, and the RNG seed.
+"""The New Game dialog: how many players (2 to 4), each player's name and force (a sample
+force or one of the player's saved forces), the game's options (players roll their own dice;
+the house rules in force, ticked as in Preferences to start with) and the RNG seed.
 
 The seed defaults to a random number (shown, so a game can be replayed or reported); the
 dialog only collects choices — `setups()` turns them into the engine's PlayerSetups.
@@ -10,47 +12,71 @@ import random
 
 from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import (
-    QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QPushButton, QWidget,
-    QHBoxLayout,
+    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout, QLabel,
+    QLineEdit, QPushButton, QSpinBox, QWidget,
 )
 
+from ..engine.options import GameOptions, checked
 from ..engine.state import PlayerSetup
 from ..forces.model import Force
 from ..forces.samples import sample_forces
-from ..matchup import DEMO_PLAYERS, setup_from_force
+from ..matchup import TABLE_FORCES, TABLE_PLAYERS, setup_from_force
 from . import theme
+from .board_layout import MAX_PLAYERS, seat_names
+from .house_rules_box import HouseRulesBox
 
 MAX_SEED = 2_000_000_000
+MIN_PLAYERS = 2
 
 
 class NewGameDialog(QDialog):
-    """Collects two players and their forces. After `exec()` returns Accepted, read
-    `setups()` (two PlayerSetup) and `seed()` (int)."""
+    """Collects 2 to 4 players and their forces, and the game's options. After `exec()`
+    returns Accepted, read `setups()` (one PlayerSetup per player, in seat order), `seed()`
+    (int) and `options()` (GameOptions). `house_rules`: the ids ticked at first (the
+    Preferences' defaults).
 
-    def __init__(self, parent: QWidget | None = None, forces: list[Force] | None = None) -> None:
+    Widgets for tests: `count_box` (the number of players), `captions`, `names` and
+    `force_boxes` (one per possible player; those past the count are hidden), `manual_box`,
+    `house_rules_box`, `seed_edit`.
+    """
+
+    def __init__(self, parent: QWidget | None = None, forces: list[Force] | None = None,
+                 house_rules: tuple[str, ...] = ()) -> None:
         super().__init__(parent)
         self.setWindowTitle("New game")
         self.forces = forces if forces is not None else sample_forces()
-        form = QFormLayout(self)
+        self.form = form = QFormLayout(self)
+        self.count_box = QSpinBox()
+        self.count_box.setRange(MIN_PLAYERS, MAX_PLAYERS)
+        self.count_box.setValue(MIN_PLAYERS)
+        self.count_box.setToolTip("Players sharing this computer (hotseat)")
+        form.addRow("Players", self.count_box)
+        self.captions: list[QLabel] = []
         self.names: list[QLineEdit] = []
         self.force_boxes: list[QComboBox] = []
-        defaults = (0, min(2, len(self.forces) - 1))
-        for player in range(2):
-            name = QLineEdit(DEMO_PLAYERS[player])
+        for player in range(MAX_PLAYERS):
+            name = QLineEdit(TABLE_PLAYERS[player])
             name.setMaxLength(24)
             box = QComboBox()
             for force in self.forces:
                 box.addItem(force.name)
-            box.setCurrentIndex(defaults[player])
-            seat = "bottom" if player == 0 else "top"
-            caption = QLabel(f"Player {player + 1} ({seat})")
+            box.setCurrentIndex(min(TABLE_FORCES[player], len(self.forces) - 1))
+            caption = QLabel()
             caption.setStyleSheet(f"color: {theme.player_color(player).darker(130).name()};"
                                   "font-weight: bold;")
             form.addRow(caption)
             form.addRow("Name", name)
             form.addRow("Force", box)
+            self.captions.append(caption)
             self.names.append(name)
             self.force_boxes.append(box)
+        self.manual_box = QCheckBox("Roll our own dice (enter each face in the window)")
+        self.manual_box.setToolTip("Players roll their physical dice and click the face each "
+                                   "one shows; the app counts and enforces the rest. Any die "
+                                   "may still be left to the app.")
+        form.addRow("Dice", self.manual_box)
+        self.house_rules_box = HouseRulesBox(house_rules)
+        form.addRow("House rules", self.house_rules_box)
         self.seed_edit = QLineEdit(str(random.randrange(MAX_SEED)))
         self.seed_edit.setValidator(QIntValidator(0, MAX_SEED, self))
         reroll = QPushButton("New seed")
@@ -65,15 +91,43 @@ class NewGameDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
+        self.count_box.valueChanged.connect(self._show_players)
+        self._show_players(self.count_box.value())
 
-    def setups(self) -> tuple[PlayerSetup, PlayerSetup]:
-        """The two players' setups from the names and forces chosen (blank names become
-        Player 1 / Player 2; equal names get a number so the log stays clear)."""
-        names = [n.text().strip() or f"Player {i + 1}" for i, n in enumerate(self.names)]
-        if names[0] == names[1]:
-            names[1] += " 2"
+    def player_count(self) -> int:
+        """The number of players chosen (2 to 4)."""
+        return self.count_box.value()
+
+    def _show_players(self, count: int) -> None:
+        """Show the rows of the first `count` players, each captioned with its seat."""
+        seats = seat_names(count)
+        for player, (caption, name, box) in enumerate(
+                zip(self.captions, self.names, self.force_boxes)):
+            shown = player < count
+            for widget in (caption, name, box):
+                self.form.setRowVisible(widget, shown)
+            if shown:
+                caption.setText(f"Player {player + 1} ({seats[player]})")
+        self.adjustSize()
+
+    def setups(self) -> tuple[PlayerSetup, ...]:
+        """The players' setups from the names and forces chosen, in seat order (a blank name
+        becomes "Player N"; a name already taken gets the player's number, so the log stays
+        clear)."""
+        names: list[str] = []
+        for number, edit in enumerate(self.names[:self.player_count()], start=1):
+            name = edit.text().strip() or f"Player {number}"
+            while name in names:
+                name += f" {number}"
+            names.append(name)
         return tuple(setup_from_force(self.forces[box.currentIndex()], name)
                      for box, name in zip(self.force_boxes, names))
+
+    def options(self) -> GameOptions:
+        """The game's options: the current rules revision, manual dice as ticked and the
+        house rules ticked."""
+        return checked(manual_dice=self.manual_box.isChecked(),
+                       house_rules=self.house_rules_box.chosen())
 
     def seed(self) -> int:
         """The seed typed (0 if left empty)."""

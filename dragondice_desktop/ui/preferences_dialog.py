@@ -1,5 +1,6 @@
 """The Preferences dialog (Game ▸ Preferences…, Ctrl+,): animation speed, theme, dice size,
-end-of-turn confirmation and the house-rules default.
+end-of-turn confirmation, the hand-off screen between hotseat players and the house rules
+on by default in new games (a checkbox each, its tooltip giving both readings).
 
 The dialog only edits a `Preferences` value: `preferences()` reads the choices back; the main
 window stores and applies them.
@@ -11,16 +12,17 @@ from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QWidget,
 )
 
-from .settings import DICE_SCALES, AnimationSpeed, Preferences, Theme
+from .house_rules_box import HouseRulesBox
+from .settings import DICE_SCALES, AnimationSpeed, HandOff, Preferences, Theme
 
-HOUSE_RULES_NOTE = ("No house rules exist yet: this choice is stored and will be the "
-                    "default for new games once the app offers house rules.")
+HOUSE_RULES_NOTE = ("The house rules ticked here are on at first in the New Game dialog; "
+                    "a game keeps the ones it starts with. Help ▸ Rulings explains each.")
 
 
 class PreferencesDialog(QDialog):
     """Edits a copy of `prefs`; after Accepted, `preferences()` is the player's choice.
     Widgets for tests: `animation_box`, `theme_box`, `scale_box`, `confirm_box`,
-    `house_rules_box`."""
+    `hand_off_box`, `house_rules_box` (a HouseRulesBox)."""
 
     def __init__(self, prefs: Preferences, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -50,9 +52,17 @@ class PreferencesDialog(QDialog):
         self.confirm_box.setChecked(prefs.confirm_end_turn)
         form.addRow("", self.confirm_box)
 
-        self.house_rules_box = QCheckBox("Enforce house rules in new games")
-        self.house_rules_box.setChecked(prefs.enforce_house_rules)
-        form.addRow("House rules", self.house_rules_box)
+        self.hand_off_box = QComboBox()
+        for choice in HandOff:
+            self.hand_off_box.addItem(choice.label, choice)
+        self.hand_off_box.setCurrentIndex(list(HandOff).index(prefs.hand_off))
+        self.hand_off_box.setToolTip(
+            "Cover the window with \"Pass the computer to …\" when another player must "
+            "decide, so the next player does not see the last one's secret choices")
+        form.addRow("Hand-off screen between players", self.hand_off_box)
+
+        self.house_rules_box = HouseRulesBox(prefs.house_rules)
+        form.addRow("House rules in new games", self.house_rules_box)
         note = QLabel(HOUSE_RULES_NOTE)
         note.setWordWrap(True)
         note.setObjectName("houseRulesNote")
@@ -73,5 +83,6 @@ class PreferencesDialog(QDialog):
             theme=self.theme_box.currentData(),
             dice_scale=float(self.scale_box.currentData()),
             confirm_end_turn=self.confirm_box.isChecked(),
-            enforce_house_rules=self.house_rules_box.isChecked(),
+            house_rules=self.house_rules_box.chosen(),
+            hand_off=self.hand_off_box.currentData(),
         )

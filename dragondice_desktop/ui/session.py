@@ -14,6 +14,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from ..engine.record import GameFileError
+from ..engine.turn import next_player
 from .bug_report import write_bug_report
 
 Button = QMessageBox.StandardButton
@@ -176,9 +177,13 @@ def ask_save_before_close(window) -> Button:
 
 
 def confirm_end_turn(window, text: str) -> None:
-    """Ask before ending the turn (Preferences ▸ Ask before ending a turn)."""
+    """Ask before ending the turn (Preferences ▸ Ask before ending a turn), naming the
+    player who goes next."""
+    snapshot = window.snapshot
+    who = ("The next player" if snapshot is None
+           else snapshot.state.players[next_player(snapshot.state)].name)
     box = QMessageBox(QMessageBox.Icon.Question, "End the turn?",
-                      "End your turn now? The other player goes next.",
+                      f"End your turn now? {who} goes next.",
                       Button.Yes | Button.No, window)
     box.setDefaultButton(Button.Yes)
     window.confirm_box = box

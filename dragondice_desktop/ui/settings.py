@@ -5,8 +5,9 @@ none is given: windows built by tests and screenshots get the defaults and write
 `user_settings()` is the real file; it uses the INI format in every OS so tests can redirect
 it with `QSettings.setPath` (tests/ui/conftest.py does) and a player can read it.
 
-`Preferences` is the value the Preferences dialog edits; `apply_theme` applies its theme
-choice to the whole application.
+`Preferences` is the value the Preferences dialog edits (its `house_rules` are the ones a
+new game starts with in the New Game dialog); `apply_theme` applies its theme choice to the
+whole application.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from dataclasses import dataclass, fields, replace
 
 from PySide6.QtCore import QByteArray, QSettings, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
+
+from ..engine.house_rules import HOUSE_RULES
 
 ORGANIZATION = "dragondice-desktop"
 APPLICATION = "dragondice-desktop"
@@ -50,6 +53,25 @@ class Theme(enum.Enum):
         return {"system": "Follow the system", "light": "Light", "dark": "Dark"}[self.value]
 
 
+class HandOff(enum.Enum):
+    """When the hand-off screen covers the window between hotseat players ("Pass the
+    computer to Cat"): never; when the player who must decide changes around a secret choice
+    or a setup choice (setup and the Dragon Attack phase, whose target picks are secret,
+    digest §5.4) in a game of three or four players; or at every change of player, whatever
+    the number of players."""
+
+    OFF = "off"
+    SECRET = "secret"
+    EVERY = "every"
+
+    @property
+    def label(self) -> str:
+        """The name shown in the dialog."""
+        return {"off": "Off",
+                "secret": "Only for secret choices and setup (3-4 players)",
+                "every": "Every change of player"}[self.value]
+
+
 DICE_SCALES = (0.75, 0.9, 1.0, 1.15, 1.3, 1.5)
 
 
@@ -59,15 +81,19 @@ class Preferences:
 
     animation: how long rolled dice flick. theme: window colours. dice_scale: size of the
     dice on the board (1.0 = normal; zones still shrink dice that would not fit).
-    confirm_end_turn: ask before ending a turn. enforce_house_rules: the default for new
-    games once house rules exist (none do yet: the value is only stored).
+    confirm_end_turn: ask before ending a turn. house_rules: the ids of the house rules on
+    by default in new games (engine/house_rules.py), sorted. hand_off: when the
+    hand-off screen covers the window between hotseat players (by default only around
+    secret and setup choices, and only with three or four players, where the computer goes
+    round a table; two players who want it choose every change of player).
     """
 
     animation: AnimationSpeed = AnimationSpeed.NORMAL
     theme: Theme = Theme.SYSTEM
     dice_scale: float = 1.0
     confirm_end_turn: bool = False
-    enforce_house_rules: bool = False
+    house_rules: tuple[str, ...] = ()
+    hand_off: HandOff = HandOff.SECRET
 
     def normalised(self) -> "Preferences":
         """The same preferences with the dice scale clamped to the offered range."""
@@ -76,6 +102,8 @@ class Preferences:
 
 
 _DEFAULTS = Preferences()
+# Earlier versions stored one unused "enforce house rules" choice here; it is ignored.
+_OLD_HOUSE_RULES_KEY = "preferences/enforce_house_rules"
 
 
 class SettingsStore:
@@ -105,6 +133,14 @@ class SettingsStore:
         self.settings.setValue(key, value)
         self.settings.sync()
 
+    def remove(self, key: str) -> None:
+        """Forget `key` (nothing happens when it is not stored)."""
+        if self.settings is None:
+            self._memory.pop(key, None)
+            return
+        self.settings.remove(key)
+        self.settings.sync()
+
     # --- preferences ----------------------------------------------------------------------
 
     def preferences(self) -> Preferences:
@@ -117,12 +153,16 @@ class SettingsStore:
         return Preferences(**values).normalised()
 
     def save_preferences(self, prefs: Preferences) -> None:
-        """Store every preference."""
+        """Store every preference (house rules as one comma-separated text). The key of the
+        single "enforce house rules" choice of earlier versions, never used, is dropped."""
         for f in fields(Preferences):
             value = getattr(prefs, f.name)
             if isinstance(value, enum.Enum):
                 value = value.name.lower()
+            elif isinstance(value, tuple):
+                value = ",".join(value)
             self.set_value(f"preferences/{f.name}", value)
+        self.remove(_OLD_HOUSE_RULES_KEY)
 
     # --- window layout --------------------------------------------------------------------
 
@@ -149,9 +189,18 @@ def _parse(raw, default):
             return float(raw)
         if isinstance(default, enum.Enum):
             return type(default)[str(raw).upper()]
+        if isinstance(default, tuple):
+            return _house_rules(raw)
     except (KeyError, TypeError, ValueError):
         return default
     return raw
+
+
+def _house_rules(raw) -> tuple[str, ...]:
+    """House rule ids from QSettings: one comma-separated text (an INI file may also give a
+    list). Ids this app does not know (a newer version's, a typing slip) are left out."""
+    words = raw.split(",") if isinstance(raw, str) else [str(word) for word in raw]
+    return tuple(sorted({w.strip() for w in words} & set(HOUSE_RULES)))
 
 
 def _bytes(raw) -> QByteArray | None:

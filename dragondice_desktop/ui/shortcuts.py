@@ -17,6 +17,7 @@ from ..engine.actions import Verb
 from .decision_panel import (
     ACTION_KEYS, KEYS, MOVE_KEY, MOVES, PICKER_KEYS, TURN_KEYS, VALUE_KEYS, is_numbered,
 )
+from .face_picker import APP_ROLL_KEY, FACE_KEYS
 
 NUMBER_KEYS = frozenset(str(n) for n in range(1, 10))
 MOVE_KEYS = frozenset(MOVE_KEY.format(n) for n in range(1, 10))
@@ -49,6 +50,8 @@ _WHAT = {
     Verb.PICK: "Pick a unit for an SAI (or click it on the board)",
     Verb.DONE: "Stop picking units",
     Verb.CHOOSE: "Choose an SAI option (one key per option)",
+    Verb.FACE: "Manual dice: the face the die shows (its first nine faces), or let the app "
+               "roll it",
 }
 
 
@@ -76,6 +79,8 @@ def keys_for_verb(verb: Verb) -> frozenset[str]:
         return frozenset(TURN_KEYS.values())
     if verb in MOVES:
         return MOVE_KEYS
+    if verb is Verb.FACE:
+        return frozenset(FACE_KEYS) | {APP_ROLL_KEY}
     if is_numbered(verb):
         return NUMBER_KEYS
     return frozenset()
@@ -88,6 +93,8 @@ def _shown(verb: Verb) -> str:
         return " / ".join(TURN_KEYS[k] for k in ("up", "down"))
     if verb in MOVES:
         return f"{PICKER_KEYS[0]} {PICKER_KEYS[1]} then Ctrl+1…9"
+    if verb is Verb.FACE:
+        return f"1…9 / {APP_ROLL_KEY}"
     if verb in KEYS or verb.value in VALUE_KEYS:
         return next(iter(keys_for_verb(verb)))
     return "1…9"

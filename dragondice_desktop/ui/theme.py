@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QPalette
 
-# Seat colours: chosen away from the die body colours' hues where possible, and bright enough
-# to read on the dark felt.
-PLAYER_COLORS = ("#4aa3ff", "#ff7a45")
+# Seat colours, one per player (2 to 4): chosen away from the die body colours' hues where
+# possible, apart from each other (blue, orange, lavender, turquoise), and bright enough to read
+# on the dark felt.
+PLAYER_COLORS = ("#4aa3ff", "#ff7a45", "#c58cff", "#35d6b5")
 HIGHLIGHT = "#ffd23c"     # a legal drop target while dragging
 MARCH_COLOR = "#ffe27a"   # the marching army
 DAMAGE_COLOR = "#ff5a5a"  # an army that must take damage

@@ -43,6 +43,19 @@ def started(setups=None, seed=1):
     return state
 
 
+def played(record, actions):
+    """`record` with `actions` more actions chosen by the automatic player."""
+    from dragondice_desktop.engine.game import play
+    from dragondice_desktop.engine.policy import choose
+
+    state = record.state()
+    for _ in range(actions):
+        action = choose(state)
+        state, _ = play(state, action)
+        record = record.with_action(action)
+    return record
+
+
 def with_face(state, terrain, face, controller=None):
     """The state with terrain number `terrain` turned to `face` (held by `controller`)."""
     from dataclasses import replace
@@ -64,7 +77,7 @@ def moved(state, die_ids, zone):
 
 from dataclasses import dataclass  # noqa: E402
 
-from dragondice_desktop.engine.rng import Rng  # noqa: E402
+from dragondice_desktop.engine.rng import Rng, Throw  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -74,19 +87,19 @@ class Scripted(Rng):
 
     faces: tuple[int, ...] = ()
 
-    def roll_face(self, face_count: int):
-        assert self.faces, "the test's dice script ran out: a roll was not expected"
+    def roll_face(self, face_count: int, what: Throw):
+        assert self.faces, f"the test's dice script ran out: {what.label} was not expected to roll"
         face, rest = self.faces[0], self.faces[1:]
-        assert 0 <= face < face_count, f"face {face} on a die with {face_count} faces"
-        return face, Scripted(self.seed, self.position + 1, rest)
+        assert 0 <= face < face_count, f"face {face} on {what.label}, a die with {face_count} faces"
+        return face, Scripted(self.seed, self.position + 1, faces=rest)
 
     def randbelow(self, n: int):
-        return self.roll_face(n)
+        return self.roll_face(n, Throw("a die"))
 
 
 def scripted(state, *faces):
     """The state with its dice script set to `faces` (face indexes, in roll order)."""
-    return state.with_(rng=Scripted(0, 0, tuple(faces)))
+    return state.with_(rng=Scripted(0, 0, faces=tuple(faces)))
 
 
 def battle(attackers, defenders, face=7, frontier="Terrains/Coastland Tower", ann_extra=(),

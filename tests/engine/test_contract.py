@@ -142,85 +142,56 @@ def test_policy_game_reaches_a_winner(seed):
         assert_zones_valid(state)
 
 
+def assert_consistent(states):
+    """Every state keeps its dice in valid zones and offers an action until the game ends."""
+    for state in states:
+        assert_zones_valid(state)
+        if state.winner is None:
+            assert legal_actions(state)
+
+
+def assert_whole_game(record, states):
+    """The game ended with a winner, every state before the end waited on a legal action,
+    and the record replays to the same state (save/load, undo)."""
+    assert states[-1].winner is not None, f"no winner after {len(record.actions)} actions"
+    for state in states[:-1]:
+        assert legal_actions(state)
+        assert_zones_valid(state)
+    assert GameRecord.from_json(record.to_json()).state() == states[-1]
+    assert record.without_last().state() == states[-2]
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_random_legal_actions_keep_the_game_consistent(seed):
     """Random legal choices never break the state's invariants."""
-    record, states = play_out(seed, chooser=random.Random(seed), limit=600)
-    for state in states:
-        assert_zones_valid(state)
-        if state.winner is None:
-            assert legal_actions(state)
+    assert_consistent(play_out(seed, chooser=random.Random(seed), limit=600)[1])
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_sai_rich_games_reach_a_winner_and_replay(seed):
-    """Whole games where SAIs target, kill, move, hypnotize and return units: the automatic
-    player answers every SAI decision, the game ends, and the record replays to the same
-    state (save/load, undo)."""
-    record, states = play_out(seed, forces=(SAI_RICH, SAI_RICH_OTHER))
-    assert states[-1].winner is not None, f"no winner after {len(record.actions)} actions"
-    for state in states[:-1]:
-        assert legal_actions(state)
-        assert_zones_valid(state)
-    assert GameRecord.from_json(record.to_json()).state() == states[-1]
-    assert record.without_last().state() == states[-2]
+# Forces full of SAIs (targets, kills, moves, hypnosis, returns), of dragons (summoned by
+# Dragon's Lair and Dragonstaffs, attacking, tamed, slain, controlled by Eldarim champions)
+# and of magic (every casting decision): (forces, seeds for whole games, seeds and action
+# limit for random games).
+RICH = {"sai": ((SAI_RICH, SAI_RICH_OTHER), 4, 3, 700), "dragon": (DRAGON_RICH, 6, 4, 700),
+        "magic": (MAGIC_RICH, 5, 4, 900)}
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_sai_rich_random_games_stay_consistent(seed):
-    """Random legal choices — including every SAI pick and option — keep the state valid."""
-    record, states = play_out(seed, chooser=random.Random(seed), limit=700,
-                              forces=(SAI_RICH, SAI_RICH_OTHER))
-    for state in states:
-        assert_zones_valid(state)
-        if state.winner is None:
-            assert legal_actions(state)
+@pytest.mark.parametrize("kind, seed", [(k, s) for k, v in RICH.items() for s in range(v[1])])
+def test_rich_games_reach_a_winner_and_replay(kind, seed):
+    """Whole games of SAI-, dragon- and magic-rich forces: the automatic player answers every
+    decision, the game ends, and the record replays to the same state."""
+    record, states = play_out(seed, forces=RICH[kind][0])
+    assert_whole_game(record, states)
+    if kind == "magic":
+        assert any(a.verb.value == "cast" for a in record.actions)
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_dragon_rich_games_reach_a_winner_and_replay(seed):
-    """Whole games with dragons summoned (Dragon's Lair, Dragonstaffs), dragon attacks and
-    Eldarim champions: the automatic player answers every decision, the game ends, and the
-    record replays to the same state."""
-    record, states = play_out(seed, forces=DRAGON_RICH)
-    assert states[-1].winner is not None, f"no winner after {len(record.actions)} actions"
-    for state in states[:-1]:
-        assert legal_actions(state)
-        assert_zones_valid(state)
-    assert GameRecord.from_json(record.to_json()).state() == states[-1]
-    assert record.without_last().state() == states[-2]
-
-
-@pytest.mark.parametrize("seed", range(4))
-def test_dragon_rich_random_games_stay_consistent(seed):
-    record, states = play_out(seed, chooser=random.Random(seed), limit=700, forces=DRAGON_RICH)
-    for state in states:
-        assert_zones_valid(state)
-        if state.winner is None:
-            assert legal_actions(state)
-
-
-@pytest.mark.parametrize("seed", range(5))
-def test_magic_rich_games_reach_a_winner_and_replay(seed):
-    """Whole games full of spells: every casting decision answered, the game ends, the record
-    replays to the same state."""
-    record, states = play_out(seed, forces=MAGIC_RICH)
-    assert states[-1].winner is not None, f"no winner after {len(record.actions)} actions"
-    assert any(a.verb.value == "cast" for a in record.actions)
-    for state in states[:-1]:
-        assert legal_actions(state)
-        assert_zones_valid(state)
-    assert GameRecord.from_json(record.to_json()).state() == states[-1]
-    assert record.without_last().state() == states[-2]
-
-
-@pytest.mark.parametrize("seed", range(4))
-def test_magic_rich_random_games_stay_consistent(seed):
-    record, states = play_out(seed, chooser=random.Random(seed), limit=900, forces=MAGIC_RICH)
-    for state in states:
-        assert_zones_valid(state)
-        if state.winner is None:
-            assert legal_actions(state)
+@pytest.mark.parametrize("kind, seed", [(k, s) for k, v in RICH.items() for s in range(v[2])])
+def test_rich_random_games_stay_consistent(kind, seed):
+    """Random legal choices — every SAI pick, dragon and spell option — keep the state
+    valid."""
+    forces, _, _, limit = RICH[kind]
+    assert_consistent(play_out(seed, chooser=random.Random(seed), limit=limit,
+                               forces=forces)[1])
 
 
 def test_same_seed_same_game():

@@ -19,15 +19,11 @@ from dragondice_desktop.engine.record import (
 from dragondice_desktop.engine.setup import new_game
 from dragondice_desktop.matchup import demo_setups
 
+from engine_helpers import played
+
 
 def _played(actions: int = 12, seed: int = 5) -> GameRecord:
-    record = GameRecord(demo_setups(), seed)
-    state = record.state()
-    for _ in range(actions):
-        action = choose(state)
-        state, _ = play(state, action)
-        record = record.with_action(action)
-    return record
+    return played(GameRecord(demo_setups(), seed), actions)
 
 
 @pytest.fixture(scope="module")

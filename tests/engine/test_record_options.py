@@ -9,21 +9,12 @@ import json
 
 import pytest
 
-from dragondice_desktop.engine.game import play
 from dragondice_desktop.engine.options import RULES, GameOptions, checked
-from dragondice_desktop.engine.policy import choose
 from dragondice_desktop.engine.record import VERSION, GameFileError, GameRecord
 from dragondice_desktop.engine.setup import SetupError, new_game
 from dragondice_desktop.matchup import demo_setups, table_setups
 
-
-def _played(record: GameRecord, actions: int) -> GameRecord:
-    state = record.state()
-    for _ in range(actions):
-        action = choose(state)
-        state, _ = play(state, action)
-        record = record.with_action(action)
-    return record
+from engine_helpers import played
 
 
 def _refused(data: dict, *words: str) -> None:
@@ -35,7 +26,7 @@ def _refused(data: dict, *words: str) -> None:
 
 @pytest.fixture(scope="module")
 def good() -> dict:
-    return json.loads(_played(GameRecord(demo_setups(), 3), 10).to_json())
+    return json.loads(played(GameRecord(demo_setups(), 3), 10).to_json())
 
 
 def test_new_files_are_version_2_with_the_current_rules(good):
@@ -45,7 +36,7 @@ def test_new_files_are_version_2_with_the_current_rules(good):
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_three_and_four_player_games_save_and_load_to_the_same_state(players):
-    record = _played(GameRecord(table_setups(players), 11), 60)
+    record = played(GameRecord(table_setups(players), 11), 60)
     loaded = GameRecord.from_json(record.to_json())
     assert len(loaded.players) == players
     assert loaded == record and loaded.state() == record.state()
@@ -53,7 +44,7 @@ def test_three_and_four_player_games_save_and_load_to_the_same_state(players):
 
 def test_options_are_kept_in_the_state_and_the_file():
     options = GameOptions(rules=1)
-    record = _played(GameRecord(demo_setups(), 4, (), options), 5)
+    record = played(GameRecord(demo_setups(), 4, (), options), 5)
     assert record.state().options == options
     loaded = GameRecord.from_json(record.to_json())
     assert loaded.options == options and loaded.state() == record.state()
@@ -108,3 +99,20 @@ def test_new_game_refuses_options_it_does_not_know():
         new_game(demo_setups(), 1, GameOptions(rules=0))
     with pytest.raises(ValueError, match="house rule 'x' is unknown"):
         checked(house_rules=("x",))
+
+
+def test_rules_revision_1_keeps_tidal_wave_and_lone_cantrip_as_they_were():
+    """Games recorded under revision 1 replay as played: a unit rolling alone is not
+    offered Cantrip spells, and Tidal Wave's roll is counted like any other (rulings)."""
+    from dragondice_desktop.engine.individual import unit_roll
+    from dragondice_desktop.engine.rolls import RollType
+
+    from engine_helpers import die_ids, position, scripted
+
+    state = position(ann={"campaign": ("Goblins/Death Mage",)})
+    mage = die_ids(state, "Goblins/Death Mage")[0]
+    for rules, queued in ((2, True), (1, False)):
+        old = scripted(state.with_(options=GameOptions(rules=rules)), 5)  # 4 Cantrip
+        after, roll = unit_roll(old, mage, (RollType.SAVE,), [], "a test")
+        assert roll.result.cantrip_magic == 4
+        assert any(getattr(t, "kind", "") == "cantrip" for t in after.tasks) is queued

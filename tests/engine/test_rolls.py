@@ -7,13 +7,15 @@ steps), §4.7 (automatic saves), §8 (eighth-face ID doubling), seed 000 (SAIs) 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dragondice_desktop.catalog.loader import load_catalog
 from dragondice_desktop.catalog.model import Color, DieKind, Icon
-from dragondice_desktop.engine.rng import Rng
+from dragondice_desktop.engine.rng import Rng, Throw
 from dragondice_desktop.engine.individual import unit_context
 from dragondice_desktop.engine.rolls import (
     ANY_COLOR, MAX_REROLLS, SAI_HANDLERS, Origin, RollContext, RollResult, RollType,
@@ -315,15 +317,18 @@ def test_elevate_in_save_only_against_melee():
 
 def test_cantrip_outside_magic_is_cantrip_only_magic():
     """Seed 000 Cantrip / digest §5.3: in other non-maneuver rolls Cantrip gives X magic usable
-    only for cantrip spells, cast after an army roll in play; counted anywhere else (a unit
-    rolling alone, the resolve command) nobody casts them, so they are reported."""
-    in_play = roll(RollContext(MEL, cantrip_spells=True), ("Amazons/Oracle", 5))
-    assert in_play.cantrip_magic == 3 and not in_play.unresolved
-    assert in_play.total(MEL) == 0 and in_play.total(MAG) == 0
+    only for cantrip spells, cast after the roll in play (an army's roll, or a unit's own roll:
+    test_individual_cantrip.py); counted outside a game (the resolve command) nobody casts
+    them, so they are reported."""
+    for ctx in (RollContext(MEL, cantrip_spells=True),
+                replace(unit_context((RollType.SAVE,)), cantrip_spells=True)):
+        in_play = roll(ctx, ("Amazons/Oracle", 5))
+        assert in_play.cantrip_magic == 3 and not in_play.unresolved
+        assert in_play.total(MEL) == 0 and in_play.total(MAG) == 0
     for ctx in (RollContext(MEL), unit_context((RollType.SAVE,))):
         alone = roll(ctx, ("Amazons/Oracle", 5))
         assert alone.cantrip_magic == 3
-        assert "not when a unit rolls on its own" in alone.unresolved[0].reason
+        assert "not for a roll counted outside a game" in alone.unresolved[0].reason
     assert roll(RollContext(MAG), ("Amazons/Oracle", 5)).cantrip_magic == 0
 
 
@@ -587,9 +592,9 @@ def test_roll_army_rolls_in_order_then_rerolls():
     for seed in range(200):
         result, rng = roll_army([(1, gryphon), (2, gryphon)], ctx, Rng(seed))
         if len(result.dice[0].faces) > 1:
-            a, r = Rng(seed).roll_face(10)
-            b, r = r.roll_face(10)
-            c, r = r.roll_face(10)
+            a, r = Rng(seed).roll_face(10, Throw("a d10"))
+            b, r = r.roll_face(10, Throw("a d10"))
+            c, r = r.roll_face(10, Throw("a d10"))
             assert result.dice[0].faces[:2] == (a, c) and result.dice[1].faces[0] == b
             return
     pytest.fail("no re-roll in 200 seeds")

@@ -10,21 +10,10 @@ from dragondice_desktop.forces.validate import (
     ERROR, WARNING, Problem, choose_points, errors, validate_force,
 )
 
+from legal_force import LEGAL
+
 CAT = load_catalog()
 
-# A legal 24-point Feral force: three 8-point armies, 1 dragon, 8 health of Dragonkin,
-# 4 minor terrains; no problem at all.
-LEGAL = Force(
-    name="Feral test", points=24,
-    home_terrain="Terrains/Flatland City", frontier_terrain="Terrains/Flatland Grove",
-    home_army=("Feral/Wolverine-folk", "Feral/Badger-folk") + ("Feral/Weasel-folk",) * 3,
-    horde_army=("Feral/Buffalo-folk", "Feral/Horse-folk") + ("Feral/Antelope-folk",) * 3,
-    campaign_army=("Feral/Wolverine-folk", "Feral/Badger-folk") + ("Feral/Weasel-folk",) * 3,
-    dragons=("Dragons/Blue Drake",),
-    dragonkin=("Dragonkin/Dragonstallion (Air)", "Dragonkin/Dragonsteed (Air)",
-               "Dragonkin/Dragonfoal (Air)"),
-    minor_terrains=("Minor Terrains/Flatland Village",) * 4,
-)
 
 AIR_UNIT = "Eldarim/Morehl Follower (Air)"      # small, air only
 FIRE_UNIT = "Eldarim/Morehl Follower (Fire)"    # small, fire only

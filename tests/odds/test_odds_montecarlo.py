@@ -15,7 +15,7 @@ import numpy as np
 
 from dragondice_desktop.catalog.loader import load_catalog
 from dragondice_desktop.engine.damage import best_kill_total
-from dragondice_desktop.engine.rng import Rng
+from dragondice_desktop.engine.rng import Rng, Throw
 from dragondice_desktop.engine.roll_model import (
     DieRoll, Modifier, ModOp, RollContext, RollInput, RollType,
 )
@@ -86,11 +86,11 @@ def _roll_with_modifiers(pairs, ctx, modifiers, rng):
     """roll_army, but counted with game-state modifiers (as the engine's army rolls do)."""
     firsts = []
     for _, die in pairs:
-        face, rng = rng.roll_face(len(die.faces))
+        face, rng = rng.roll_face(len(die.faces), Throw(die.name, die.key))
         firsts.append(face)
     rolls = []
     for (die_id, die), first in zip(pairs, firsts):
-        chain, rng = extend_chain(die, die_id, (first,), ctx, rng)
+        chain, rng = extend_chain(die, die_id, (first,), ctx, rng, throw=Throw(die.name, die.key))
         rolls.append(DieRoll(die_id, die, chain))
     return count_roll(RollInput(ctx, tuple(rolls), modifiers)), rng
 

@@ -10,6 +10,9 @@ from PySide6.QtWidgets import QApplication
 from ui_helpers import WAIT_MS
 
 from dragondice_desktop.engine.actions import Verb
+from dragondice_desktop.engine.house_rules import (
+    HOUSE_RULES, NO_SPELLS_ON_RESERVES, PROMOTION_ONE_STEP, WHITE_DRAGON_TEN_SAVES,
+)
 from dragondice_desktop.matchup import demo_setups
 from dragondice_desktop.ui.main_window import MainWindow
 from dragondice_desktop.ui.preferences_dialog import HOUSE_RULES_NOTE, PreferencesDialog
@@ -18,7 +21,8 @@ from dragondice_desktop.ui.settings import (
 )
 
 CHANGED = Preferences(animation=AnimationSpeed.SLOW, theme=Theme.DARK, dice_scale=1.3,
-                      confirm_end_turn=True, enforce_house_rules=True)
+                      confirm_end_turn=True,
+                      house_rules=tuple(sorted((WHITE_DRAGON_TEN_SAVES, PROMOTION_ONE_STEP))))
 
 
 @pytest.fixture
@@ -70,10 +74,47 @@ def test_dialog_shows_and_returns_the_choices(qtbot):
     dialog.theme_box.setCurrentIndex(list(Theme).index(Theme.DARK))
     dialog.scale_box.setCurrentIndex(dialog.scale_box.findData(1.3))
     dialog.confirm_box.setChecked(True)
-    dialog.house_rules_box.setChecked(True)
+    dialog.house_rules_box.checks[WHITE_DRAGON_TEN_SAVES].setChecked(True)
+    dialog.house_rules_box.checks[PROMOTION_ONE_STEP].setChecked(True)
     assert dialog.preferences() == CHANGED
     assert PreferencesDialog(CHANGED).preferences() == CHANGED
-    assert "No house rules exist yet" in HOUSE_RULES_NOTE
+    assert "New Game" in HOUSE_RULES_NOTE
+
+
+def test_dialog_offers_every_house_rule_with_both_readings(qtbot):
+    """Issue 7 §4: a checkbox per house rule (issue 6 §7), titled, its tooltip giving the
+    default and the alternative."""
+    dialog = PreferencesDialog(Preferences())
+    qtbot.addWidget(dialog)
+    checks = dialog.house_rules_box.checks
+    assert list(checks) == list(HOUSE_RULES)
+    for rule_id, box in checks.items():
+        rule = HOUSE_RULES[rule_id]
+        assert box.text() == rule.title and not box.isChecked()
+        assert rule.default in box.toolTip() and rule.alternative in box.toolTip()
+
+
+def test_default_house_rules_round_trip_and_the_old_key_is_harmless(ini, tmp_path):
+    """The house rules on by default for new games are stored as one text; ids this app
+    does not know are dropped; the single unused "enforce house rules" choice of earlier
+    versions is ignored, and dropped at the next save."""
+    ini.set_value("preferences/enforce_house_rules", "true")
+    assert ini.preferences() == Preferences() and ini.preferences().house_rules == ()
+    ini.save_preferences(Preferences(house_rules=(NO_SPELLS_ON_RESERVES,)))
+    text = (tmp_path / "settings.ini").read_text()
+    assert "enforce_house_rules" not in text and NO_SPELLS_ON_RESERVES in text
+    assert ini.preferences().house_rules == (NO_SPELLS_ON_RESERVES,)
+    ini.set_value("preferences/house_rules", f"{WHITE_DRAGON_TEN_SAVES}, from-the-future")
+    assert ini.preferences().house_rules == (WHITE_DRAGON_TEN_SAVES,)
+    ini.set_value("preferences/house_rules", [PROMOTION_ONE_STEP, WHITE_DRAGON_TEN_SAVES])
+    assert ini.preferences().house_rules == tuple(sorted((PROMOTION_ONE_STEP,
+                                                      WHITE_DRAGON_TEN_SAVES)))
+    ini.save_preferences(Preferences())
+    again = SettingsStore(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    assert again.preferences().house_rules == ()
+    memory = SettingsStore()  # windows of tests and screenshots: in memory
+    memory.save_preferences(CHANGED)
+    assert memory.preferences().house_rules == CHANGED.house_rules
 
 
 def test_window_applies_and_stores_preferences(qtbot, ini):

@@ -6,7 +6,9 @@ those spells; then the spells resolve one by one, in the order announced.
 - A casting is paid with magic of one element (``pool.py``); species spells need magic of
   their species; a Reserve army casts only spells marked R (digest §3.5); cantrip-only magic,
   made in other non-maneuver army rolls, buys only spells marked C and those spells resolve at
-  once, before the roll's other effects (digest §5.3).
+  once, before the roll's other effects (digest §5.3); made in a unit's individual roll (seed
+  000 Cantrip: "other non-maneuver rolls"), the unit's army casts them once the effect that
+  made the unit roll is resolved (a ``cantrip`` task queued by ``individual.unit_roll``).
 - Castings of a cumulative spell on the same target with the same element are combined into
   one stronger spell (digest §5.3); a spell without a cumulative number may not be announced
   twice on one target.
@@ -94,6 +96,19 @@ def cantrip_tasks(state: GameState, player: int, zone: Zone, result: RollResult)
     casting = Casting(sources, _casting_army_species(state, zone, player), cantrip_only=True,
                       in_reserve=zone.kind is ZoneKind.RESERVE)
     return [RuleTask("casting", player, zone, stage="announce", data=(casting,))]
+
+
+def _individual_cantrip(state: GameState, task: RuleTask,
+                        events: Events) -> tuple[GameState, bool]:
+    """The cantrip-only magic of a unit's individual roll (seed 000 Cantrip, digest §5.3):
+    its owner casts Cantrip spells with the army the unit rolled in — at a terrain or in
+    reserves (R spells only) — paid with the unit's elements and species (``cantrip_sources``),
+    even when the roll cost the unit its place in the army (rulings)."""
+    events.append(Event("message", f"Cantrip: {task.text}, cast by "
+                                   f"{state.players[task.player].name}'s army at "
+                                   f"{state.zone_name(task.zone)} (seed 000 Cantrip)",
+                        player=task.player))
+    return pop_head(state, cantrip_tasks(state, task.player, task.zone, task.data[0])), False
 
 
 # --- announcing ---------------------------------------------------------------------------------
@@ -272,4 +287,4 @@ def done(state: GameState, task: RuleTask, text: str, events: Events) -> tuple[G
     return finish_rule(state, task, text, events, "sai")
 
 
-RULE_RUNNERS = {"casting": _casting, "spell": _spell}
+RULE_RUNNERS = {"casting": _casting, "spell": _spell, "cantrip": _individual_cantrip}

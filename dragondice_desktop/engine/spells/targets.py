@@ -8,12 +8,17 @@ seed 000 Illusion).
 - The army holding a Temple, and its units, cannot be affected by opponents' death magic
   (digest §8): death spells of its opponents cannot target them.
 - Beneficial army spells may target any army, an opponent's included (digest §10 #12).
+
+Two house rules narrow this (house_rules.py): NO_SPELLS_ON_RESERVES (no army or unit target in
+a Reserve Area, digest §10 #2) and OWN_ARMIES_ONLY (beneficial army spells on the caster's own
+armies, digest §10 #12).
 """
 
 from __future__ import annotations
 
 from ...catalog.model import Color, Icon
 from ..dragons import summonable
+from ..house_rules import NO_SPELLS_ON_RESERVES, OWN_ARMIES_ONLY
 from ..lasting import protected_from
 from ..state import GameState, Zone, ZoneKind
 from .book import SpellDef
@@ -66,8 +71,13 @@ def legal_targets(state: GameState, spell: SpellDef, caster: int, zone: Zone,
     """The targets `caster` may name for `spell` paid with `element`, as action arguments."""
     kind = spell.target
     if kind in ("army_opp", "army_any", "unit_opp"):
-        armies = [(z, p) for z in army_zones(state) for p in range(state.player_count)
+        rules = state.options
+        own_only = kind == "army_any" and rules.house_rule(OWN_ARMIES_ONLY)
+        zones = [z for z in army_zones(state) if z.kind is ZoneKind.TERRAIN
+                 or not rules.house_rule(NO_SPELLS_ON_RESERVES)]
+        armies = [(z, p) for z in zones for p in range(state.player_count)
                   if state.has_army(z, p) and (kind == "army_any" or p != caster)
+                  and not (own_only and p != caster)
                   and not shielded(state, spell, z, p, caster)]
         if kind == "unit_opp":
             return [(u.id,) for z, p in armies for u in state.units_in(z, p)]

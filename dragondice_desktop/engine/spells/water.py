@@ -104,17 +104,31 @@ def mire(state: GameState, task: RuleTask, events: Events):
                    events, announced.target[0])
 
 
+TIDAL_WAVE_RESULTS = ("Tidal Wave: only effects that generate normal save and maneuver "
+                      "results count in its roll (digest §7)")
+
+
 @register("Tidal Wave", "terrain", True, "Terrain: each army there takes 4 damage and makes a "
-                                         "save and maneuver combination roll; the terrain drops "
-                                         "one step unless an army rolls 4 or more maneuver (at "
-                                         "most one step per turn).")
+                                         "save and maneuver combination roll, in which only "
+                                         "effects that generate normal save and maneuver "
+                                         "results count; the terrain drops one step unless an "
+                                         "army rolls 4 or more maneuver (at most one step per "
+                                         "turn).")
 def tidal_wave(state: GameState, task: RuleTask, events: Events):
+    """Digest §7 Tidal Wave: each army at the terrain takes 4 damage (cumulative) and makes a
+    save and maneuver combination roll where "only effects that generate normal save and
+    maneuver results count" (the spell's text): ID and action icons count, and an SAI only
+    for the save and maneuver results it generates (``RollContext.normal_results_only``);
+    its other effects (a move, a return, cantrip magic, re-rolls) do not happen. Games under
+    rules revision 1 count the roll as any other (``options.RULES_REVISIONS``)."""
     announced, times = cast(task)
     zone = announced.target[0]
     armies = terrain_armies(state, zone)
     if task.stage == "resolve":
         rolls = [RollTask(_purpose(task, p), p, z,
-                          army_context(state, z, p, SAV, also=(MAN,)))
+                          army_context(state, z, p, SAV, also=(MAN,),
+                                       normal_results_only=TIDAL_WAVE_RESULTS
+                                       if state.options.since(2) else ""))
                  for z, p in armies]
         return pop_head(state, rolls + [replace(task, stage="wave")]), False
     damage, need, held = 4 * times, 4 * times, False

@@ -1,0 +1,61 @@
+"""A checkbox per house rule (engine/house_rules.py; issue 6 §7, issue 7 §4): the Preferences
+dialog uses it for the house rules on by default in new games, the New Game dialog for the
+house rules of the game it starts.
+
+Each box shows the house rule's title; its tooltip gives the app's default reading and the
+alternative the house rule plays.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+
+from PySide6.QtWidgets import QCheckBox, QVBoxLayout, QWidget
+
+from ..engine.house_rules import HOUSE_RULES, HouseRule
+
+
+def house_rule_tooltip(rule: HouseRule, titled: bool = False) -> str:
+    """Both readings of `rule` as rich text (so that a tooltip wraps), after its title when
+    `titled`."""
+    title = f"<p><b>{html.escape(rule.title, quote=False)}</b></p>" if titled else ""
+    return (f"{title}<p><b>Default:</b> {html.escape(rule.default, quote=False)}</p>"
+            f"<p><b>House rule:</b> {html.escape(rule.alternative, quote=False)}</p>")
+
+
+def house_rules_text(rule_ids: Iterable[str]) -> str:
+    """The titles of the house rules `rule_ids` (unknown ids left out), "; "-separated, in
+    the registry's order; "" when there are none."""
+    chosen = set(rule_ids)
+    return "; ".join(rule.title for rule_id, rule in HOUSE_RULES.items() if rule_id in chosen)
+
+
+class HouseRulesBox(QWidget):
+    """One checkbox per house rule, in the registry's order, ticked for the ids in `chosen`
+    (unknown ids are ignored). `checks`: rule id -> its QCheckBox; `chosen()` reads the ticked
+    ids back, sorted (as `GameOptions.house_rules` keeps them)."""
+
+    def __init__(self, chosen: Iterable[str] = (), parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("houseRulesBox")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.checks: dict[str, QCheckBox] = {}
+        for rule_id, rule in HOUSE_RULES.items():
+            box = QCheckBox(rule.title)
+            box.setObjectName(f"houseRule-{rule_id}")
+            box.setToolTip(house_rule_tooltip(rule))
+            layout.addWidget(box)
+            self.checks[rule_id] = box
+        self.set_chosen(chosen)
+
+    def set_chosen(self, chosen: Iterable[str]) -> None:
+        """Tick exactly the house rules in `chosen`."""
+        wanted = set(chosen)
+        for rule_id, box in self.checks.items():
+            box.setChecked(rule_id in wanted)
+
+    def chosen(self) -> tuple[str, ...]:
+        """The ids of the ticked house rules, sorted."""
+        return tuple(sorted(rule_id for rule_id, box in self.checks.items() if box.isChecked()))

@@ -1,0 +1,45 @@
+"""The New Game dialog's game options (issue 7 §3 manual dice; issue 6 §7 house rules): the
+house rules ticked at first are the Preferences' defaults, and the game started carries the
+options chosen — a manual-dice game asks for the first face of the Horde roll-off."""
+
+from __future__ import annotations
+
+from dragondice_desktop.engine.house_rules import HOUSE_RULES
+from dragondice_desktop.engine.options import RULES, GameOptions
+from dragondice_desktop.engine.state import Step
+from dragondice_desktop.ui.new_game_dialog import NewGameDialog
+from dragondice_desktop.ui.settings import Preferences
+
+WAIT_MS = 10_000
+SOME_RULE = sorted(HOUSE_RULES)[0]
+
+
+def test_the_dialog_starts_from_app_rolled_dice_and_the_given_house_rules(qtbot):
+    dialog = NewGameDialog(house_rules=(SOME_RULE,))
+    qtbot.addWidget(dialog)
+    assert dialog.options() == GameOptions(RULES, False, (SOME_RULE,))
+    dialog.manual_box.setChecked(True)
+    dialog.house_rules_box.set_chosen(())
+    assert dialog.options() == GameOptions(RULES, True, ())
+
+
+def test_a_game_started_from_the_dialog_carries_its_options(qtbot, window, monkeypatch):
+    window.apply_preferences(Preferences(house_rules=(SOME_RULE,)))
+    seen = {}
+
+    def choose(dialog):
+        seen["ticked"] = dialog.house_rules_box.chosen()
+        dialog.manual_box.setChecked(True)
+        return NewGameDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(NewGameDialog, "exec", choose)
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        window.new_game_dialog()
+    assert seen["ticked"] == (SOME_RULE,)
+    state = window.snapshot.state
+    assert state.options == GameOptions(RULES, True, (SOME_RULE,))
+    assert window.snapshot.record.options == state.options
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        window.client.submit("rolloff")
+    state = window.snapshot.state
+    assert state.step is Step.FACE and "Enter the face" in state.pending.prompt
