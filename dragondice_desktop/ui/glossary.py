@@ -21,18 +21,21 @@ from ..engine.roll_model import FaceOutcome, ModOp, RollKind
 from ..engine.rolls import APPLIES, SAI_TEXT, RollContext, RollType, face_results
 from .glossary_texts import SPELL_SUMMARY, SUMMARY
 
-# The kinds of roll the glossary and the inspector ask about, with their column names.
-ROLLS: tuple[tuple[str, RollContext], ...] = (
-    ("Maneuver", RollContext(RollType.MANEUVER)),
-    ("Melee", RollContext(RollType.MELEE)),
-    ("Missile", RollContext(RollType.MISSILE)),
-    ("Magic", RollContext(RollType.MAGIC)),
-    ("Save vs melee", RollContext(RollType.SAVE, save_against=RollType.MELEE)),
-    ("Save vs missile", RollContext(RollType.SAVE, save_against=RollType.MISSILE)),
-    ("Individual save", RollContext(RollType.SAVE, kind=RollKind.INDIVIDUAL,
-                                    against_individual=True)),
-    ("Dragon attack", RollContext.dragon_attack()),
-)
+# The kinds of roll the glossary and the inspector ask about, with their column names. In a
+# game cantrip-only magic buys Cantrip spells in each of them (digest §5.3; seed 000 Cantrip),
+# so they are counted as in play.
+ROLLS: tuple[tuple[str, RollContext], ...] = tuple(
+    (name, replace(ctx, cantrip_spells=True)) for name, ctx in (
+        ("Maneuver", RollContext(RollType.MANEUVER)),
+        ("Melee", RollContext(RollType.MELEE)),
+        ("Missile", RollContext(RollType.MISSILE)),
+        ("Magic", RollContext(RollType.MAGIC)),
+        ("Save vs melee", RollContext(RollType.SAVE, save_against=RollType.MELEE)),
+        ("Save vs missile", RollContext(RollType.SAVE, save_against=RollType.MISSILE)),
+        ("Individual save", RollContext(RollType.SAVE, kind=RollKind.INDIVIDUAL,
+                                        against_individual=True)),
+        ("Dragon attack", RollContext.dragon_attack()),
+    ))
 
 _EFFECT_WORDS = {
     "targets": "targets defending units", "damage_no_save": "damage with no save",

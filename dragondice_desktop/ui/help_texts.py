@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 from .. import __version__
 
 ABOUT = f"""<h3>Dragon Dice Desktop {__version__}</h3>
@@ -18,40 +20,33 @@ offers to resume the game.</p>
 <p>Dragon Dice is a trademark of SFR, Inc. This is a fan-made program.</p>"""
 
 _COVERAGE = """<h3>Rules coverage</h3>
-<p>The engine plays setup, marches (maneuver and counter-maneuver, turning terrains,
-capturing eighth faces), melee with saves and counter-attacks, missile attacks, damage
-assignment, the Reserves phase and both victory conditions. Army rolls go through the
-ten-step roll pipeline.</p>
-<p><b>Not resolved yet</b> — reported in the game log and the roll panel (in orange),
-never silently dropped:</p>
-<ul>
-<li>spells: magic results are counted but cannot be spent yet;</li>
-<li>dragon attacks and summoning dragons;</li>
-<li>eighth-face powers of captured terrains (City, Temple, Tower, Standing Stones and the
-advanced faces);</li>
-<li>species abilities;</li>
-<li>moving items by hand, minor terrains;</li>
-<li>many SAIs (below).</li>
-</ul>
-<p><b>SAIs resolved in army rolls:</b> {full}.</p>
-<p><b>Partly resolved</b> (the roll part counts; the rest is reported): {partial}.</p>
-<p><b>Reported only</b> (when they apply to the roll): {reported}.</p>"""
+<p>The engine plays the whole game for two to four players: setup, the seven phases of a turn
+with eighth faces, dragon attacks, species abilities, marches (maneuver and counter-maneuver,
+melee, missile and magic with the v4.01 spells), damage and saves, promotion and burial, the
+Reserves phase and victory. Every roll goes through the ten-step roll pipeline.</p>
+<p>{summary}</p>
+<p><b>Not resolved</b> — when one of these comes up it is reported in the game log and the
+roll panel (in orange), never silently dropped:</p>
+<ul>{missing}</ul>
+<p>The same lists, row by row, come from <code>dragondice rules-coverage</code>.</p>"""
 
 
 def rules_coverage_html() -> str:
-    """The Rules coverage text, with the SAI lists taken from the roll engine itself so they
-    stay true as handlers are added."""
-    from ..catalog.model import SAI_ICONS
-    from ..engine.rolls import SAI_HANDLERS, handled_icons
+    """The Rules coverage text, from the engine's own coverage lists (engine/coverage.py:
+    species abilities, spells, icons) so it stays true as rules are added."""
+    from ..engine.coverage import (
+        HANDLED, rules_coverage, species_coverage, spell_coverage,
+    )
 
-    full = handled_icons()
-    partial = set(SAI_HANDLERS) - full
-    reported = set(SAI_ICONS) - full - partial
-
-    def names(icons) -> str:
-        return ", ".join(sorted(i.value for i in icons)) or "none"
-
-    return _COVERAGE.format(full=names(full), partial=names(partial), reported=names(reported))
+    tables = (("species abilities", species_coverage()), ("spells", spell_coverage()),
+              ("icons", [(i.value, status, why) for i, status, why in rules_coverage()]))
+    summary = "; ".join(
+        f"{sum(1 for _, status, _ in rows if status == HANDLED)} of {len(rows)} {what} handled"
+        for what, rows in tables)
+    missing = "".join(f"<li><b>{html.escape(name)}</b> ({status}): {html.escape(why)}</li>"
+                      for _, rows in tables for name, status, why in rows
+                      if status != HANDLED)
+    return _COVERAGE.format(summary=summary, missing=missing or "<li>nothing</li>")
 
 
 def house_rules_markdown() -> str:

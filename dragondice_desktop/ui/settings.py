@@ -68,7 +68,7 @@ class HandOff(enum.Enum):
     def label(self) -> str:
         """The name shown in the dialog."""
         return {"off": "Off",
-                "secret": "Only for secret choices and setup (3-4 players)",
+                "secret": "Secret choices and setup (3-4 players)",
                 "every": "Every change of player"}[self.value]
 
 

@@ -139,6 +139,7 @@ BOARD_ROWS = [
     ShortcutRow("right-click", "A die's moves, its faces, and Inspect this die"),
     ShortcutRow("double-click", "Inspect a die: all its faces and what they do"),
     ShortcutRow("click", "Pick a highlighted unit for an SAI; skip a roll's animation"),
+    ShortcutRow("Space / Enter / click", "Hand-off screen: the next player is ready"),
 ]
 
 

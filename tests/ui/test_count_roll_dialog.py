@@ -183,7 +183,7 @@ def test_remove_a_die_and_same_names_are_told_apart(qtbot, dialog):
 
 
 def test_unresolved_effects_are_shown_in_orange(qtbot, dialog):
-    oracle = "Amazons/Oracle"  # its Cantrip is not resolved in a melee roll (spells: issue 6)
+    oracle = "Amazons/Oracle"  # its Cantrip magic buys spells only in a game, not here
     dialog.add_die(oracle)
     click_face(qtbot, dialog, 0, 0, "3 Cantrip")
     reasons = dialog.count.report["dice"][0]["unresolved"]

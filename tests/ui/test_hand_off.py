@@ -70,7 +70,7 @@ def test_preference_round_trips_through_the_dialog_and_the_settings_file(qtbot, 
     qtbot.addWidget(dialog)
     assert dialog.preferences().hand_off is HandOff.SECRET
     assert [dialog.hand_off_box.itemText(i) for i in range(dialog.hand_off_box.count())] == [
-        "Off", "Only for secret choices and setup (3-4 players)", "Every change of player"]
+        "Off", "Secret choices and setup (3-4 players)", "Every change of player"]
     dialog.hand_off_box.setCurrentIndex(dialog.hand_off_box.findData(HandOff.EVERY))
     assert dialog.preferences().hand_off is HandOff.EVERY
     assert PreferencesDialog(Preferences(hand_off=HandOff.OFF)).preferences().hand_off \

@@ -185,3 +185,26 @@ def test_unit_picker_keys_step_through_the_units(qtbot, window):
     QTest.keyClick(window, Qt.Key.Key_BracketLeft)
     QTest.keyClick(window, Qt.Key.Key_BracketLeft)
     assert picker.currentIndex() == picker.count() - 1  # wraps around
+
+
+def test_the_glossary_says_what_cantrip_gives_in_play():
+    """Seed 000 Cantrip: X magic in a magic roll, X magic for Cantrip spells only in other
+    non-maneuver rolls (bought in play, digest §5.3), nothing in a maneuver roll."""
+    cantrip = {e.name: e for e in sai_entries()}["Cantrip"]
+    rolls = dict(cantrip.rolls)
+    assert rolls["Magic"] == "X magic" and rolls["Maneuver"] == "—"
+    assert rolls["Melee"] == rolls["Individual save"] == "X cantrip-only magic"
+
+
+def test_rules_coverage_help_lists_what_the_engine_does_not_resolve():
+    """The Help page is written from engine/coverage.py: the counts and every row that is
+    not handled (the Dracolem spells, whose text is not available: digest §7)."""
+    from dragondice_desktop.engine.coverage import HANDLED, spell_coverage
+    from dragondice_desktop.ui.help_texts import rules_coverage_html
+
+    text = rules_coverage_html()
+    rows = spell_coverage()
+    handled = sum(1 for _, status, _ in rows if status == HANDLED)
+    assert f"{handled} of {len(rows)} spells handled" in text
+    for name, status, _ in rows:
+        assert (f"<b>{name}</b>" in text) is (status != HANDLED)
