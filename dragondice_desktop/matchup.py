@@ -32,11 +32,13 @@ def demo_setups(first: int = 0, second: int = 2) -> tuple[PlayerSetup, PlayerSet
             setup_from_force(forces[second], DEMO_PLAYERS[1]))
 
 
-def table_setups(count: int) -> tuple[PlayerSetup, ...]:
-    """`count` (2-4) players, Ann, Bob, Cat and Dan, each with a different sample force.
-    Raises ValueError for another count."""
+def table_setups(count: int, rotation: int = 0) -> tuple[PlayerSetup, ...]:
+    """`count` (2-4) players, Ann, Bob, Cat and Dan, each with a different sample force;
+    `rotation` shifts every seat's force that many places along the sample forces (so a
+    series of games seats every force). Raises ValueError for another count."""
     if not 2 <= count <= len(TABLE_PLAYERS):
         raise ValueError(f"2 to {len(TABLE_PLAYERS)} players, not {count}")
     forces = sample_forces()
-    return tuple(setup_from_force(forces[TABLE_FORCES[i]], TABLE_PLAYERS[i])
+    return tuple(setup_from_force(forces[(TABLE_FORCES[i] + rotation) % len(forces)],
+                                  TABLE_PLAYERS[i])
                  for i in range(count))
