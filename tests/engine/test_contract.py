@@ -12,6 +12,8 @@ from dragondice_desktop.engine.policy import choose
 from dragondice_desktop.engine.record import GameFileError, GameRecord
 from dragondice_desktop.engine.state import PlayerSetup, ZoneKind
 
+from dragondice_desktop.matchup import table_setups
+
 from engine_helpers import setup_pair
 
 MIXED = dict(
@@ -104,9 +106,9 @@ MAGIC_RICH = (
 
 def play_out(seed, chooser=None, limit=4000, forces=(MIXED, OTHER)):
     """Play a game with the automatic policy; returns the record and every state seen.
-    `forces`: two dicts of armies for ``setup_pair``, or two PlayerSetups."""
-    mine, theirs = forces
-    players = forces if isinstance(mine, PlayerSetup) else setup_pair(**mine, other=theirs)
+    `forces`: two dicts of armies for ``setup_pair``, or 2 to 4 PlayerSetups."""
+    players = (tuple(forces) if isinstance(forces[0], PlayerSetup)
+               else setup_pair(**forces[0], other=forces[1]))
     record = GameRecord(players, seed)
     state = record.state()
     states = [state]
@@ -192,6 +194,18 @@ def test_rich_random_games_stay_consistent(kind, seed):
     forces, _, _, limit = RICH[kind]
     assert_consistent(play_out(seed, chooser=random.Random(seed), limit=limit,
                                forces=forces)[1])
+
+
+@pytest.mark.parametrize("players, seed", [(3, 0), (3, 3), (4, 1), (4, 4)])
+def test_three_and_four_player_games_with_full_forces(players, seed):
+    """Issue 6 §8: 3- and 4-player games of the sample forces (36 points with spells,
+    dragons, Dragonkin, minor terrains and items; the forces rotate with the seed) end with a
+    winner, keep every die in exactly one zone, replay from the game file and undo exactly,
+    and the same seed plays the same game."""
+    forces = table_setups(players, rotation=seed)
+    record, states = play_out(seed, forces=forces, limit=6000)
+    assert_whole_game(record, states)
+    assert play_out(seed, forces=forces, limit=40)[0].actions == record.actions[:40]
 
 
 def test_same_seed_same_game():
