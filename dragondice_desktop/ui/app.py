@@ -38,7 +38,8 @@ def run_app(demo: bool = False, seed: int | None = None, data_dir: str | None = 
     """Open the main window and run the event loop; returns the exit code.
 
     demo: start the two sample forces' game and let the automatic policy play
-    `DEMO_ACTIONS` actions; otherwise the app offers to resume a game it did not close
+    `DEMO_ACTIONS` actions (a throwaway game, not autosaved: `MainWindow.start_demo`);
+    otherwise the app offers to resume a game it did not close
     cleanly (the autosave in the data folder), or opens the New Game dialog. Preferences and
     the window layout come from the player's settings (`settings.user_settings()`).
     seed: the demo game's seed (random when None).
@@ -49,16 +50,15 @@ def run_app(demo: bool = False, seed: int | None = None, data_dir: str | None = 
     from .settings import SettingsStore, user_settings
 
     app = _application()
-    # A demo is a throwaway game: it neither overwrites the autosave of a real game nor
-    # asks to be saved on close.
     window = MainWindow(data_dir=data_dir, settings=SettingsStore(user_settings()),
-                        autosave=not demo, confirm_close=not demo)
+                        autosave=True, confirm_close=True)
     if not window.restore_layout():
         window.resize(1400, 900)
     window.show()
     if demo:
-        window.start_game(demo_setups(), seed if seed is not None else random.randrange(10**6))
-        window.client.autoplay(DEMO_ACTIONS)
+        # A throwaway game: the autosave of a real game stays; Game ▸ New starts a kept one.
+        window.start_demo(demo_setups(), seed if seed is not None else random.randrange(10**6),
+                          DEMO_ACTIONS)
     else:
         QTimer.singleShot(0, window.start_session)
     code = app.exec()

@@ -88,6 +88,9 @@ class MainWindow(QMainWindow):
         self.confirm_box: QMessageBox | None = None
         self.last_crash = None
         self.replay_dialog = self.inspector = self.glossary = self.cheat_sheet = None
+        # A demo game is thrown away: not autosaved (an earlier game's autosave stays), not
+        # offered for saving on close. The first real game after it is autosaved as usual.
+        self.throwaway = False
         self._opening: Path | None = None
         self._resuming = False
         self._replay_title = ""
@@ -285,11 +288,34 @@ class MainWindow(QMainWindow):
         for the current rules with app-rolled dice and no house rules)."""
         self.client.new_game(setups, seed, options)
 
+    def start_demo(self, setups, seed: int, actions: int) -> None:
+        """Start a throwaway demo game and let the automatic policy play `actions` actions:
+        it is not autosaved, so the autosave of an interrupted game stays for a later start,
+        and closing does not offer to save it."""
+        self.throwaway = True
+        if self.autosave is not None:
+            self.client.set_autosave(None)
+        self.start_game(setups, seed)
+        self.client.autoplay(actions)
+
+    def _keep_games_from_now(self) -> None:
+        """A real game replaces the demo: autosave from now on. An autosave an earlier
+        session left is first moved to autosave-previous.ddgame, never overwritten."""
+        if not self.throwaway:
+            return
+        self.throwaway = False
+        if self.autosave is not None:
+            moved = self.autosave.set_aside()
+            if moved is not None:
+                self.show_status(f"The autosave of an earlier game was kept as {moved.name}")
+            self.client.set_autosave(self.autosave.folder)
+
     def new_game_dialog(self) -> None:
         """Ask for players, forces, options and seed, then start the game."""
         dialog = NewGameDialog(self, forces=self.store.game_forces(),
                                house_rules=self.preferences.house_rules)
         if dialog.exec() == NewGameDialog.DialogCode.Accepted:
+            self._keep_games_from_now()
             self.start_game(dialog.setups(), dialog.seed(), dialog.options())
 
     def start_session(self) -> None:
@@ -316,6 +342,7 @@ class MainWindow(QMainWindow):
             self.show_error("Cannot open game", f"Cannot open {path.name}:\n{exc}")
             return
         self._opening = path
+        self._keep_games_from_now()
         self.client.load_text(text)
 
     def open_record(self, record: GameRecord) -> None:
@@ -468,7 +495,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{name}{' *' if self.dirty else ''} — {APP_NAME}")
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if self.confirm_close and not session.may_close(self):
+        if self.confirm_close and not self.throwaway and not session.may_close(self):
             event.ignore()
             return
         self.save_layout()
@@ -476,7 +503,7 @@ class MainWindow(QMainWindow):
             self.client.shutdown()
         else:
             self.client.stop_autosave()
-        if self.autosave is not None:
+        if self.autosave is not None and not self.throwaway:
             self.autosave.clear()  # closed cleanly: nothing to resume next time
         self.store.close()
         super().closeEvent(event)

@@ -247,3 +247,45 @@ def test_a_game_that_cannot_be_encoded_is_not_saved_and_nothing_is_lost(qtbot, t
     win.client.shutdown()
     win.autosave = None
     win.close()
+
+
+def _demo(qtbot, win, actions: int = 6):
+    with qtbot.waitSignal(win.client.stateChanged, timeout=WAIT_MS):
+        win.start_demo(demo_setups(), 5, actions)
+    qtbot.waitUntil(lambda: len(win.snapshot.record.actions) >= actions, timeout=WAIT_MS)
+
+
+def test_a_demo_keeps_an_earlier_autosave_and_is_not_saved_itself(qtbot, tmp_path):
+    """The demo (README's first command) is thrown away: an interrupted game's autosave is
+    neither overwritten nor removed by it, and closing asks nothing."""
+    first = _window(qtbot, tmp_path)
+    earlier = _play(qtbot, first, 12).record
+    _kill(first)
+    demo = _window(qtbot, tmp_path, confirm_close=True)
+    _demo(qtbot, demo)
+    assert GameRecord.from_json(Autosave(tmp_path).read_text()) == earlier
+    demo.close()
+    assert demo.confirm_box is None
+    assert GameRecord.from_json(Autosave(tmp_path).read_text()) == earlier
+
+
+def test_a_game_started_after_the_demo_is_autosaved(qtbot, tmp_path, monkeypatch):
+    """Game ▸ New after the demo starts a real game: autosaved from its first action, the
+    earlier autosave moved to autosave-previous.ddgame first (issue 7 §2: never lose a
+    game)."""
+    from dragondice_desktop.ui.new_game_dialog import NewGameDialog
+
+    first = _window(qtbot, tmp_path)
+    earlier = _play(qtbot, first, 12).record
+    _kill(first)
+    win = _window(qtbot, tmp_path)
+    _demo(qtbot, win)
+    monkeypatch.setattr(NewGameDialog, "exec", lambda dialog: NewGameDialog.DialogCode.Accepted)
+    with qtbot.waitSignal(win.client.stateChanged, timeout=WAIT_MS):
+        win.new_game_dialog()
+    with qtbot.waitSignal(win.client.stateChanged, timeout=WAIT_MS):
+        win.client.autoplay(3)
+    assert not win.throwaway
+    assert GameRecord.from_json(Autosave(tmp_path).read_text()) == win.snapshot.record
+    previous = GameRecord.from_json((tmp_path / PREVIOUS_FILE).read_text(encoding="utf-8"))
+    assert previous == earlier
