@@ -10,6 +10,7 @@
     dragondice screenshot OUT.png [--players N]   render the window on a seeded demo game
     dragondice force validate|import|export|list ...   forces (see store_cli)
     dragondice collection import|export ...           the dice collection (see store_cli)
+    dragondice store backups|restore [BACKUP]          the database's backups (see store_cli)
     dragondice odds --for melee DIE... [--against DIE...]   exact roll distributions (JSON)
     dragondice rules-coverage       which icons the engine resolves, and why not the others
     dragondice resolve FILE         count a physical roll described in JSON

@@ -11,9 +11,9 @@ a batch plays all six sample forces. Wins are counted per force. Two policies:
   20 % of two-player and 45 % of four-player games are still going after MAX_ACTIONS;
 - "mixed" (the default): at each decision, with probability AGGRESSION take the automatic
   player's choice (`policy.choose(state)`: march, attack, turn terrains toward their eighth
-  face), else a uniform random legal action. Still seeded, and random often enough to reach
-  every rule, but games end: 500 games of 2 to 4 players all finished, the longest in about
-  5,000 actions (with 0.5 instead of 0.7 some four-player games come close to MAX_ACTIONS).
+  face), else a uniform random legal action (retreats included, so armies move on). Still
+  seeded, and random often enough to reach every rule, but games end (figures: the
+  selfplay benchmark, tests/bench_selfplay.py).
 
 Games can run in several processes (`jobs`); results are gathered in seed order, so the
 summary is the same whatever the number of processes. An exception raised by the engine
@@ -154,9 +154,13 @@ def play_games(players: int, games: int, seed: int, policy: str = "mixed",
 
 
 def pick(state: GameState, chooser: random.Random, policy: str) -> Action:
-    """The action `policy` takes in `state`, drawing its randomness from `chooser`."""
-    if policy == "mixed" and chooser.random() < AGGRESSION:
-        return choose(state)
+    """The action `policy` takes in `state`, drawing its randomness from `chooser`. The
+    mixed policy's random choices include retreats: without them armies never leave the
+    terrains they hold, and two armies each holding a City can recruit forever."""
+    if policy == "mixed":
+        if chooser.random() < AGGRESSION:
+            return choose(state)
+        return chooser.choice(legal_actions(state))
     return choose(state, chooser)
 
 

@@ -1,4 +1,5 @@
-"""The ``dragondice force ...`` and ``dragondice collection ...`` commands (headless, no Qt).
+"""The ``dragondice force ...``, ``collection ...`` and ``store ...`` commands (headless, no
+Qt).
 
 ``cli.py`` calls ``add_commands(subparsers)`` while building its parser and
 ``run(args)`` before its own dispatch; ``run`` returns None for commands that are not ours.
@@ -10,6 +11,10 @@
     dragondice collection export CSV [--all]     the collection as CSV ("-" = stdout)
     dragondice collection import CSV [--mode add|replace] [--yes] [--allow-empty]
                                                  preview, then import
+    dragondice store backups                     the database's backups, newest first
+    dragondice store restore [BACKUP]            put a backup (default: the newest good one)
+                                                 in place of the database; the current file
+                                                 is set aside, never deleted
 
 Every command that opens the store takes ``--data-dir DIR`` (else $DRAGONDICE_DATA_DIR, else
 the platform's user data folder). ``force list``, ``force export`` and ``collection export``
@@ -86,6 +91,19 @@ def add_commands(subparsers) -> None:
                            "otherwise, so a file of unknown or bad rows cannot wipe the "
                            "collection)")
     cimp.set_defaults(store_handler=_collection_import)
+
+    store = subparsers.add_parser("store", parents=[data_dir],
+                                  help="list the database's backups or restore one")
+    ssub = store.add_subparsers(dest="store_command", metavar="ACTION", required=True)
+    sback = ssub.add_parser("backups", parents=[data_dir],
+                            help="list the backups, newest first, with their integrity")
+    sback.set_defaults(store_handler=_store_backups)
+    srest = ssub.add_parser("restore", parents=[data_dir],
+                            help="put a backup in place of the database (the current file "
+                                 "is set aside, never deleted)")
+    srest.add_argument("backup", nargs="?",
+                       help="the backup's file name (default: the newest good backup)")
+    srest.set_defaults(store_handler=_store_restore)
 
 
 def run(args: argparse.Namespace) -> int | None:
@@ -330,3 +348,48 @@ def _confirm(preview) -> bool:
         print()
         return False
     return answer.strip().casefold() in ("y", "yes")
+
+
+# --- store -----------------------------------------------------------------------------------
+
+def _store_backups(args) -> int:
+    from .store.backups import check_integrity, list_backups
+    from .store.paths import database_path
+
+    path = database_path(getattr(args, "data_dir", None))
+    backups = list_backups(path)
+    if not backups:
+        print(f"no backups of {path}")
+        return EXIT_OK
+    for backup in backups:
+        verdict = check_integrity(backup)
+        print(f"{backup.name}  {'good' if verdict == 'ok' else 'damaged: ' + verdict}")
+    return EXIT_OK
+
+
+def _store_restore(args) -> int:
+    """Restore a backup by file name, or the newest good one; the current database is set
+    aside by ``backups.restore_backup`` (never overwritten)."""
+    from .store.backups import list_backups, newest_good_backup, restore_backup
+    from .store.paths import database_path
+
+    path = database_path(getattr(args, "data_dir", None))
+    if args.backup:
+        chosen = [b for b in list_backups(path) if b.name == Path(args.backup).name]
+        if not chosen:
+            _err(f"error: no backup named '{args.backup}' (see: dragondice store backups)")
+            return EXIT_BAD_INPUT
+        backup = chosen[0]
+    else:
+        backup = newest_good_backup(path)
+        if backup is None:
+            _err(f"error: no good backup of {path} to restore")
+            return EXIT_BAD_INPUT
+    try:
+        aside = restore_backup(path, backup)
+    except (OSError, ValueError) as exc:
+        _err(f"error: {exc}")
+        return EXIT_BAD_INPUT
+    kept = f"; the previous file was kept as {aside.name}" if aside != path else ""
+    print(f"restored {backup.name} as {path}{kept}")
+    return EXIT_OK

@@ -55,8 +55,8 @@ class DamagedDatabaseError(StoreError):
         self.path, self.detail, self.backup = Path(path), detail, backup
         self.changed, self.before = changed, before
         if backup:
-            choice = (f"restore the newest good backup ('{backup.name}') or start fresh "
-                      "beside it")
+            choice = (f"restore the newest good backup ('{backup.name}': in the app, or "
+                      "with 'dragondice store restore') or start fresh beside it")
         else:
             choice = "no good backup was found; start fresh beside it"
         state = ("The failed update changed the file" + (

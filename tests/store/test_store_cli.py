@@ -253,3 +253,36 @@ def test_cli_export_of_a_force_with_unknown_dice_says_why(tmp_path, sample_json,
     assert "nothing was written" in err
     assert run("force", "export", "Amazons — Mages and Cavalry", "--data-dir", data) == 0
     assert "Amazons/Gone" in capsys.readouterr().out
+
+
+# --- store backups / restore ----------------------------------------------------------------
+
+def test_cli_restores_the_newest_good_backup_of_a_damaged_database(tmp_path, capsys):
+    """The damaged-database message says a backup can be restored: `store restore` does it
+    from the command line; the damaged file is set aside, never deleted."""
+    data = seeded(tmp_path, capsys)
+    before = exported(data, capsys)
+    csv = tmp_path / "more.csv"
+    csv.write_text("name,quantity\nSeer,1\n", encoding="utf-8")
+    assert run("collection", "import", csv, "--yes", "--data-dir", data) == 0  # backs up
+    capsys.readouterr()
+    db = data / "dragondice.sqlite3"
+    db.write_bytes(b"not sqlite" * 400)
+    assert run("store", "backups", "--data-dir", data) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert listed and all(line.endswith("  good") for line in listed)
+    assert run("store", "restore", "--data-dir", data) == 0
+    assert f"restored {listed[0].split()[0]}" in capsys.readouterr().out
+    assert exported(data, capsys) == before  # the backup made before the second import
+    damaged = list(data.glob("dragondice.sqlite3.damaged-*"))
+    assert [p.read_bytes() for p in damaged] == [b"not sqlite" * 400]
+
+
+def test_cli_restore_names_what_is_missing(tmp_path, capsys):
+    assert run("store", "backups", "--data-dir", tmp_path) == 0
+    assert "no backups of" in capsys.readouterr().out
+    assert run("store", "restore", "--data-dir", tmp_path) == 2
+    assert "no good backup" in capsys.readouterr().err
+    data = seeded(tmp_path, capsys)
+    assert run("store", "restore", "nope.sqlite3", "--data-dir", data) == 2
+    assert "no backup named 'nope.sqlite3'" in capsys.readouterr().err
