@@ -129,7 +129,7 @@ def _icon_results(die: Die, die_id: int, icon: Icon, count: int, ctx: RollContex
             values = tuple(rt.value for rt in counted)
             out += SaiOutcome(choices=(ChoicePoint(
                 -1, Icon.ID, values, values[0],
-                "which result type the ID results count as (digest §4.5)"),))
+                "Which result type the ID results count as (digest §4.5)"),))
         return out
     if icon in ACTION_ROLL_TYPES:
         rt = ACTION_ROLL_TYPES[icon]

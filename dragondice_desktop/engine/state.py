@@ -470,9 +470,17 @@ class GameState:
         return "Campaign army"
 
     def zone_name(self, zone: Zone) -> str:
-        """Readable name of a zone for the log and the window."""
+        """Readable name of a zone for the log and the window. A terrain whose name another
+        terrain in play shares (two players brought the same terrain) is told apart by
+        whose Home Terrain it is: "Flatland City (Cat's home)"."""
         if zone.kind is ZoneKind.TERRAIN:
-            return self.terrains[zone.index].die.name
+            terrain = self.terrains[zone.index]
+            name = terrain.die.name
+            if sum(1 for t in self.terrains if t.die.name == name) > 1:
+                owner = f"{self.players[terrain.owner].name}'s home" if terrain.home \
+                    else "Frontier"
+                return f"{name} ({owner})"
+            return name
         owner = self.players[zone.index].name
         names = {ZoneKind.RESERVE: "Reserve Area", ZoneKind.SUMMONING: "Summoning Pool",
                  ZoneKind.DUA: "DUA", ZoneKind.BUA: "BUA"}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..catalog.loader import load_catalog
 from ..engine.actions import Action, Verb
 from ..engine.game import APP_ROLL
-from ..engine.state import GameState, Zone
+from ..engine.state import GameState, Step, Zone
 
 _FIXED = {
     Verb.ROLLOFF: "Roll off",
@@ -83,8 +83,13 @@ def action_label(state: GameState, action: Action) -> str:
         zone: Zone = args[0]
         owners = [p for p in range(state.player_count)
                   if p != state.turn_player and state.has_army(zone, p)]
-        army = state.army_name(zone, owners[0]) if owners else "army"
-        return f"Shoot the {army} at {state.zone_name(zone)}"
+        owner = args[1] if len(args) > 1 else (owners[0] if owners else None)
+        how = "Attack" if state.step is Step.MELEE_TARGET else "Shoot"
+        if owner is None:
+            return f"{how} the army at {state.zone_name(zone)}"
+        army = state.army_name(zone, owner)
+        whose = f"{state.players[owner].name}'s" if len(owners) > 1 else "the"
+        return f"{how} {whose} {army} at {state.zone_name(zone)}"
     if verb is Verb.KILL:
         die = state.dice[args[0]].die
         return f"{die.name} ({die.health} health) to the DUA"

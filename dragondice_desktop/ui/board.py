@@ -16,6 +16,7 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QRadialGradient, QResi
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QMenu, QWidget
 
 from ..catalog.loader import load_catalog
+from ..catalog.model import DieKind
 from ..engine.events import Event
 from ..engine.state import GameState, Phase, Step, Zone, ZoneKind
 from ..worker.snapshot import GameSnapshot
@@ -123,11 +124,14 @@ class Board(QGraphicsScene):
     # --- reading a snapshot ---------------------------------------------------------------
 
     def set_snapshot(self, snapshot: GameSnapshot) -> None:
-        """Show `snapshot`: every die in its zone showing its last rolled face."""
+        """Show `snapshot`: every die in its zone showing its last rolled face; a minor
+        terrain in play shows the face the state keeps for it (rolled, or turned from its
+        ID face: seed 003), which no army roll reports."""
         if snapshot.appends and self.snapshot is not None:
             last_faces(snapshot.events, self.faces)
         else:
             self.faces = last_faces(snapshot.all_events)
+        self.faces.update(dict(snapshot.state.minors))
         self.snapshot = snapshot
         if snapshot.state.player_count != self.table.players:
             self._lay_table(board_layout(snapshot.state.player_count))
@@ -217,7 +221,9 @@ class Board(QGraphicsScene):
             if compact:  # "Campaign · Ann", "7 health": the column is narrow
                 army = army.removesuffix(" army")
             title = f"{army} · {state.players[player].name}"
-            note = f"{_count(len(units), 'unit')} · {health} health" if units else "no army"
+            # A dragon at a terrain belongs to no army (digest §5.4): say so, not "no army".
+            others = "dragon" if any(d.die.kind is DieKind.DRAGON for d in dice) else "no army"
+            note = f"{_count(len(units), 'unit')} · {health} health" if units else others
             if compact and units:
                 note = f"{health} health"
             march = state.march

@@ -22,14 +22,17 @@ from . import theme
 from .board import SETUP_PHASES
 from .settings import HandOff
 
-# Decisions that others at the table must not watch: setup, and the Dragon Attack phase,
-# where each owner picks their dragons' targets secretly (digest §5.4 step 2).
-PRIVATE_PHASES = SETUP_PHASES + (Phase.DRAGON_ATTACK,)
+# Decisions that others at the table must not watch: the setup choices (going first or
+# picking the Frontier; the Horde roll-off itself is public, so its result is not covered)
+# and the Dragon Attack phase, where each owner picks their dragons' targets secretly
+# (digest §5.4 step 2).
+PRIVATE_PHASES = tuple(p for p in SETUP_PHASES if p is not Phase.SETUP_ROLLOFF) + (
+    Phase.DRAGON_ATTACK,)
 SECRET_MIN_PLAYERS = 3  # HandOff.SECRET covers the window only in games of 3-4 players
 
 
 def is_private(state: GameState) -> bool:
-    """True while the decision pending in `state` is a setup or a secret choice."""
+    """True while the decision pending in `state` is a setup choice or a secret one."""
     return state.pending is not None and state.phase in PRIVATE_PHASES
 
 
@@ -38,9 +41,10 @@ def hand_off_player(mode: HandOff, before: GameState | None, after: GameState) -
     `after`, or None when no hand-off screen is due.
 
     Due only when both states wait on a decision and the deciding player changed; then with
-    EVERY always, with SECRET when the game has three or four players and the decision
-    before or after is a private one (`is_private`), with OFF never. Never for entering the
-    face of a physical die (manual dice): a rolled die is seen by the whole table.
+    EVERY always, with SECRET when the game has three or four players and the last player
+    made a private choice (`is_private(before)`: it is hidden from the next) or the next
+    player picks a dragon's target in secret; with OFF never. Never for entering the face
+    of a physical die (manual dice): a rolled die is seen by the whole table.
     """
     if (mode is HandOff.OFF or before is None or before.pending is None
             or after.pending is None or before.pending.player == after.pending.player
@@ -48,7 +52,8 @@ def hand_off_player(mode: HandOff, before: GameState | None, after: GameState) -
         return None
     if mode is HandOff.EVERY:
         return after.pending.player
-    if after.player_count >= SECRET_MIN_PLAYERS and (is_private(before) or is_private(after)):
+    if after.player_count >= SECRET_MIN_PLAYERS and (
+            is_private(before) or after.phase is Phase.DRAGON_ATTACK):
         return after.pending.player
     return None
 

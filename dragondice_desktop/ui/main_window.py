@@ -39,7 +39,7 @@ from .hand_off import HandOffOverlay, hand_off_player
 from .help_texts import rulings_dialog
 from .new_game_dialog import NewGameDialog
 from .roll_panel import RollPanel
-from .settings import Preferences, SettingsStore, apply_theme
+from .settings import HandOff, Preferences, SettingsStore, apply_theme
 from .store_windows import StoreWindows
 
 APP_NAME = "Dragon Dice Desktop"
@@ -169,6 +169,8 @@ class MainWindow(QMainWindow):
         """Use `prefs` now: animation speed, dice size, theme."""
         theme_changed = prefs.theme != self.preferences.theme
         self.preferences = prefs
+        if prefs.hand_off is HandOff.OFF:
+            self.hand_off.dismiss()  # a cover still up would wait for nobody
         self.rolls.set_duration(prefs.animation.value)
         self.board.set_dice_scale(prefs.dice_scale)
         apply_theme(prefs.theme)
@@ -314,9 +316,15 @@ class MainWindow(QMainWindow):
         """Ask for players, forces, options and seed, then start the game."""
         dialog = NewGameDialog(self, forces=self.store.game_forces(),
                                house_rules=self.preferences.house_rules)
-        if dialog.exec() == NewGameDialog.DialogCode.Accepted:
+        if (dialog.exec() == NewGameDialog.DialogCode.Accepted
+                and self._may_replace("starting a new game")):
             self._keep_games_from_now()
             self.start_game(dialog.setups(), dialog.seed(), dialog.options())
+
+    def _may_replace(self, doing: str) -> bool:
+        """Before another game replaces an unsaved one: offer to save it (a window that
+        asks before closing asks here too; a demo game is thrown away unasked)."""
+        return not self.confirm_close or self.throwaway or session.may_close(self, doing)
 
     def start_session(self) -> None:
         """What the app does on start: offer to resume an interrupted game, else ask for a
@@ -329,7 +337,7 @@ class MainWindow(QMainWindow):
     def open_file_dialog(self) -> None:
         """Choose a game file and open it."""
         path, _ = QFileDialog.getOpenFileName(self, "Open game", self._folder(), FILE_FILTER)
-        if path:
+        if path and self._may_replace("opening another game"):
             self.open_file(path)
 
     def open_file(self, path: str | os.PathLike) -> None:
@@ -495,7 +503,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{name}{' *' if self.dirty else ''} — {APP_NAME}")
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if self.confirm_close and not self.throwaway and not session.may_close(self):
+        if not self._may_replace("closing"):
             event.ignore()
             return
         self.save_layout()

@@ -154,12 +154,13 @@ def has_unsaved_game(window) -> bool:
     return bool(snap is not None and window.dirty and snap.legal and snap.record.actions)
 
 
-def may_close(window) -> bool:
+def may_close(window, doing: str = "closing") -> bool:
     """Offer to save an unsaved, unfinished game before the app closes (its autosave goes
-    away with a clean close). Returns False when the player cancels or the save fails."""
+    away with a clean close) or another game replaces it (`doing`: "starting a new game",
+    "opening another game"). Returns False when the player cancels or the save fails."""
     if not has_unsaved_game(window):
         return True
-    answer = ask_save_before_close(window)
+    answer = ask_save_before_close(window, doing)
     if answer == Button.Cancel:
         return False
     if answer == Button.Save:
@@ -167,12 +168,13 @@ def may_close(window) -> bool:
     return True
 
 
-def ask_save_before_close(window) -> Button:
-    """Save / Discard / Cancel (blocking: the close event waits for it)."""
+def ask_save_before_close(window, doing: str = "closing") -> Button:
+    """Save / Discard / Cancel (blocking: the close event, the new game or the opening
+    waits for it)."""
     return QMessageBox.question(
         window, "Save the game?",
-        "The game in progress has unsaved actions. Save it before closing?\n\n"
-        "(If you discard it, it cannot be resumed next time.)",
+        f"The game in progress has unsaved actions. Save it before {doing}?\n\n"
+        "(If you discard it, it cannot be resumed later.)",
         Button.Save | Button.Discard | Button.Cancel, Button.Save)
 
 

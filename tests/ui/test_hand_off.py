@@ -43,6 +43,10 @@ def test_hand_off_is_due_when_the_deciding_player_changes_as_the_setting_says():
     assert hand_off_player(HandOff.SECRET, march(three, 1), dragons(three, 2)) == 2
     assert hand_off_player(HandOff.SECRET, march(three, 0), march(three, 1)) is None
     assert hand_off_player(HandOff.SECRET, setup(two, 0), setup(two, 1)) is None
+    # The Horde roll-off is public: the winner's choice after it comes uncovered.
+    rolloff = _deciding(three, 0, Phase.SETUP_ROLLOFF)
+    assert not is_private(rolloff)
+    assert hand_off_player(HandOff.SECRET, rolloff, setup(three, 1)) is None
     # Never when nothing changes, when the game is over, or with the screen off.
     assert hand_off_player(HandOff.EVERY, march(three, 1), march(three, 1)) is None
     assert hand_off_player(HandOff.EVERY, None, march(three, 1)) is None
@@ -52,13 +56,13 @@ def test_hand_off_is_due_when_the_deciding_player_changes_as_the_setting_says():
 
 def test_entering_a_physical_dies_face_needs_no_hand_off():
     """Manual dice (issue 7 §3): a rolled die is public, so passing from one player's face
-    entry to another's needs no cover, even at setup; a private decision after it does."""
+    entry to another's needs no cover, even at setup; nor does the roll-off's result."""
     three = new_game(table_setups(3), 1)
     face = lambda s, p: replace(_deciding(s, p, Phase.SETUP_ROLLOFF), step=Step.FACE)  # noqa: E731
     assert hand_off_player(HandOff.EVERY, face(three, 0), face(three, 1)) is None
     assert hand_off_player(HandOff.SECRET, face(three, 0), face(three, 2)) is None
     assert hand_off_player(HandOff.SECRET, face(three, 0),
-                           _deciding(three, 1, Phase.SETUP_CHOICE)) == 1
+                           _deciding(three, 1, Phase.SETUP_CHOICE)) is None
 
 
 def test_the_default_is_secret_choices_and_setup():
@@ -108,9 +112,14 @@ def test_the_screen_covers_the_window_and_blocks_clicks_until_dismissed(qtbot, w
     window.apply_preferences(Preferences(hand_off=HandOff.SECRET))
     _start(qtbot, window, table_setups(3))
     assert not window.hand_off.isVisible()  # a new game starts uncovered
+    _play_until_the_decider_changes(qtbot, window)
+    # The roll-off is public: its winner's choice comes uncovered, then is hidden from the
+    # next player.
+    assert window.snapshot.state.phase is Phase.SETUP_CHOICE
+    assert not window.hand_off.isVisible()
     player = _play_until_the_decider_changes(qtbot, window)
     state = window.snapshot.state
-    assert state.phase in (Phase.SETUP_CHOICE, Phase.SETUP_FRONTIER)
+    assert state.phase is Phase.SETUP_FRONTIER
     name = state.players[player].name
     overlay = window.hand_off
     assert overlay.isVisible() and overlay.player == player
@@ -167,6 +176,15 @@ def test_no_screen_with_the_preference_off(qtbot, window):
         assert window.decision.isEnabled()
 
 
+def test_turning_the_screen_off_lifts_a_cover_that_is_up(qtbot, window):
+    window.apply_preferences(Preferences(hand_off=HandOff.EVERY))
+    _start(qtbot, window, table_setups(3))
+    _play_until_the_decider_changes(qtbot, window)
+    assert window.hand_off.isVisible()
+    window.apply_preferences(Preferences(hand_off=HandOff.OFF))
+    assert not window.hand_off.isVisible() and window.decision.isEnabled()
+
+
 @pytest.mark.parametrize("setting, shown", [(HandOff.SECRET, False), (HandOff.EVERY, True)])
 def test_two_player_games_are_covered_only_when_asked(qtbot, window, setting, shown):
     window.apply_preferences(Preferences(hand_off=setting))
@@ -178,12 +196,12 @@ def test_two_player_games_are_covered_only_when_asked(qtbot, window, setting, sh
 def test_a_cover_still_up_names_whoever_must_decide_now(qtbot, window):
     """The computer plays for the covered player (F5): the cover stays, for the next one to
     decide — even when that change alone would not call for a hand-off (here: the setting
-    was turned off meanwhile)."""
+    was narrowed to secret choices meanwhile, and the roll-off is public)."""
     window.apply_preferences(Preferences(hand_off=HandOff.EVERY))
     _start(qtbot, window, table_setups(3))
     covered = _play_until_the_decider_changes(qtbot, window)
     assert window.hand_off.player == covered
-    window.apply_preferences(Preferences(hand_off=HandOff.OFF))
+    window.apply_preferences(Preferences(hand_off=HandOff.SECRET))
     for _ in range(40):
         with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
             window.computer_move()

@@ -150,3 +150,4 @@ def test_keyboard_shortcuts_answer_the_decision(qtbot, window):
     with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
         QTest.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert window.snapshot.record.actions == ()
+

@@ -164,7 +164,7 @@ def test_closing_offers_to_save_an_unfinished_game(qtbot, tmp_path, monkeypatch,
     win = _window(qtbot, tmp_path, confirm_close=True)
     snapshot = _play(qtbot, win, 5)
     target = tmp_path / "kept.ddgame"
-    monkeypatch.setattr(session, "ask_save_before_close", lambda _w: answer)
+    monkeypatch.setattr(session, "ask_save_before_close", lambda _w, _doing: answer)
     monkeypatch.setattr(MainWindow, "save_as", lambda self: self.save_to(target))
     assert win.close() is closes
     assert target.exists() is saved
@@ -173,7 +173,7 @@ def test_closing_offers_to_save_an_unfinished_game(qtbot, tmp_path, monkeypatch,
         assert GameRecord.from_json(target.read_text()) == snapshot.record
     if not closes:
         monkeypatch.setattr(session, "ask_save_before_close",
-                            lambda _w: QMessageBox.StandardButton.Discard)
+                            lambda _w, _doing: QMessageBox.StandardButton.Discard)
         win.close()
 
 
@@ -289,3 +289,33 @@ def test_a_game_started_after_the_demo_is_autosaved(qtbot, tmp_path, monkeypatch
     assert GameRecord.from_json(Autosave(tmp_path).read_text()) == win.snapshot.record
     previous = GameRecord.from_json((tmp_path / PREVIOUS_FILE).read_text(encoding="utf-8"))
     assert previous == earlier
+
+
+@pytest.mark.parametrize("answer, replaced", [
+    (QMessageBox.StandardButton.Cancel, False),
+    (QMessageBox.StandardButton.Discard, True),
+])
+def test_a_new_game_offers_to_save_the_unsaved_one_first(qtbot, tmp_path, monkeypatch,
+                                                         answer, replaced):
+    """Game ▸ New over an unfinished game with unsaved actions asks Save / Discard /
+    Cancel, like closing does; Cancel keeps the game as it was."""
+    from dragondice_desktop.ui.new_game_dialog import NewGameDialog
+
+    win = _window(qtbot, tmp_path, confirm_close=True)
+    before = _play(qtbot, win, 5).record
+    asked = []
+    monkeypatch.setattr(session, "ask_save_before_close",
+                        lambda _w, doing: asked.append(doing) or answer)
+    monkeypatch.setattr(NewGameDialog, "exec", lambda dialog: NewGameDialog.DialogCode.Accepted)
+    if replaced:
+        with qtbot.waitSignal(win.client.stateChanged, timeout=WAIT_MS):
+            win.new_game_dialog()
+        assert win.snapshot.record.actions == ()
+    else:
+        win.new_game_dialog()
+        qtbot.wait(200)
+        assert win.snapshot.record == before
+    assert asked == ["starting a new game"]
+    monkeypatch.setattr(session, "ask_save_before_close",
+                        lambda _w, _doing: QMessageBox.StandardButton.Discard)
+    win.close()

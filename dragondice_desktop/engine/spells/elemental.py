@@ -154,7 +154,8 @@ def _to_army(name: str, candidates, source: str, why: str, arrive=return_from_du
         for unit in task.ask.picked:
             state = arrive(state, unit, task.zone, events, why)
         names = ", ".join(state.die_label(u) for u in task.ask.picked) or "nobody"
-        return done(state, task, f"{name}: {names} join the casting army", events)
+        verb = "joins" if len(task.ask.picked) == 1 else "join"
+        return done(state, task, f"{name}: {names} {verb} the casting army", events)
     return resolve
 
 
