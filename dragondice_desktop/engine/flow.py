@@ -75,7 +75,9 @@ def army_context(state: GameState, zone: Zone, player: int, roll_type: RollType,
     in that roll (digest §1.6); a Reserve army rolls in reserves; lasting effects change how
     it counts (``lasting.roll_changes``: Dragon Plague, Necromantic Wave, Berserker Rage);
     its cantrip-only magic buys Cantrip spells after the roll (digest §5.3); species
-    abilities count some results as others (``species.conversions``, digest §6)."""
+    abilities count some results as others (``species.conversions``, digest §6); in a
+    combination roll each ID is placed, and may be split, die by die (digest §4.5; rules
+    revision 2)."""
     counted = (roll_type,) + tuple(context.get("also", ()))
     changes = roll_changes(state, zone, player, counted, context.get("counter_attack", False))
     for key, value in changes.items():
@@ -86,7 +88,8 @@ def army_context(state: GameState, zone: Zone, player: int, roll_type: RollType,
     ctx = RollContext(
         roll_type=roll_type,
         id_multiplier=2 if doubled else 1,
-        in_reserve=zone.kind is ZoneKind.RESERVE, cantrip_spells=True, **context,
+        in_reserve=zone.kind is ZoneKind.RESERVE, cantrip_spells=True,
+        split_ids=state.options.since(2), **context,
     )
     return replace(ctx, converts=ctx.converts + conversions(state, zone, player, ctx))
 

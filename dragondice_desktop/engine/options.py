@@ -20,7 +20,8 @@ RULES_REVISIONS = {
     1: "the rules as first released (game files of format version 1)",
     2: "Goblins' Swamp Mastery and Foul Stench are applied (digest §6); a unit showing "
        "Cantrip in a roll of its own buys Cantrip spells (seed 000); Tidal Wave's roll counts "
-       "only normal save and maneuver results (digest §7)",
+       "only normal save and maneuver results (digest §7); in a combination roll each ID is "
+       "placed, and may be split, die by die (digest §4.5)",
 }
 RULES = max(RULES_REVISIONS)
 

@@ -101,6 +101,9 @@ class RollContext:
     converts: (species, from, to, why): the normal results of type `from` that units of that
         species roll count as `to` — an adding modifier at step 10 (species abilities and
         spells like Berserker Rage, digest §4.4). A roll that counts `from` itself keeps them.
+    split_ids: in a combination roll, the owner chooses for each die showing its ID how its
+        ID results count, and may split them (digest §4.5); when False one choice places
+        every ID result of the roll on one type (games under rules revision 1).
 
     Raises ValueError for contradictory settings (e.g. save_against without a save count).
     """
@@ -124,6 +127,7 @@ class RollContext:
     converts: tuple[tuple[Species, RollType, RollType, str], ...] = ()
     cantrip_spells: bool = False
     normal_results_only: str = ""
+    split_ids: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.roll_type, RollType):

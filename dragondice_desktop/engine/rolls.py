@@ -112,6 +112,26 @@ def _id_split(die_id: int, count: int, ctx: RollContext,
     return parts
 
 
+def id_splits(count: int, types: tuple[RollType, ...]) -> tuple[str, ...]:
+    """Every way to count `count` ID results among `types` (digest §4.5), as ``_id_split``
+    reads them: all on one type first ("save"), then the splits ("save:2,melee:1"), in the
+    order of `types`. E.g. 2 results, (save, melee): save, melee, save:1,melee:1."""
+    whole = tuple(rt.value for rt in types)
+
+    def parts(n: int, k: int):
+        if k == 1:
+            yield (n,)
+            return
+        for first in range(n, -1, -1):
+            for rest in parts(n - first, k - 1):
+                yield (first,) + rest
+
+    splits = tuple(",".join(f"{rt.value}:{n}" for rt, n in zip(types, amounts) if n)
+                   for amounts in parts(count, len(types))
+                   if sum(1 for n in amounts if n) > 1)
+    return whole + splits
+
+
 def _icon_results(die: Die, die_id: int, icon: Icon, count: int, ctx: RollContext,
                   choices: tuple[RollChoice, ...]) -> SaiOutcome:
     """What one (icon, count) pair of a face gives in this roll."""
@@ -125,7 +145,13 @@ def _icon_results(die: Die, die_id: int, icon: Icon, count: int, ctx: RollContex
                 else [(ctx.roll_type, count)]:
             color = magic_key(die) if rt is RollType.MAGIC else None
             out += SaiOutcome(contributions=(Contribution(rt, n, icon, what, Origin.ID, color),))
-        if ctx.is_combination:
+        if ctx.is_combination and ctx.split_ids:
+            splits = id_splits(count, counted)
+            out += SaiOutcome(choices=(ChoicePoint(
+                die_id, Icon.ID, splits, splits[0],
+                f"How the {die.name}'s {count} ID results count (digest §4.5: they may be "
+                f"split)"),))
+        elif ctx.is_combination:
             values = tuple(rt.value for rt in counted)
             out += SaiOutcome(choices=(ChoicePoint(
                 -1, Icon.ID, values, values[0],

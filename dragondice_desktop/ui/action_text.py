@@ -128,6 +128,9 @@ def _newer_label(state: GameState, action: Action) -> str:
         option = args[0]
         if isinstance(option, Zone):
             return state.zone_name(option)
+        if ":" in str(option):  # an ID split of a combination roll: "melee:2,save:1"
+            return " + ".join(f"{n} {kind}" for kind, _, n in
+                              (part.partition(":") for part in str(option).split(",")))
         return str(option).replace("-", " ").capitalize()
     return action.to_text()
 

@@ -52,3 +52,10 @@ def test_a_melee_target_among_several_armies_names_its_owner():
     assert melee == f"Attack Cat's Campaign army at {state.zone_name(Zone(ZoneKind.TERRAIN, 3))}"
     assert action_label(state.with_(step=Step.MISSILE_TARGET), action).startswith(
         "Shoot Cat's Campaign army")
+
+
+def test_an_id_split_reads_as_results():
+    """Digest §4.5: an ID split of a combination roll is labelled by its results."""
+    state = GameRecord(demo_setups(), 7).state()
+    assert action_label(state, Action.from_text("choose save:1,melee:1")) == "1 save + 1 melee"
+    assert action_label(state, Action.from_text("choose melee")) == "Melee"
