@@ -255,17 +255,24 @@ def _damaged(problem: str) -> GameFileError:
     return GameFileError(f"the game file is damaged: {problem}")
 
 
+def _check_fields(data: Any, what: str, shape: str, known: tuple[str, ...],
+                  required: tuple[str, ...]) -> None:
+    """Raise GameFileError unless `data` is a JSON object with only `known` fields and every
+    `required` one; `what` names it in the message ("player 2", "'options'")."""
+    if not isinstance(data, dict):
+        raise _damaged(f"{what} must be {shape}, not {_kind(data)}")
+    for key in data:
+        if key not in known:
+            raise _damaged(f"{what} has an unknown field {quote(key)}")
+    for key in required:
+        if key not in data:
+            raise _damaged(f"{what} lacks the field {key!r}")
+
+
 def _options(data: Any) -> GameOptions:
     """The "options" object of a version 2 game file: rules (a revision number),
     manual_dice (true/false) and house_rules (a list of house rule names)."""
-    if not isinstance(data, dict):
-        raise _damaged(f"'options' must be an object, not {_kind(data)}")
-    for key in data:
-        if key not in OPTION_FIELDS:
-            raise _damaged(f"'options' has an unknown field {quote(key)}")
-    for key in OPTION_FIELDS:
-        if key not in data:
-            raise _damaged(f"'options' lacks the field {key!r}")
+    _check_fields(data, "'options'", "an object", OPTION_FIELDS, OPTION_FIELDS)
     rules, manual, house = data["rules"], data["manual_dice"], data["house_rules"]
     if isinstance(rules, bool) or not isinstance(rules, int):
         raise _damaged(f"'options' field 'rules' must be a number, not {_kind(rules)}")
@@ -284,14 +291,8 @@ def _player(data: Any, number: int) -> PlayerSetup:
     """Player `number` (1-based) of a game file: an object with PlayerSetup's fields, names
     and terrains as text, armies as lists of die keys."""
     who = f"player {number}"
-    if not isinstance(data, dict):
-        raise _damaged(f"{who} must be an object with the player's fields, not {_kind(data)}")
-    for key in data:
-        if key not in PLAYER_FIELDS:
-            raise _damaged(f"{who} has an unknown field {quote(key)}")
-    for key in REQUIRED_PLAYER_FIELDS:
-        if key not in data:
-            raise _damaged(f"{who} lacks the field {key!r}")
+    _check_fields(data, who, "an object with the player's fields", PLAYER_FIELDS,
+                  REQUIRED_PLAYER_FIELDS)
     values = {}
     for key, value in data.items():
         if key in TEXT_FIELDS:

@@ -44,12 +44,15 @@ def started(setups=None, seed=1):
 
 
 def played(record, actions):
-    """`record` with `actions` more actions chosen by the automatic player."""
-    from dragondice_desktop.engine.game import play
+    """`record` with up to `actions` more actions chosen by the automatic player (fewer if
+    the game ends)."""
+    from dragondice_desktop.engine.game import legal_actions, play
     from dragondice_desktop.engine.policy import choose
 
     state = record.state()
     for _ in range(actions):
+        if not legal_actions(state):
+            break
         action = choose(state)
         state, _ = play(state, action)
         record = record.with_action(action)

@@ -3,33 +3,20 @@ board drops for casualties, every state drawn on the way (any exception in a slo
 
 from __future__ import annotations
 
-from ui_helpers import WAIT_MS
+from ui_helpers import WAIT_MS, play_in_window
 
-from dragondice_desktop.engine.actions import Verb
 from dragondice_desktop.engine.policy import choose
 from dragondice_desktop.matchup import demo_setups
-from dragondice_desktop.ui.moves import move_of
 
 
 def test_policy_game_played_with_buttons_and_drops(qtbot, window):
     with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
         window.start_game(demo_setups(), 7)
-    drops = clicks = 0
+    ways = []
     while window.snapshot.legal and len(window.snapshot.record.actions) < 400:
-        state = window.snapshot.state
-        action = choose(state)
-        text = action.to_text()
-        with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
-            if action.verb in (Verb.KILL, Verb.REINFORCE, Verb.RETREAT):
-                move = move_of(state, action)
-                assert window.board.drop_die(move.die_id, move.target) == text
-                drops += 1
-            elif text in window.decision.buttons:
-                window.decision.buttons[text].click()
-                clicks += 1
-            else:
-                window.submit(text)  # e.g. a kill grouped under another die's button
+        action = choose(window.snapshot.state)
+        ways.append(play_in_window(qtbot, window, action))
         assert window.snapshot.record.actions[-1] == action
     assert window.snapshot.state.winner is not None
     assert "wins" in window.board.banner.text() and "wins" in window.decision.prompt_label.text()
-    assert drops and clicks
+    assert "drop" in ways and "click" in ways

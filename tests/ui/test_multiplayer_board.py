@@ -10,11 +10,9 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtTest import QTest
-from ui_helpers import WAIT_MS, open_record
+from ui_helpers import WAIT_MS, open_record, play_in_window, record_until
 
 from dragondice_desktop.cli import _parser
-from dragondice_desktop.engine.actions import Verb
-from dragondice_desktop.engine.game import legal_actions, play
 from dragondice_desktop.engine.policy import choose
 from dragondice_desktop.engine.record import GameRecord
 from dragondice_desktop.engine.state import Step, Zone, ZoneKind
@@ -23,32 +21,10 @@ from dragondice_desktop.ui import theme
 from dragondice_desktop.ui.app import screenshot
 from dragondice_desktop.ui.board_layout import board_layout
 from dragondice_desktop.ui.game_odds import rival
-from dragondice_desktop.ui.moves import move_of
 from dragondice_desktop.ui.new_game_dialog import NewGameDialog
 from dragondice_desktop.ui.settings import HandOff, Preferences
 
 STRIP_KINDS = (ZoneKind.RESERVE, ZoneKind.SUMMONING, ZoneKind.DUA, ZoneKind.BUA)
-
-
-def _record_until(predicate, players: int, seed: int = 5, retreat: tuple[int, int] = (-1, 0),
-                  limit: int = 900) -> GameRecord:
-    """A game of `players` sample forces played by the policy until `predicate(state)`.
-    retreat = (player, n): in that player's retreat steps, units retreat until n of theirs
-    are in reserve (the policy never retreats). Raises AssertionError if never reached."""
-    record = GameRecord(table_setups(players), seed)
-    state = record.state()
-    who, wanted = retreat
-    while legal_actions(state) and len(record.actions) < limit:
-        if predicate(state):
-            return record
-        action = choose(state)
-        if state.step is Step.RETREAT and state.turn_player == who:
-            retreats = [a for a in legal_actions(state) if a.verb is Verb.RETREAT]
-            if retreats and len(state.units_in(Zone(ZoneKind.RESERVE, who), who)) < wanted:
-                action = retreats[0]
-        state, _ = play(state, action)
-        record = record.with_action(action)
-    raise AssertionError("the position was never reached")
 
 
 def _assert_every_die_in_its_zone(board, state) -> None:
@@ -188,7 +164,8 @@ def test_player_2_reinforces_by_dragging_a_reserve_unit(qtbot, quiet_window):
     """Player 2 (Cat, the third seat): the drag highlights Cat's army zones, the mouse drop
     on one of them becomes the reinforce action and the die lands there."""
     window = quiet_window
-    record = _record_until(_reinforcing(2), players=3, retreat=(2, 2))
+    record = record_until(_reinforcing(2), seed=5, retreat=2, limit=900,
+                          setups=table_setups(3), retreater=2)
     snapshot = open_record(qtbot, window, record)
     state = snapshot.state
     die_id = state.units_in(Zone(ZoneKind.RESERVE, 2), 2)[0].id
@@ -228,19 +205,9 @@ def test_three_players_play_dozens_of_actions_through_the_window(qtbot, window):
             QTest.keyClick(window.hand_off, Qt.Key.Key_Space)
             hand_offs += 1
         assert not window.hand_off.isVisible()
-        state = window.snapshot.state
-        action = choose(state)
-        text = action.to_text()
-        with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
-            if action.verb in (Verb.KILL, Verb.REINFORCE, Verb.RETREAT):
-                move = move_of(state, action)
-                assert window.board.drop_die(move.die_id, move.target) == text
-                drops += 1
-            elif text in window.decision.buttons:
-                window.decision.buttons[text].click()
-                clicks += 1
-            else:
-                window.submit(text)
+        action = choose(window.snapshot.state)
+        how = play_in_window(qtbot, window, action)
+        drops, clicks = drops + (how == "drop"), clicks + (how == "click")
         assert window.snapshot.record.actions[-1] == action
         assert window.last_crash is None
         _assert_every_die_in_its_zone(window.board, window.snapshot.state)

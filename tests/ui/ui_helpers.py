@@ -13,17 +13,20 @@ from dragondice_desktop.matchup import demo_setups
 WAIT_MS = 10_000
 
 
-def record_until(predicate, seed: int = 7, retreat: int = 0, limit: int = 600) -> GameRecord:
-    """The demo game played by the policy until `predicate(state)` holds. With `retreat`,
-    the player in a retreat step first retreats units until `retreat` of their units are in
-    reserve (the policy itself never retreats). Raises AssertionError if never reached."""
-    record = GameRecord(demo_setups(), seed)
+def record_until(predicate, seed: int = 7, retreat: int = 0, limit: int = 600,
+                 setups=None, retreater: int | None = None) -> GameRecord:
+    """The demo game (or a game of `setups`) played by the policy until `predicate(state)`
+    holds. With `retreat`, the player in a retreat step (only `retreater`, when given) first
+    retreats units until `retreat` of their units are in reserve (the policy itself never
+    retreats). Raises AssertionError if never reached."""
+    record = GameRecord(setups or demo_setups(), seed)
     state = record.state()
     while legal_actions(state) and len(record.actions) < limit:
         if predicate(state):
             return record
         action = choose(state)
-        if retreat and state.step is Step.RETREAT:
+        if (retreat and state.step is Step.RETREAT
+                and retreater in (None, state.turn_player)):
             player = state.turn_player
             retreats = [a for a in legal_actions(state) if a.verb is Verb.RETREAT]
             if retreats and len(state.units_in(Zone(ZoneKind.RESERVE, player), player)) < retreat:
@@ -50,3 +53,25 @@ def open_record(qtbot, window, record: GameRecord):
     with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
         window.open_record(record)
     return window.snapshot
+
+
+def play_in_window(qtbot, window, action) -> str:
+    """Play `action` through the window as a player would and wait for the new state: a
+    kill, reinforce or retreat by dropping the die on its zone, else a click on its
+    Decision button, else (a kill grouped under another die's button) its text. Returns
+    "drop", "click" or "text"."""
+    from dragondice_desktop.ui.moves import move_of
+
+    state, text = window.snapshot.state, action.to_text()
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        if action.verb in (Verb.KILL, Verb.REINFORCE, Verb.RETREAT):
+            move = move_of(state, action)
+            assert window.board.drop_die(move.die_id, move.target) == text
+            how = "drop"
+        elif text in window.decision.buttons:
+            window.decision.buttons[text].click()
+            how = "click"
+        else:
+            window.submit(text)
+            how = "text"
+    return how
