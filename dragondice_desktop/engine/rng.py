@@ -28,12 +28,15 @@ class Throw:
     player: who rolls it, so who is asked (None: the player of the decision being answered);
     note: what the roll is for, e.g. "melee roll", "starting distance", "melee roll, rolled
         again after 3 Rend" ("" when it goes without saying).
+    die_id: the game die rolled, so the board can show which one (None for a terrain or
+        a die outside the game's dice).
     """
 
     what: str
     key: str = ""
     player: int | None = None
     note: str = ""
+    die_id: int | None = None
 
     @property
     def label(self) -> str:

@@ -495,7 +495,7 @@ class GameState:
         """Die `die_id` as a chance step rolls it (manual dice): "Ann's Footman", its catalog
         key, its owner rolling it, and `note` saying what for (e.g. "melee roll")."""
         d = self.dice[die_id]
-        return Throw(self.die_label(die_id), d.key, d.owner, note)
+        return Throw(self.die_label(die_id), d.key, d.owner, note, die_id)
 
     def is_item(self, die_id: int) -> bool:
         """True for equipment, artifacts, medallions and relics."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import random
+import time
 import sys
 from collections.abc import Callable
 from importlib import resources
@@ -113,7 +114,9 @@ def screenshot(out: str, seed: int = 7, actions: int = 40,
     if ok and actions > 0:
         ok = wait_for_snapshot(window, lambda: window.client.autoplay(actions))
     window.show()
-    for _ in range(3):
+    # Let the delayed layouts run (the log wraps its lines once its dock has its width).
+    deadline = time.monotonic() + 0.3
+    while time.monotonic() < deadline:
         app.processEvents()
     saved = ok and window.grab().save(out)
     window.close()

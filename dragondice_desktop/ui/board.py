@@ -85,6 +85,7 @@ class Board(QGraphicsScene):
         self.faces: dict[int, int] = {}
         self._movable: frozenset[int] = frozenset()
         self._pickable: frozenset[int] = frozenset()
+        self._rolling: int | None = None  # manual dice: the die asked for
         # Device pixels per scene unit: dice are painted at this resolution so they stay
         # sharp when the view scales the table up (big windows, high-DPI screens).
         self.render_scale = 1.0
@@ -162,6 +163,8 @@ class Board(QGraphicsScene):
         state = snapshot.state
         self._movable = frozenset(movable_dice(state, snapshot.legal))
         self._pickable = frozenset(pickable_dice(snapshot.legal))
+        # Manual dice: the die whose face the players are asked for stands out.
+        self._rolling = state.awaiting.throw.die_id if state.awaiting is not None else None
         self._sync_die_items(state)
         for (zone, player), item in self.zone_items.items():
             self._show_zone(state, zone, player, item)
@@ -200,7 +203,7 @@ class Board(QGraphicsScene):
             draggable = die.id in self._movable
             pickable = die.id in self._pickable
             pixmap = render_die(die.die, face, self._pixels(size),
-                                highlighted=draggable or pickable,
+                                highlighted=draggable or pickable or die.id == self._rolling,
                                 dimmed=zone.kind is ZoneKind.BUA)
             die_item = self.die_items[die.id]
             die_item.place(pixmap, size, point, draggable, pickable)
@@ -249,6 +252,8 @@ class Board(QGraphicsScene):
         lines = [state.die_label(die_id),
                  f"{die.kind.value}" + (f", health {die.health}" if die.health else ""),
                  f"showing: {die.faces[face].to_text()}"]
+        if die_id == self._rolling:
+            lines.append("roll this die and enter the face it shows (Decision panel)")
         moves = self.moves_for(die_id)
         if moves:
             lines.append("drag or right-click: " + "; ".join(m.label for m in moves))

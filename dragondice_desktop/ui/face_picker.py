@@ -104,7 +104,9 @@ class FacePicker(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
         earlier = entered_text(wait)
-        self.entered_label = QLabel(f"Given so far: {earlier}" if earlier else "", self)
+        # Every face entered for the action so far, whoever rolled it (an attack, then saves).
+        self.entered_label = QLabel(f"Entered so far in this action: {earlier}" if earlier
+                                    else "", self)
         self.entered_label.setWordWrap(True)
         self.entered_label.setStyleSheet("font-size: 8.5pt; " + theme.MUTED_CSS)
         layout.addWidget(self.entered_label)

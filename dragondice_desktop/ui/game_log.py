@@ -90,6 +90,9 @@ class GameLog(QListWidget):
         self.setWordWrap(True)
         self.setUniformItemSizes(False)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # A scroll bar that appears later narrows the lines without re-measuring them, and a
+        # line wrapped by it overlaps the next: keep the width the same from the start.
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         self.setResizeMode(QListView.ResizeMode.Adjust)
         self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
 

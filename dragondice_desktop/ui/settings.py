@@ -246,10 +246,17 @@ def apply_theme(theme: Theme, app: QGuiApplication | None = None) -> None:
     app.setPalette(dark_palette() if theme is Theme.DARK else light_palette())
 
 
+def _palette(colours: dict) -> QPalette:
+    """A QPalette with each role of `colours` (role -> "#rrggbb") set."""
+    p = QPalette()
+    for role, colour in colours.items():
+        p.setColor(role, QColor(colour))
+    return p
+
+
 def light_palette() -> QPalette:
     """A plain light palette (Fusion's colours)."""
-    p = QPalette()
-    roles = {
+    return _palette({
         QPalette.ColorRole.Window: "#efefef", QPalette.ColorRole.WindowText: "#000000",
         QPalette.ColorRole.Base: "#ffffff", QPalette.ColorRole.AlternateBase: "#f7f7f7",
         QPalette.ColorRole.Text: "#000000", QPalette.ColorRole.Button: "#efefef",
@@ -257,16 +264,12 @@ def light_palette() -> QPalette:
         QPalette.ColorRole.HighlightedText: "#ffffff", QPalette.ColorRole.ToolTipBase: "#ffffdc",
         QPalette.ColorRole.ToolTipText: "#000000", QPalette.ColorRole.PlaceholderText: "#6d6d6d",
         QPalette.ColorRole.Link: "#0000ff", QPalette.ColorRole.BrightText: "#ffffff",
-    }
-    for role, colour in roles.items():
-        p.setColor(role, QColor(colour))
-    return p
+    })
 
 
 def dark_palette() -> QPalette:
     """A dark palette readable with the app's player colours."""
-    p = QPalette()
-    roles = {
+    p = _palette({
         QPalette.ColorRole.Window: "#2b2b2e", QPalette.ColorRole.WindowText: "#e6e6e6",
         QPalette.ColorRole.Base: "#1e1e20", QPalette.ColorRole.AlternateBase: "#2a2a2d",
         QPalette.ColorRole.Text: "#e6e6e6", QPalette.ColorRole.Button: "#3a3a3e",
@@ -277,9 +280,7 @@ def dark_palette() -> QPalette:
         QPalette.ColorRole.Light: "#4a4a4e", QPalette.ColorRole.Midlight: "#3f3f43",
         QPalette.ColorRole.Mid: "#303033", QPalette.ColorRole.Dark: "#1a1a1c",
         QPalette.ColorRole.Shadow: "#000000",
-    }
-    for role, colour in roles.items():
-        p.setColor(role, QColor(colour))
+    })
     for role in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Text,
                  QPalette.ColorRole.ButtonText):
         p.setColor(QPalette.ColorGroup.Disabled, role, QColor("#7a7a7a"))

@@ -48,6 +48,10 @@ def test_the_panel_shows_each_face_of_the_die_being_rolled(qtbot, window):
         assert not button.icon().isNull()  # the die painted showing that face
         assert button.shortcut().toString() in keys_for_verb(Verb.FACE)
     assert panel.buttons["face roll"].shortcut().toString() == "R"
+    # The board points out the die to roll; the others are not highlighted.
+    tips = {i: item.toolTip() for i, item in window.board.die_items.items()}
+    marked = [i for i, tip in tips.items() if "roll this die" in tip]
+    assert marked == [wait.throw.die_id] and wait.throw.die_id is not None
 
 
 def test_clicking_faces_drives_the_roll_off(qtbot, window):
