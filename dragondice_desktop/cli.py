@@ -58,7 +58,7 @@ def _parser() -> argparse.ArgumentParser:
     roll.add_argument("dice", nargs="+", help="die keys, e.g. \"Dwarves/Footman\"")
 
     selfplay = sub.add_parser("selfplay", help="play a whole game with the automatic policy")
-    selfplay.add_argument("--seed", type=int, default=0)
+    selfplay.add_argument("--seed", type=_seed, default=0)
     selfplay.add_argument("--save", help="write the game file here (one game only)")
     selfplay.add_argument("--players", type=_count(2, 4), default=2,
                           help="2 to 4 players (default 2)")
@@ -74,7 +74,7 @@ def _parser() -> argparse.ArgumentParser:
 
     shot = sub.add_parser("screenshot", help="save a PNG of the window on a seeded demo game")
     shot.add_argument("out", help="PNG file to write")
-    shot.add_argument("--seed", type=int, default=7)
+    shot.add_argument("--seed", type=_seed, default=7)
     shot.add_argument("--actions", type=_count(0, 5000), default=40,
                       help="how many demo actions to play before the picture (0-5000)")
     shot.add_argument("--size", type=_window_size, default=(1400, 900),
@@ -116,6 +116,20 @@ def _count(low: int, high: int):
             raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from {low} to {high}")
         return int(text)
     return parse
+
+
+def _seed(text: str) -> int:
+    """An argparse type: a game's seed, a whole number below 2**64 in size (what a game file
+    holds: `selfplay --save` must write a file the app opens)."""
+    from .engine.record import MAX_SEED
+
+    digits = text.removeprefix("-")
+    if (not (digits.isascii() and digits.isdigit()) or len(digits) > 20
+            or not -MAX_SEED < int(text) < MAX_SEED):
+        shown = text if len(text) <= 40 else text[:40] + "…"
+        raise argparse.ArgumentTypeError(f"{shown!r} is not a whole number from "
+                                         f"{-(MAX_SEED - 1)} to {MAX_SEED - 1}")
+    return int(text)
 
 
 def _window_size(text: str) -> tuple[int, int]:

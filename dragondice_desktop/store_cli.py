@@ -374,8 +374,15 @@ def _store_restore(args) -> int:
     from .store.paths import database_path
 
     path = database_path(getattr(args, "data_dir", None))
+    if args.backup is not None and (args.backup in ("", ".", "..")
+                                    or Path(args.backup).name != args.backup):
+        # A path would pick our backup of the same name, not the file it names; an empty
+        # name (an unset shell variable) must not mean "the newest".
+        _err(f"error: give the backup's file name, as 'dragondice store backups' lists it, "
+             f"not {args.backup!r}")
+        return EXIT_BAD_INPUT
     if args.backup:
-        chosen = [b for b in list_backups(path) if b.name == Path(args.backup).name]
+        chosen = [b for b in list_backups(path) if b.name == args.backup]
         if not chosen:
             _err(f"error: no backup named '{args.backup}' (see: dragondice store backups)")
             return EXIT_BAD_INPUT

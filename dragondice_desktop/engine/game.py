@@ -11,11 +11,14 @@ enters face i, ``face roll`` lets the app roll that die from the seeded hash. Ea
 action applies the waiting action again from that state with one more face, until it needs
 no more. The ``face`` actions are in the record like any other, so replay, undo (one face at
 a time) and game files are exact, whatever the mix of entered and app-rolled faces.
+Replaying a record (`replay`, `play_all`) applies an action once with all the faces of the
+``face`` actions after it, to the same states and events: applying it again for each face
+takes time growing with the square of a roll's faces.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 
 from ..catalog.loader import load_catalog
@@ -91,19 +94,40 @@ def _apply_with_faces(before: GameState, action: Action,
     state and its events, or `before` waiting for the face of the next die rolled."""
     # An app-rolled face is drawn again from the seeded hash: None.
     rng = replace(before.rng, manual=True,
-                  entered=tuple(e.face if e.by_hand else None for e in entered))
+                  entered=tuple(e.face if e.by_hand else None for e in entered), used=0)
     try:
         after, events = _apply_rules(before.with_(rng=rng), action)
     except FaceNeeded as need:
-        throw = need.throw
-        player = throw.player if throw.player is not None else before.pending.player
-        wait = FaceWait(action, before.pending, before.step, throw, need.face_count,
-                        need.position, entered)
-        note = f" ({throw.note})" if throw.note else ""
-        prompt = f"Enter the face {throw.what} shows{note}"
-        return before.with_(step=Step.FACE, awaiting=wait,
-                            pending=Pending(player, Step.FACE, prompt, f"face {APP_ROLL}")), ()
-    return after.with_(rng=replace(after.rng, manual=False, entered=())), events
+        return _waiting(before, action, need.throw, need.face_count, need.position,
+                        entered), ()
+    return _settled(after), events
+
+
+def _settled(after: GameState) -> GameState:
+    """`after` with its Rng back to the between-actions form (no entered faces)."""
+    return after.with_(rng=replace(after.rng, manual=False, entered=(), used=0, log=None))
+
+
+def _waiting(before: GameState, action: Action, throw, face_count: int, position: int,
+             entered: tuple[EnteredFace, ...]) -> GameState:
+    """`before` waiting for the face of die `throw` (manual dice) while `action` is applied,
+    with the faces `entered` so far."""
+    player = throw.player if throw.player is not None else before.pending.player
+    wait = FaceWait(action, before.pending, before.step, throw, face_count, position, entered)
+    note = f" ({throw.note})" if throw.note else ""
+    prompt = f"Enter the face {throw.what} shows{note}"
+    return before.with_(step=Step.FACE, awaiting=wait,
+                        pending=Pending(player, Step.FACE, prompt, f"face {APP_ROLL}"))
+
+
+def _face_event(entry: EnteredFace, player: int | None) -> Event:
+    """The log line of one face given (manual dice), for the player who was asked."""
+    throw = entry.throw
+    shown = (load_catalog().die(throw.key).faces[entry.face].to_text() if throw.key
+             else f"face {entry.face + 1}")
+    how = "entered by hand" if entry.by_hand else "rolled by the app"
+    note = f" ({throw.note})" if throw.note else ""
+    return Event("face", f"{throw.what} shows {shown}, {how}{note}", player=player)
 
 
 def _enter_face(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
@@ -114,24 +138,16 @@ def _enter_face(state: GameState, action: Action) -> tuple[GameState, tuple[Even
     throw = wait.throw
     if action.args[0] == APP_ROLL:
         face, _ = Rng(state.rng.seed, wait.position).randbelow(wait.face_count)
-        entry, how = EnteredFace(throw, face, by_hand=False), "rolled by the app"
+        entry = EnteredFace(throw, face, by_hand=False)
     else:
-        entry, how = EnteredFace(throw, action.args[0]), "entered by hand"
+        entry = EnteredFace(throw, action.args[0])
     before = state.with_(pending=wait.pending, step=wait.step, awaiting=None)
     after, events = _apply_with_faces(before, wait.action, wait.entered + (entry,))
-    shown = (load_catalog().die(throw.key).faces[entry.face].to_text() if throw.key
-             else f"face {entry.face + 1}")
-    note = f" ({throw.note})" if throw.note else ""
-    face = Event("face", f"{throw.what} shows {shown}, {how}{note}", player=state.pending.player)
-    return after, (face,) + events
+    return after, (_face_event(entry, state.pending.player),) + events
 
 
-def play(state: GameState, action: Action | str) -> tuple[GameState, tuple[Event, ...]]:
-    """Check that `action` (an Action or its text form) is legal, then apply it.
-
-    Raises IllegalAction naming the action and the decision pending; the given state is
-    never changed (states are immutable).
-    """
+def _legal(state: GameState, action: Action | str) -> Action:
+    """The legal action `action` names in `state`; raises IllegalAction (see `play`)."""
     if isinstance(action, str):
         try:
             action = Action.from_text(action)
@@ -148,7 +164,110 @@ def play(state: GameState, action: Action | str) -> tuple[GameState, tuple[Event
         waiting = state.pending.prompt if state.pending else "the game is over"
         shown = text if len(text) <= 80 else text[:80] + "…"
         raise IllegalAction(f"'{shown}' is not legal now ({waiting})")
-    return apply(state, legal[text])
+    return legal[text]
+
+
+def play(state: GameState, action: Action | str) -> tuple[GameState, tuple[Event, ...]]:
+    """Check that `action` (an Action or its text form) is legal, then apply it.
+
+    Raises IllegalAction naming the action and the decision pending; the given state is
+    never changed (states are immutable).
+    """
+    return apply(state, _legal(state, action))
+
+
+def _face_entry(action: Action | str) -> int | None | bool:
+    """What a ``face`` action of a record enters: the face index, or None for ``face roll``;
+    False for any other action (or a face action no face decision could offer)."""
+    if isinstance(action, str):
+        try:
+            action = Action.from_text(action)
+        except ValueError:
+            return False
+    if not isinstance(action, Action) or action.verb is not Verb.FACE or len(action.args) != 1:
+        return False
+    arg = action.args[0]
+    if arg == APP_ROLL and isinstance(arg, str):
+        return None
+    if type(arg) is int and arg >= 0:
+        return arg
+    return False
+
+
+def _play_with_faces(state: GameState, action: Action | str, faces: list, states: bool
+                     ) -> list[tuple[GameState | None, tuple[Event, ...]]] | None:
+    """`action` and the face actions `faces` after it (their entries: index or None) in a
+    manual-dice game, applied once with every face: the (state, events) that playing the
+    action and then each face action given would give, one per action — fewer faces when the
+    action needs fewer, or a face is not one the die has (playing that one is then refused
+    as usual). Without `states` only the last state is given (the others are None: each
+    holds the faces entered before it, so all of them take time and memory growing with the
+    square of the faces). None when the rules did not take the faces as successive plays
+    would (the caller then plays them one by one)."""
+    action = _legal(state, action)
+    log: list = []
+    rng = replace(state.rng, manual=True, entered=tuple(faces), used=0, log=log)
+    try:
+        after, events = _apply_rules(state.with_(rng=rng), action)
+        need = None
+    except FaceNeeded as exc:
+        need, used = exc, exc.used
+    except Exception:  # noqa: BLE001 — let the one-by-one play raise it where it belongs
+        return None
+    if need is None:
+        used = after.rng.used
+    if [given.index for given in log] != list(range(used)):
+        return None  # a face given out twice (a roll tried and dropped): play one by one
+    asks = [(g.throw, g.face_count, g.position) for g in log]
+    if need is not None:
+        asks.append((need.throw, need.face_count, need.position))
+    entered = tuple(EnteredFace(g.throw, g.face, by_hand=faces[g.index] is not None)
+                    for g in log)
+    if need is None and not used:
+        return [(_settled(after), events)]
+    last = used if need is not None else used - 1  # the last waiting state
+    steps = [_waiting(state, action, *asks[count], entered[:count])
+             if states or count == last else None for count in range(last + 1)]
+    if need is None:
+        steps.append(_settled(after))
+    players = [ask[0].player if ask[0].player is not None else state.pending.player
+               for ask in asks]
+    results = [(steps[0], ())]
+    for count in range(1, len(steps)):
+        face = (_face_event(entered[count - 1], players[count - 1]),)
+        done = need is None and count == used
+        results.append((steps[count], face + (events if done else ())))
+    return results
+
+
+def play_all(state: GameState, actions: Iterable[Action | str], states: bool = True
+             ) -> Iterator[tuple[GameState | None, tuple[Event, ...]]]:
+    """Play `actions` in turn from `state`, yielding (state, events) after each: what calling
+    `play` for each would give, with the same IllegalAction at the same action. In a
+    manual-dice game an action and the ``face`` actions after it are applied once with all
+    their faces: `play` applies the action again for every face, which for a long roll in a
+    game file (thousands of faces) would take hours. Without `states`, the state after an
+    action followed by face actions, and after each of them but the last, is None (they
+    wait for a face, with every face entered before: building them all is slow); the last
+    state yielded is always there."""
+    actions = list(actions)
+    index = 0
+    while index < len(actions):
+        action = actions[index]
+        run = []
+        if state.options.manual_dice and state.awaiting is None and _face_entry(action) is False:
+            for later in actions[index + 1:]:
+                entry = _face_entry(later)
+                if entry is False:
+                    break
+                run.append(entry)
+        results = _play_with_faces(state, action, run, states) if run else None
+        if results is None:
+            results = [play(state, action)]
+        for result in results:
+            yield result
+        state = results[-1][0]
+        index += len(results)
 
 
 def replay(players: Sequence[PlayerSetup], seed: int, actions: Iterable[Action | str],
@@ -158,10 +277,14 @@ def replay(players: Sequence[PlayerSetup], seed: int, actions: Iterable[Action |
     SetupError if the setups or `options` cannot start a game."""
     state = new_game(players, seed, options)
     events: list[Event] = []
-    for number, action in enumerate(actions, start=1):
+    steps = play_all(state, actions, states=False)
+    number = 0
+    while True:
+        number += 1
         try:
-            state, new = play(state, action)
+            state, new = next(steps)
+        except StopIteration:
+            return state, events
         except IllegalAction as exc:
             raise IllegalAction(f"action {number}: {exc}") from None
         events.extend(new)
-    return state, events

@@ -211,7 +211,9 @@ class GameRecord:
         if isinstance(text, str):
             text = text.removeprefix("\ufeff")  # a byte order mark some editors add
         try:
-            data = json.loads(text)
+            data = json.loads(text, object_pairs_hook=_object)
+        except GameFileError:
+            raise
         except (ValueError, UnicodeDecodeError) as exc:
             raise GameFileError(_clip(f"not a game file: it is not valid JSON ({exc})")) from None
         except RecursionError:
@@ -251,6 +253,17 @@ class GameRecord:
                    options)
 
 
+def _object(pairs: list[tuple[str, Any]]) -> dict:
+    """A JSON object of a game file as a dict; GameFileError if it names a field twice (the
+    JSON reader would keep the last value, a hand edit the reader never sees)."""
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        twice = next(key for key, _ in pairs if key in seen or seen.add(key))
+        raise _damaged(f"the field {quote(twice)} appears twice in one object")
+    return data
+
+
 def _damaged(problem: str) -> GameFileError:
     return GameFileError(f"the game file is damaged: {problem}")
 
@@ -274,6 +287,8 @@ def _options(data: Any) -> GameOptions:
     manual_dice (true/false) and house_rules (a list of house rule names)."""
     _check_fields(data, "'options'", "an object", OPTION_FIELDS, OPTION_FIELDS)
     rules, manual, house = data["rules"], data["manual_dice"], data["house_rules"]
+    if isinstance(rules, float):
+        raise _damaged(f"'options' field 'rules' must be a whole number, not {quote(rules)}")
     if isinstance(rules, bool) or not isinstance(rules, int):
         raise _damaged(f"'options' field 'rules' must be a number, not {_kind(rules)}")
     if not isinstance(manual, bool):

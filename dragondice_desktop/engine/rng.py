@@ -10,13 +10,15 @@ Rng also holds the faces the players entered for that action (`entered`, consume
 order) and the `manual` flag. ``roll_face`` then gives the next entered face, draws from the
 seeded hash for an entry of None (the player let the app roll that die), and raises
 ``FaceNeeded`` when no entered face is left: the game asks for it. Between actions the Rng in
-a game state never holds entered faces.
+a game state never holds entered faces. Replaying a record applies an action once with all
+the faces its ``face`` actions give (``game.play_all``): the Rng then also notes each entered
+face it gives out in `log`, so the replay knows which die each face was for.
 """
 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 
 @dataclass(frozen=True)
@@ -54,23 +56,42 @@ class FaceNeeded(Exception):
     face of this die yet: `face_count` faces, `throw` says which die, `position` is the Rng's
     position at the ask (where the app draws if the players let it roll this die)."""
 
-    def __init__(self, face_count: int, throw: Throw, position: int) -> None:
+    def __init__(self, face_count: int, throw: Throw, position: int, used: int = 0) -> None:
         super().__init__(f"enter the face {throw.label} shows (0-{face_count - 1})")
         self.face_count = face_count
         self.throw = throw
         self.position = position
+        self.used = used  # entered faces given out before this ask
+
+
+@dataclass(frozen=True)
+class GivenFace:
+    """An entered face the Rng gave out while an action was applied (noted in ``Rng.log``):
+    `index` in the entered faces, the die (`throw`, `face_count` faces), the Rng `position`
+    at the ask and the `face` given (drawn from the seeded hash for an entry of None)."""
+
+    index: int
+    throw: Throw
+    face_count: int
+    position: int
+    face: int
 
 
 @dataclass(frozen=True)
 class Rng:
     """Deterministic random source. `seed`: any int; `position`: number of draws made so far;
     `manual`: a manual-dice game (a face nobody entered raises FaceNeeded); `entered`: the
-    faces entered for the action being applied, in roll order (None: the app rolls it)."""
+    faces entered for the action being applied, in roll order (None: the app rolls it);
+    `used`: how many of them were given out; `log`: None, or a list noting each face given
+    out (a GivenFace; ``game.play_all``), which is also where an entered face the die does
+    not have raises FaceNeeded instead of ValueError (the replay then stops there)."""
 
     seed: int
     position: int = 0
     manual: bool = False
     entered: tuple[int | None, ...] = ()
+    used: int = 0
+    log: list | None = field(default=None, compare=False, repr=False)
 
     def randbelow(self, n: int) -> tuple[int, "Rng"]:
         """Return (a value in 0..n-1, the advanced Rng). Raises ValueError if n < 1.
@@ -88,21 +109,27 @@ class Rng:
             position += 1
             value = int.from_bytes(digest, "big")
             if value < limit:
-                return value % n, Rng(self.seed, position, self.manual, self.entered)
+                return value % n, Rng(self.seed, position, self.manual, self.entered,
+                                      self.used, self.log)
 
     def roll_face(self, face_count: int, what: Throw) -> tuple[int, "Rng"]:
         """Roll die `what` with `face_count` faces: returns (face index 0..face_count-1, new
         Rng). The next entered face when there is one (None: drawn from the seeded hash);
         otherwise a manual-dice game raises FaceNeeded and an app-rolled game draws.
         Raises ValueError for an entered face the die does not have."""
-        if self.entered:
-            face, rest = self.entered[0], self.entered[1:]
+        if self.used < len(self.entered):
+            face = self.entered[self.used]
             if face is None:
                 face, rng = self.randbelow(face_count)
-                return face, replace(rng, entered=rest)
-            if not 0 <= face < face_count:
+            elif not 0 <= face < face_count:
+                if self.log is not None:  # a replay: the face action is refused as played
+                    raise FaceNeeded(face_count, what, self.position, self.used)
                 raise ValueError(f"{what.label} has no face {face} (faces 0-{face_count - 1})")
-            return face, replace(self, entered=rest)
+            else:
+                rng = self
+            if self.log is not None:
+                self.log.append(GivenFace(self.used, what, face_count, self.position, face))
+            return face, replace(rng, used=self.used + 1)
         if self.manual:
-            raise FaceNeeded(face_count, what, self.position)
+            raise FaceNeeded(face_count, what, self.position, self.used)
         return self.randbelow(face_count)

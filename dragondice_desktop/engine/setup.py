@@ -22,7 +22,7 @@ from .flow import roll_for, wait
 from .options import GameOptions, options_problem
 from .turn import begin_turn
 from .rng import Rng, Throw
-from .rolls import RollType
+from .rolls import MAX_REROLLS, RollType
 from .state import (
     GameDie, GameState, Phase, PlayerSetup, Step, TerrainState, Zone, ZoneKind,
 )
@@ -181,12 +181,16 @@ def _place_frontier(state: GameState, index: int, events: Events) -> GameState:
         throw = Throw(f"{state.players[roller].name}'s {terrain.die.name}", terrain.key,
                       roller, "starting distance")
         roll, rng = rng.roll_face(8, throw)
-        while roll + 1 == 8:
+        rerolls = 0
+        # Like every re-roll chain, at most MAX_REROLLS times (then it starts at 6): a game
+        # file entering 8 for ever (manual dice) must not make a roll without end.
+        while roll + 1 == 8 and rerolls < MAX_REROLLS:
             roll, rng = rng.roll_face(8, throw.again("after 8"))
+            rerolls += 1
         face = roll + 1
         shown = min(face, 6)
         terrains[t_index] = TerrainState(terrain.key, terrain.owner, terrain.home, shown)
         events.append(Event("terrain", f"{state.players[roller].name} rolls {terrain.die.name}: "
-                                       f"{face}" + (" → 6" if face == 7 else ""), player=roller))
+                                       f"{face}" + (" → 6" if face > 6 else ""), player=roller))
     state = state.with_(terrains=tuple(terrains), rng=rng)
     return begin_turn(state, state.turn_order[0], events)

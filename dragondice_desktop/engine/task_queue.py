@@ -64,7 +64,19 @@ def wait_on(state: GameState, ask: PickAsk | ChooseAsk) -> GameState:
         default = ask.default.to_text() if hasattr(ask.default, "to_text") else str(ask.default)
         return wait(state, ask.chooser, Step.SAI_CHOOSE, ask.prompt, f"choose {default}")
     default = "" if ask.maximize else "done"
-    return wait(state, ask.chooser, Step.SAI_PICK, ask.prompt, default)
+    return wait(state, ask.chooser, Step.SAI_PICK, ask.prompt + pick_progress(ask), default)
+
+
+def pick_progress(ask: PickAsk) -> str:
+    """What has been picked so far, for the prompt: " (1 of 2 picked)", " (2 picked: 3 of
+    5 health-worth)"; "" before the first pick."""
+    if not ask.picked:
+        return ""
+    count = (f"{len(ask.picked)} of {ask.max_units} picked" if ask.max_units is not None
+             else f"{len(ask.picked)} picked")
+    spent = f": {ask.spent()} of {ask.budget} health-worth" if (
+        ask.budget is not None and ask.max_units is None) else ""
+    return f" ({count}{spent})"
 
 
 def stored_result(state: GameState, purpose: str) -> RollResult | None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import os
 import shutil
 import sqlite3
 from pathlib import Path
@@ -180,13 +181,19 @@ def restore_backup(db_path: Path, backup: Path) -> Path:
     """Put ``backup`` in place of the database at ``db_path``; the current file (if any) is
     set aside first (``set_aside``), never overwritten. Returns the set-aside path, or
     ``db_path`` itself when there was no file. Raises ValueError for a backup that fails
-    the integrity check."""
+    the integrity check, OSError when it cannot be copied (the current file then stays in
+    place: the copy is made beside it before anything is moved)."""
     db_path = Path(db_path)
     verdict = check_integrity(backup)
     if verdict != "ok":
         raise ValueError(f"backup '{backup}' is damaged too ({verdict}); pick another")
-    aside = set_aside(db_path) if db_path.exists() else db_path
-    shutil.copy2(backup, db_path)
+    copy = db_path.with_name(f".{db_path.name}.restoring-{_stamp()}")
+    try:
+        shutil.copy2(backup, copy)
+        aside = set_aside(db_path) if db_path.exists() else db_path
+        os.replace(copy, db_path)
+    finally:
+        copy.unlink(missing_ok=True)
     return aside
 
 

@@ -43,6 +43,7 @@ from .settings import HandOff, Preferences, SettingsStore, apply_theme
 from .store_windows import StoreWindows
 
 APP_NAME = "Dragon Dice Desktop"
+DOCK_MIN_WIDTH = 300  # px: a side panel's narrowest
 
 
 class MainWindow(QMainWindow):
@@ -145,6 +146,9 @@ class MainWindow(QMainWindow):
         dock = QDockWidget(title, self)
         dock.setObjectName(name)
         dock.setWidget(widget)
+        # Never so narrow that the decision buttons' labels are cut (a small window gives
+        # its width to the board, and growing it again would not give it back to the docks).
+        dock.setMinimumWidth(DOCK_MIN_WIDTH)
         dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
                          | QDockWidget.DockWidgetFeature.DockWidgetFloatable)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)

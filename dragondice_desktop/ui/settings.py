@@ -13,6 +13,7 @@ whole application.
 from __future__ import annotations
 
 import enum
+import math
 from dataclasses import dataclass, fields, replace
 
 from PySide6.QtCore import QByteArray, QSettings, Qt
@@ -73,6 +74,7 @@ class HandOff(enum.Enum):
 
 
 DICE_SCALES = (0.75, 0.9, 1.0, 1.15, 1.3, 1.5)
+_DEFAULT_DICE_SCALE = 1.0
 
 
 @dataclass(frozen=True)
@@ -90,14 +92,18 @@ class Preferences:
 
     animation: AnimationSpeed = AnimationSpeed.NORMAL
     theme: Theme = Theme.SYSTEM
-    dice_scale: float = 1.0
+    dice_scale: float = _DEFAULT_DICE_SCALE
     confirm_end_turn: bool = False
     house_rules: tuple[str, ...] = ()
     hand_off: HandOff = HandOff.SECRET
 
     def normalised(self) -> "Preferences":
-        """The same preferences with the dice scale clamped to the offered range."""
-        scale = min(max(float(self.dice_scale), DICE_SCALES[0]), DICE_SCALES[-1])
+        """The same preferences with the dice scale clamped to the offered range (the
+        default size when it is not a finite number: float() reads "nan" and "inf")."""
+        scale = float(self.dice_scale)
+        if not math.isfinite(scale):
+            scale = _DEFAULT_DICE_SCALE
+        scale = min(max(scale, DICE_SCALES[0]), DICE_SCALES[-1])
         return replace(self, dice_scale=scale)
 
 

@@ -28,7 +28,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal, Slot
 
 from ..engine.actions import Action
 from ..engine.events import Event
-from ..engine.game import IllegalAction, legal_actions, play
+from ..engine.game import IllegalAction, legal_actions, play, play_all
 from ..engine.policy import choose
 from ..engine.record import GameFileError, GameRecord, seed_problem, setup_problem
 from ..engine.options import GameOptions
@@ -194,15 +194,19 @@ class EngineWorker(QObject):
         try:
             state = new_game(record.players, record.seed, record.options)
             history = []
-            for number, action in enumerate(record.actions, start=1):
+            # Manual dice: play_all applies a roll once, not again for every face entered.
+            steps = (play_all(state, record.actions, states=False)
+                     if record.options.manual_dice else _one_by_one(state, record.actions))
+            for number in range(1, len(record.actions) + 1):
                 try:
-                    state, events = play(state, action)
+                    after, events = next(steps)
                 except IllegalAction as exc:
                     raise GameFileError(f"the game does not replay: action {number}: {exc}") from None
                 except Exception as exc:  # noqa: BLE001
                     raise GameFileError(f"the game does not replay: the rules engine failed on "
                                         f"action {number} ({type(exc).__name__}: "
                                         f"{str(exc)[:300]})") from exc
+                state = after if after is not None else state
                 history.append(events)
             events = tuple(e for step in history for e in step)
             self._commit(record, state, tuple(history), Change.LOAD, events, redo=())
@@ -274,6 +278,13 @@ class EngineWorker(QObject):
 
     def _crash(self, exc: Exception, request: str, action: str) -> None:
         self.crashed.emit(CrashReport.from_exception(exc, request, action, self._record))
+
+
+def _one_by_one(state: GameState, actions):
+    """(state, events) after each of `actions`, played in turn with `play`."""
+    for action in actions:
+        state, events = play(state, action)
+        yield state, events
 
 
 def parse_game_text(text: str, check_replay: bool = True) -> GameRecord:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..engine.events import Event
-from ..engine.game import IllegalAction, play
+from ..engine.game import IllegalAction, play_all
 from ..engine.record import GameRecord
 from ..engine.setup import new_game
 from ..engine.state import GameState
@@ -53,9 +53,10 @@ def build_replay(record: GameRecord) -> ReplayBook:
     number) or SetupError for a record that does not replay."""
     state = new_game(record.players, record.seed, record.options)
     states, history = [state], []
-    for number, action in enumerate(record.actions, start=1):
+    steps = play_all(state, record.actions)  # a manual-dice roll applied once, not per face
+    for number in range(1, len(record.actions) + 1):
         try:
-            state, events = play(state, action)
+            state, events = next(steps)
         except IllegalAction as exc:
             raise IllegalAction(f"action {number}: {exc}") from None
         states.append(state)

@@ -99,3 +99,14 @@ def test_foul_stench_is_capped_at_three_per_24_points():
 
     state, _ = _goblin_attack(4, defenders=("Dwarves/Footman",) * 5)
     assert foul_stench(state, T2, 0) == 3
+
+
+def test_the_pick_prompt_counts_the_units_picked():
+    """Two Goblins in the DUA: Bob picks two of his three Footmen; after the first the
+    prompt says how many are picked."""
+    state, _ = _goblin_attack(2, defenders=("Dwarves/Footman",) * 3)
+    state, _ = run(state, "counter-attack")
+    footmen = die_ids(state, "Dwarves/Footman", "t2", 1)
+    assert not state.pending.prompt.endswith("picked)")
+    state, _ = run(state, f"pick {footmen[0]}")
+    assert state.pending.prompt.endswith("(1 of 2 picked)")

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from dragondice_desktop.catalog.loader import load_catalog
 from dragondice_desktop.catalog.model import DieKind
 from dragondice_desktop.engine.dragons import kill_threshold
@@ -261,3 +263,23 @@ def test_the_elemental_relic_recruits_then_promotes_unless_one_step_per_unit():
         else:
             assert state.step is Step.COUNTER_ATTACK and state.zones[spare] == DUA0
 
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_all_five_house_rules_at_once_play_whole_games_that_replay(players):
+    """The house rules touch different rules, but may meet in one game: with all five in
+    force the automatic player finishes a game of 2, 3 and 4 players, and its file loads to
+    the same state."""
+    from dragondice_desktop.engine.game import play
+    from dragondice_desktop.engine.policy import choose
+    from dragondice_desktop.matchup import table_setups
+
+    options = checked(house_rules=tuple(reversed(HOUSE_RULES)))
+    record = GameRecord(table_setups(players), 1, (), options)
+    state = record.state()
+    while legal_actions(state) and len(record.actions) < 3000:
+        action = choose(state)
+        state, _ = play(state, action)
+        record = record.with_action(action)
+    assert state.winner is not None
+    assert GameRecord.from_json(record.to_json()).state() == state

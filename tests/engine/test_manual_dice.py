@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-from dragondice_desktop.engine.actions import Verb
-from dragondice_desktop.engine.game import IllegalAction, legal_actions, play
+from dragondice_desktop.engine.actions import Action, Verb
+from dragondice_desktop.engine.game import IllegalAction, legal_actions, play, play_all
 from dragondice_desktop.engine.options import GameOptions
 from dragondice_desktop.engine.policy import choose
 from dragondice_desktop.engine.record import GameRecord
@@ -242,3 +242,83 @@ def test_random_faces_and_choices_keep_a_manual_game_consistent(seed):
         assert state.pending is not None or state.winner is not None
     assert sum(a.verb is Verb.FACE for a in record.actions) > 100
     assert record.state() == state
+
+
+# --- long rolls in game files ------------------------------------------------------------
+
+START = ("rolloff", f"face {FOOTMAN_ID}", f"face {FOOTMAN_ID}", f"face {FOOTMAN_SAVE}",
+         f"face {FOOTMAN_SAVE}", "go-first", "frontier 0")
+
+
+def test_a_starting_distance_stops_asking_after_max_rerolls_eights():
+    """An 8 is rolled again (digest §2.5), but like every re-roll chain (Rend, Tail ...) at
+    most MAX_REROLLS times: a game file entering 8 for ever cannot make a roll without end.
+    The terrain then starts at 6, the most a starting distance can be."""
+    from dragondice_desktop.engine.rolls import MAX_REROLLS
+
+    state, _ = run(new_game(setup_pair(), 1, MANUAL), *START, *["face 7"] * MAX_REROLLS)
+    assert "rolled again after 8" in state.pending.prompt
+    state, _ = run(state, "face 7")
+    assert state.pending.prompt.startswith("Enter the face Bob's Flatland City shows")
+    state, events = run(state, "face 2", "face 3")
+    assert [t.face for t in state.terrains] == [6, 3, 4]
+    assert "Ann rolls Highland City: 8 → 6" in texts(events)
+
+
+def test_a_file_of_twenty_thousand_faces_loads_quickly():
+    """Replaying a record applies an action once with all the faces of the face actions
+    after it (`play_all`), not again for every face: a game file of nearly the largest
+    allowed number of actions, all faces of roll-offs of two 499-die Horde armies (998
+    faces each, a tie every time), loads in seconds. (One by one, 400 faces of one roll
+    took 1.7 s, and the time grew with the square of the faces: minutes for this file.)"""
+    import time
+
+    from dragondice_desktop.engine.record import MAX_ACTIONS
+
+    horde = ("Dwarves/Footman",) * 499
+    setups = setup_pair(home=(), horde=horde, campaign=())
+    actions = ("rolloff",) + (f"face {FOOTMAN_ID}",) * 998
+    while len(actions) + 999 <= MAX_ACTIONS:  # a tie: the roll-off is rolled again
+        actions += ("rolloff",) + ("face 0",) * 998
+    record = GameRecord(setups, 1, tuple(Action.from_text(a) for a in actions), MANUAL)
+    started = time.perf_counter()
+    loaded = GameRecord.from_json(record.to_json())
+    state = loaded.state()
+    assert time.perf_counter() - started < 20
+    assert len(loaded.actions) > 19_000 and state.phase is Phase.SETUP_ROLLOFF
+    assert state.rolloff_winner is None and state.awaiting is None
+
+
+def test_replaying_at_once_gives_what_playing_one_by_one_gives():
+    """`play_all` yields, action by action, the states and events successive `play` calls
+    give, and refuses the same action with the same message: a record ending mid-roll, a
+    face too many, a face the die does not have, a face missing before the next action."""
+    record, _, _ = mixed_record(120)
+    texts_ = [a.to_text() for a in record.actions]
+    start = new_game(setup_pair(), 2, MANUAL)
+    first_face = texts_.index("face 0") if "face 0" in texts_ else texts_.index("face roll")
+    variants = [texts_, texts_[:first_face + 1], texts_[:first_face + 2],
+                texts_[:first_face + 1] + ["face 9"],
+                texts_[:first_face] + ["face 9"] + texts_[first_face + 1:],
+                texts_[:first_face + 1] + texts_[first_face + 2:]]
+    finished = next(n for n in range(first_face, len(texts_))
+                    if texts_[n].startswith("face") and not texts_[n + 1].startswith("face"))
+    variants.append(texts_[:finished + 1] + ["face roll"] + texts_[finished + 1:])
+    for actions in variants:
+        one_by_one, refused = [], None
+        state = start
+        for action in actions:
+            try:
+                state, events = play(state, action)
+            except IllegalAction as exc:
+                refused = str(exc)
+                break
+            one_by_one.append((state, events))
+        at_once, refused_at_once = [], None
+        try:
+            for step in play_all(start, actions):
+                at_once.append(step)
+        except IllegalAction as exc:
+            refused_at_once = str(exc)
+        assert at_once == one_by_one and refused_at_once == refused
+    assert any(s.awaiting is not None for s, _ in one_by_one)

@@ -180,6 +180,22 @@ def test_a_seed_must_be_a_reasonable_whole_number(good):
     assert GameRecord.from_json(largest, check_replay=False).seed == 2 ** 64 - 1
 
 
+@pytest.mark.parametrize("field, twice", [
+    ('"seed": ', '"seed": 1, "seed": '),
+    ('"name": ', '"name": "Eve", "name": '),
+    ('"rules": ', '"rules": 1, "rules": '),
+])
+def test_a_field_written_twice_is_refused(good, field, twice):
+    """JSON lets an object name a field twice and Python's reader keeps the last one: a
+    hand-edited file could then play another seed or rules revision than the one it shows
+    first. A game file holds each field once."""
+    data = {**good, "options": {"rules": 2, "manual_dice": False, "house_rules": []},
+            "version": 2}
+    text = json.dumps(data).replace(field, twice, 1)
+    name = field.split('"')[1]
+    _refused(text, "damaged", f"the field '{name}' appears twice")
+
+
 def test_a_byte_order_mark_is_accepted(good):
     assert _load("\ufeff" + json.dumps(good)).actions == _load(good).actions
 

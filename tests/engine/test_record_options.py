@@ -78,6 +78,18 @@ def test_a_version_1_file_with_options_is_refused(good):
      ("rules revision 99 is unknown",)),
     ({"rules": True, "manual_dice": False, "house_rules": []},
      ("field 'rules' must be a number, not true/false",)),
+    ({"rules": 2.0, "manual_dice": False, "house_rules": []},
+     ("field 'rules' must be a whole number, not 2.0",)),
+    ({"rules": 1.5, "manual_dice": False, "house_rules": []},
+     ("field 'rules' must be a whole number, not 1.5",)),
+    ({"rules": "2", "manual_dice": False, "house_rules": []},
+     ("field 'rules' must be a number, not text",)),
+    ({"rules": 10 ** 100, "manual_dice": False, "house_rules": []},
+     ("rules revision 1000", "is unknown")),
+    ({"rules": 2, "manual_dice": None, "house_rules": []},
+     ("'manual_dice' must be true or false, not null",)),
+    ({"rules": 2, "manual_dice": False, "house_rules": [{"id": "x"}]},
+     ("'house_rules' must be a list of house rule names",)),
     ({"rules": 2, "manual_dice": "yes", "house_rules": []},
      ("'manual_dice' must be true or false, not text",)),
     ({"rules": 2, "manual_dice": False, "house_rules": "all"},
@@ -116,3 +128,34 @@ def test_rules_revision_1_keeps_tidal_wave_and_lone_cantrip_as_they_were():
         after, roll = unit_roll(old, mage, (RollType.SAVE,), [], "a test")
         assert roll.result.cantrip_magic == 4
         assert any(getattr(t, "kind", "") == "cantrip" for t in after.tasks) is queued
+
+
+@pytest.mark.parametrize("literal", ["NaN", "Infinity", "1e400"])
+def test_a_rules_revision_that_is_not_a_whole_number_says_so(good, literal):
+    text = json.dumps(good).replace(f'"rules": {good["options"]["rules"]}', f'"rules": {literal}')
+    with pytest.raises(GameFileError, match="field 'rules' must be a whole number, not"):
+        GameRecord.from_json(text)
+
+
+def test_every_house_rule_twice_or_a_huge_list_is_refused_quickly(good):
+    """A house rule named twice is refused; so is a list of 900,000 names (the file stays
+    under the size limit), without a long wait."""
+    import time
+
+    from dragondice_desktop.engine.house_rules import HOUSE_RULES
+
+    ids = list(HOUSE_RULES)
+    _refused({**good, "options": {**good["options"], "house_rules": ids + ids[:1]}},
+             "a house rule is named twice")
+    huge = {**good, "options": {**good["options"], "house_rules": ["x"] * 900_000}}
+    start = time.perf_counter()
+    _refused(huge, "house rule 'x' is unknown")
+    assert time.perf_counter() - start < 5
+
+
+def test_all_five_house_rules_load_and_replay(good):
+    from dragondice_desktop.engine.house_rules import HOUSE_RULES
+
+    options = {**good["options"], "house_rules": list(reversed(HOUSE_RULES))}
+    loaded = GameRecord.from_json(json.dumps({**good, "options": options}))
+    assert loaded.options.house_rules == tuple(sorted(HOUSE_RULES))

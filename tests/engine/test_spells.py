@@ -152,7 +152,7 @@ def test_a_target_gone_before_its_spell_resolves_is_not_retargeted():
     state = magic(("Coral Elves/Enchanter", CONJURER, CONJURER), 2, 2, 2)
     foot = die_ids(state, FOOT, "t2", 1)[0]
     state = scripted(state, 2)
-    state, events = run(state, f"cast lightning-strike air {foot}", f"cast hailstorm air t2 1",
+    state, events = run(state, f"cast lightning-strike air {foot}", "cast hailstorm air t2 1",
                         "done")
     assert state.zones[foot] == DUA1
     assert any("its target is gone" in t for t in texts(events))
@@ -304,8 +304,8 @@ def test_accelerated_growth_exchanges_a_killed_treefolk():
     growth = LastingEffect(1, None, "accelerated_growth", "Accelerated Growth", player=1,
                            spell="Accelerated Growth")
     state = state.with_(effects=state.effects + (growth,))
-    state, _ = run(state, f"cast hailstorm air t2 1", f"cast hailstorm air t2 1",
-                   f"cast hailstorm air t2 1")
+    state, _ = run(state, "cast hailstorm air t2 1", "cast hailstorm air t2 1",
+                   "cast hailstorm air t2 1")
     state, _ = run(scripted(state, 1), "done")  # Oak rolls Melee: no save
     # Replanting (the Frontier contains water): the Oak rolls first, Melee, not its ID.
     state, _ = run(scripted(state, 1), f"kill {oak}")

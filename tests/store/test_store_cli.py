@@ -286,3 +286,50 @@ def test_cli_restore_names_what_is_missing(tmp_path, capsys):
     data = seeded(tmp_path, capsys)
     assert run("store", "restore", "nope.sqlite3", "--data-dir", data) == 2
     assert "no backup named 'nope.sqlite3'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", ["", ".", "..", "../x", "backups/{backup}", "../../{backup}",
+                                  "/tmp/{backup}"])
+def test_cli_restore_takes_a_backup_name_never_a_path_or_nothing(tmp_path, capsys, name):
+    """`store restore BACKUP` names a backup as `store backups` lists it. A path (even one
+    ending in a backup's name: it would restore our backup of that name, not the file the
+    path names) or an empty name (an unset shell variable) is refused; nothing changes."""
+    data = seeded(tmp_path, capsys)
+    csv = tmp_path / "more.csv"
+    csv.write_text("name,quantity\nSeer,1\n", encoding="utf-8")
+    assert run("collection", "import", csv, "--yes", "--data-dir", data) == 0  # backs up
+    capsys.readouterr()
+    backup = sorted((data / "backups").iterdir())[0].name
+    db = data / "dragondice.sqlite3"
+    before = db.read_bytes()
+    assert run("store", "restore", name.format(backup=backup), "--data-dir", data) == 2
+    err = capsys.readouterr().err
+    assert "give the backup's file name, as 'dragondice store backups' lists it" in err
+    assert db.read_bytes() == before and not list(data.glob("*.damaged-*"))
+
+
+def test_cli_restore_that_cannot_copy_keeps_the_database_in_place(tmp_path, capsys,
+                                                                  monkeypatch):
+    """A restore that fails while copying the backup (a full disk, a read-only data folder)
+    leaves the current database where it was — not set aside with nothing in its place."""
+    import shutil
+
+    data = seeded(tmp_path, capsys)
+    csv = tmp_path / "more.csv"
+    csv.write_text("name,quantity\nSeer,1\n", encoding="utf-8")
+    assert run("collection", "import", csv, "--yes", "--data-dir", data) == 0
+    capsys.readouterr()
+    db = data / "dragondice.sqlite3"
+    before = db.read_bytes()
+    listing = sorted(p.name for p in data.iterdir())
+
+    def full_disk(source, target, **kwargs):
+        with open(target, "wb") as handle:
+            handle.write(b"half")
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(shutil, "copy2", full_disk)
+    assert run("store", "restore", "--data-dir", data) == 2
+    assert "No space left on device" in capsys.readouterr().err
+    assert db.read_bytes() == before
+    assert sorted(p.name for p in data.iterdir()) == listing

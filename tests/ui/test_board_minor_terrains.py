@@ -4,7 +4,7 @@ army roll, so the board reads the face the engine keeps in `state.minors`."""
 
 from __future__ import annotations
 
-from ui_helpers import WAIT_MS, open_record
+from ui_helpers import open_record
 
 from dragondice_desktop.engine.game import legal_actions, play
 from dragondice_desktop.engine.policy import choose

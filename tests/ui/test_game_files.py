@@ -49,6 +49,16 @@ def _illegal_action() -> str:
     return json.dumps(data)
 
 
+def _v2(actions=None, **options) -> str:
+    """The version 1 game as a version 2 file, its options changed by `options`."""
+    data = _good()
+    data["version"] = 2
+    data["options"] = {"rules": 1, "manual_dice": False, "house_rules": [], **options}
+    if actions is not None:
+        data["actions"] = actions
+    return json.dumps(data)
+
+
 # (file name, content (str, or bytes written as is), words the message must contain)
 BAD_FILES = [
     ("truncated.ddgame", GAME_V1.read_text(encoding="utf-8")[:700], "not valid JSON"),
@@ -84,6 +94,21 @@ BAD_FILES = [
     ("huge.ddgame", b" " * (MAX_BYTES + 1), "at most"),
     ("nested.ddgame", "[" * 200_000 + "]" * 200_000, "nested far too deeply"),
     ("binary.ddgame", bytes(range(256)) * 4, "not UTF-8"),
+    ("rules-fraction.ddgame", _v2(rules=1.5), "'rules' must be a whole number, not 1.5"),
+    ("rules-huge.ddgame", _v2(rules=10 ** 100), "is unknown; this app knows revisions"),
+    ("manual-null.ddgame", _v2(manual_dice=None), "'manual_dice' must be true or false"),
+    ("house-twice.ddgame", _v2(house_rules=["promotion-one-step"] * 2),
+     "a house rule is named twice"),
+    ("field-twice.ddgame", _v2().replace('"seed": ', '"seed": 1, "seed": ', 1),
+     "the field 'seed' appears twice"),
+    ("five-players.ddgame", _with(version=2, options={"rules": 1, "manual_dice": False,
+                                                      "house_rules": []},
+                                  players=_good()["players"] * 3),
+     "'players' must be a list of 2 to 4 players, not 6 entries"),
+    ("face-not-manual.ddgame", _v2(actions=["rolloff", "face roll"]),
+     "action 2: 'face roll' is not legal now"),
+    ("face-too-high.ddgame", _v2(manual_dice=True, actions=["rolloff", "face 6"]),
+     "action 2: 'face 6' is not legal now (Enter the face"),
 ]
 
 

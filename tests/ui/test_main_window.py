@@ -151,3 +151,16 @@ def test_keyboard_shortcuts_answer_the_decision(qtbot, window):
         QTest.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert window.snapshot.record.actions == ()
 
+
+
+def test_side_panels_keep_a_readable_width_after_the_window_shrinks(qtbot, window):
+    """Shrinking the window to its smallest and growing it again leaves the Decision panel
+    wide enough for its buttons' labels (a play test found them cut to "Mane… [M]")."""
+    from dragondice_desktop.ui.main_window import DOCK_MIN_WIDTH
+
+    window.resize(200, 200)
+    qtbot.wait(50)
+    window.resize(1400, 900)
+    qtbot.wait(50)
+    assert window.decision_dock.width() >= DOCK_MIN_WIDTH
+    assert window.width() <= 1400

@@ -43,3 +43,15 @@ def test_a_game_started_from_the_dialog_carries_its_options(qtbot, window, monke
         window.client.submit("rolloff")
     state = window.snapshot.state
     assert state.step is Step.FACE and "Enter the face" in state.pending.prompt
+
+
+def test_junk_default_house_rules_never_reach_the_game(qtbot):
+    """The defaults come from a settings file a player may edit: unknown ids, an id twice
+    or a non-text entry tick nothing more, and every box ticked gives all five, sorted."""
+    dialog = NewGameDialog(house_rules=("no-such-rule", SOME_RULE, SOME_RULE, "", 5))
+    qtbot.addWidget(dialog)
+    assert dialog.options() == GameOptions(RULES, False, (SOME_RULE,))
+    dialog.house_rules_box.set_chosen(reversed(HOUSE_RULES))
+    assert dialog.options().house_rules == tuple(sorted(HOUSE_RULES))
+    dialog.seed_edit.setText("")
+    assert dialog.seed() == 0

@@ -58,6 +58,37 @@ def test_damaged_settings_fall_back_to_defaults(ini):
     assert prefs.confirm_end_turn is False
 
 
+@pytest.mark.parametrize("scale", ["nan", "-nan", "NaN", "inf"])
+def test_a_dice_scale_that_is_not_a_number_falls_back_to_the_default(ini, scale):
+    """float() reads "nan" and "inf": a hand-edited dice scale of "nan" passed the clamp
+    (every comparison with NaN is false) and the board's `round(size * nan)` raised at every
+    start. Anything but a finite number is the default size."""
+    ini.set_value("preferences/dice_scale", scale)
+    assert ini.preferences().dice_scale == 1.0
+
+
+def test_junk_house_rules_in_a_hand_edited_ini_file_are_dropped(tmp_path):
+    """The house rules are one comma-separated text; an INI file edited by hand may hold a
+    list (commas unquoted), Qt types (@Point, @ByteArray, @Variant) or nonsense: unknown
+    ids are dropped and anything unreadable is no house rule, never an error."""
+    from dragondice_desktop.engine.house_rules import OWN_ARMIES_ONLY
+
+    path = tmp_path / "hand.ini"
+    for line, expected in (
+            (f"house_rules={WHITE_DRAGON_TEN_SAVES}, {PROMOTION_ONE_STEP}, nonsense",
+             tuple(sorted((WHITE_DRAGON_TEN_SAVES, PROMOTION_ONE_STEP)))),
+            (f'house_rules="{OWN_ARMIES_ONLY},{OWN_ARMIES_ONLY}"', (OWN_ARMIES_ONLY,)),
+            ("house_rules=@Point(1 2)", ()), ("house_rules=@Rect(1 2 3 4)", ()),
+            (f"house_rules=@ByteArray({WHITE_DRAGON_TEN_SAVES})", ()),
+            ("house_rules=@Variant(garbage)", ()), ("house_rules=@Invalid()", ()),
+            ("house_rules=" + "," * 5000, ()),
+            ("house_rules=" + f"{PROMOTION_ONE_STEP}," * 5000, (PROMOTION_ONE_STEP,))):
+        path.write_text(f"[preferences]\n{line}\ndice_scale=nan\n", encoding="utf-8")
+        prefs = SettingsStore(QSettings(str(path), QSettings.Format.IniFormat)).preferences()
+        assert prefs.house_rules == expected, line
+        assert prefs.dice_scale == 1.0
+
+
 def test_user_settings_use_the_organisation_and_a_redirected_folder(tmp_path):
     settings = user_settings()
     assert settings.organizationName() == ORGANIZATION
@@ -153,7 +184,9 @@ def test_instant_windows_never_animate(qtbot, ini):
 def test_window_layout_is_restored(qtbot, ini):
     first = MainWindow(instant=True, settings=ini)
     qtbot.addWidget(first)
-    first.resize(700, 520)  # inside the offscreen screen (800 x 800): restoring clamps to it
+    # Inside the offscreen screen (800 x 800: restoring clamps to it) and above the window's
+    # minimum width (the side panels keep DOCK_MIN_WIDTH).
+    first.resize(795, 520)
     first.show()
     first.log_dock.setFloating(True)
     first.close()
@@ -162,7 +195,7 @@ def test_window_layout_is_restored(qtbot, ini):
     qtbot.addWidget(second)
     assert second.restore_layout()
     second.show()
-    assert (second.width(), second.height()) == (700, 520)
+    assert (second.width(), second.height()) == (795, 520)
     assert second.log_dock.isFloating()
     second.close()
     third = MainWindow(instant=True)  # preferences in memory: nothing saved, nothing restored

@@ -142,3 +142,83 @@ def test_a_loaded_text_replays_once_and_names_the_bad_action(qapp):
     worker.load_text(json.dumps(data))
     assert "action 2 is not text" in got["load"][-1]
     assert got["states"][-1] is current and not got["crashed"]
+
+
+# --- manual-dice game files ------------------------------------------------------------------
+
+def _manual_text(actions, **armies):
+    """A manual-dice game file of Ann and Bob (two Footmen in each army unless `armies`
+    gives `home`, `horde` or `campaign`) with the given action texts."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "engine"))
+    from engine_helpers import setup_pair
+
+    from dragondice_desktop.engine.options import GameOptions
+
+    record = GameRecord(setup_pair(**armies), 1, (), GameOptions(manual_dice=True))
+    data = json.loads(record.to_json())
+    data["actions"] = list(actions)
+    return json.dumps(data)
+
+
+def test_a_manual_game_file_ending_mid_roll_opens_waiting_for_the_next_face(qapp):
+    """A file saved while a roll waits for its faces opens at that face decision, with each
+    face entered so far in the log; undo takes back one face; the next face plays on."""
+    worker, got = _worker()
+    worker.load_text(_manual_text(["rolloff", "face 0", "face roll"]))
+    assert not got["load"] and not got["crashed"]
+    snapshot = got["states"][-1]
+    assert snapshot.state.awaiting is not None and len(snapshot.state.awaiting.entered) == 2
+    assert [len(events) for events in snapshot.history] == [0, 1, 1]
+    assert "Bob's Footman" in snapshot.state.pending.prompt
+    assert {a.to_text() for a in snapshot.legal} >= {"face 0", "face roll"}
+    worker.undo()
+    assert len(got["states"][-1].state.awaiting.entered) == 1
+    worker.redo()
+    assert got["states"][-1].state == snapshot.state
+    worker.submit("face 1")
+    assert len(got["states"][-1].state.awaiting.entered) == 3 and not got["failed"]
+
+
+@pytest.mark.parametrize("actions, words", [
+    (["rolloff", "face 6"], "action 2: 'face 6' is not legal now (Enter the face Ann's"),
+    (["rolloff", "face 0", "face 0", "face 1", "face 1", "face roll"],
+     "action 6: 'face roll' is not legal now (You won the roll-off"),
+    (["rolloff", "face 0", "go-first"], "action 3: 'go-first' is not legal now (Enter the"),
+    (["face roll"], "action 1: 'face roll' is not legal now (Roll the Horde armies"),
+])
+def test_a_face_out_of_place_in_a_file_is_named_and_the_game_kept(qapp, actions, words):
+    worker, got = _worker()
+    worker.new_game(demo_setups(), 7)
+    current = got["states"][-1]
+    worker.load_text(_manual_text(actions))
+    assert words in got["load"][-1]
+    assert got["states"][-1] is current and not got["crashed"]
+
+
+def test_a_file_of_huge_rolls_opens_replays_and_undoes_in_seconds(qapp):
+    """Nearly 20,000 actions, all but 20 of them the faces of roll-offs of two 499-die Horde
+    armies (each roll-off ties and is rolled again): opening, the replay view and undo each
+    replay the file in seconds (one by one, each face applied the roll-off again: hours)."""
+    import time
+
+    from dragondice_desktop.worker.replay import build_replay
+
+    actions = []
+    while len(actions) + 999 <= 20_000:
+        actions += ["rolloff"] + ["face 0"] * 998
+    actions += ["rolloff", "face 0"]  # the last roll-off waits for its second face
+    text = _manual_text(actions, home=(), horde=("Dwarves/Footman",) * 499, campaign=())
+    worker, got = _worker()
+    started = time.perf_counter()
+    worker.load_text(text)
+    snapshot = got["states"][-1]
+    assert not got["load"] and len(snapshot.history) == len(actions)
+    assert len(snapshot.state.awaiting.entered) == 1
+    worker.undo()
+    assert got["states"][-1].state.awaiting.entered == ()
+    book = build_replay(snapshot.record)
+    assert book.states[-1] == snapshot.state and len(book.states) == len(actions) + 1
+    assert time.perf_counter() - started < 30

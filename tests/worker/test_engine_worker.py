@@ -69,3 +69,30 @@ def test_client_runs_the_engine_in_its_thread_and_stops_cleanly(qtbot):
     client.shutdown()
     assert client.thread.isFinished()
     client.shutdown()  # a second call is harmless
+
+
+def test_a_four_player_manual_dice_game_plays_out_saves_loads_and_undoes(qapp):
+    """Four players rolling their own dice, all house rules on, the automatic player letting
+    the app roll every die: the game ends; its file opens to the same state with the same
+    log; undo takes back the last action and redo plays it again."""
+    from dragondice_desktop.engine.house_rules import HOUSE_RULES
+    from dragondice_desktop.engine.options import checked
+    from dragondice_desktop.matchup import table_setups
+
+    worker = EngineWorker()
+    got = _collect(worker)
+    worker.new_game(table_setups(4), 2, checked(manual_dice=True,
+                                                house_rules=tuple(HOUSE_RULES)))
+    while got["states"][-1].legal and len(got["states"][-1].record.actions) < 6000:
+        worker.autoplay(500)
+    done = got["states"][-1]
+    assert done.state.winner is not None and not got["failed"]
+    assert any(a.to_text() == "face roll" for a in done.record.actions)
+    worker.load_text(done.record.to_json())
+    loaded = got["states"][-1]
+    assert not got["load"] and loaded.change is Change.LOAD
+    assert loaded.state == done.state and loaded.history == done.history
+    worker.undo()
+    assert got["states"][-1].legal and got["states"][-1].state.winner is None
+    worker.redo()
+    assert got["states"][-1].state == done.state
