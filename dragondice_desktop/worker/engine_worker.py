@@ -39,6 +39,8 @@ from .crash import CrashReport
 from .replay import build_replay
 from .snapshot import Change, GameSnapshot
 
+KEPT_STATES = 1000  # states kept for an undo without replay (older ones replay)
+
 
 class EngineWorker(QObject):
     """Owns the current game (record, state, per-action events, redo list) and applies
@@ -66,6 +68,9 @@ class EngineWorker(QObject):
         self._record: GameRecord | None = None
         self._state: GameState | None = None
         self._history: tuple[tuple[Event, ...], ...] = ()
+        # The states before the last actions (the last one last), so undo needs no replay;
+        # at most KEPT_STATES of them (an older undo replays the record).
+        self._before: tuple[GameState, ...] = ()
         self._redo: tuple[Action, ...] = ()  # undone actions, the next one to redo first
         self._serial = 0
         self._autosave: Autosave | None = None
@@ -94,7 +99,7 @@ class EngineWorker(QObject):
             if problem:
                 raise SetupError(problem)
             state = new_game(record.players, record.seed, record.options)
-            self._commit(record, state, (), Change.NEW, (), redo=())
+            self._commit(record, state, (), Change.NEW, (), redo=(), before=())
         except (SetupError, TypeError, ValueError) as exc:
             self.failed.emit(f"Cannot start the game: {exc}")
         except Exception as exc:  # noqa: BLE001 — an engine bug must not take the app down
@@ -113,7 +118,7 @@ class EngineWorker(QObject):
             action = Action.from_text(text)
             redo = self._redo[1:] if self._redo[:1] == (action,) else ()
             self._commit(self._record.with_action(action), state, self._history + (events,),
-                         Change.ACTION, events, redo)
+                         Change.ACTION, events, redo, before=self._before + (self._state,))
         except IllegalAction as exc:
             self.failed.emit(str(exc))
         except Exception as exc:  # noqa: BLE001
@@ -128,6 +133,7 @@ class EngineWorker(QObject):
             self.failed.emit("No game is in progress")
             return
         record, state, history, new = self._record, self._state, self._history, []
+        before = self._before
         failure: tuple[Exception, str] | None = None
         for _ in range(count):
             text = ""
@@ -141,11 +147,13 @@ class EngineWorker(QObject):
             except Exception as exc:  # noqa: BLE001
                 failure = (exc, text)
                 break
+            before += (state,)
             state, record, history = after, record.with_action(action), history + (events,)
             new.extend(events)
         if len(record.actions) != len(self._record.actions) or failure is None:
             try:
-                self._commit(record, state, history, Change.ACTION, tuple(new), redo=())
+                self._commit(record, state, history, Change.ACTION, tuple(new), redo=(),
+                             before=before)
             except Exception as exc:  # noqa: BLE001
                 failure = (exc, "")
         if failure is not None:
@@ -163,8 +171,10 @@ class EngineWorker(QObject):
             return
         try:
             record = self._record.without_last()
-            self._commit(record, record.state(), self._history[:-1], Change.UNDO, (),
-                         redo=(self._record.actions[-1],) + self._redo)
+            state = self._before[-1] if self._before else record.state()
+            self._commit(record, state, self._history[:-1], Change.UNDO, (),
+                         redo=(self._record.actions[-1],) + self._redo,
+                         before=self._before[:-1])
         except Exception as exc:  # noqa: BLE001 — IllegalAction here is a bug too
             self._crash(exc, "undoing the last action", "")
 
@@ -179,7 +189,7 @@ class EngineWorker(QObject):
         try:
             state, events = play(self._state, action)
             self._commit(self._record.with_action(action), state, self._history + (events,),
-                         Change.REDO, events, rest)
+                         Change.REDO, events, rest, before=self._before + (self._state,))
         except IllegalAction as exc:
             self._redo = ()
             self.failed.emit(f"Cannot redo: {exc}")
@@ -209,7 +219,8 @@ class EngineWorker(QObject):
                 state = after if after is not None else state
                 history.append(events)
             events = tuple(e for step in history for e in step)
-            self._commit(record, state, tuple(history), Change.LOAD, events, redo=())
+            self._commit(record, state, tuple(history), Change.LOAD, events, redo=(),
+                         before=())
         except GameFileError as exc:
             self.loadFailed.emit(str(exc))
         except SetupError as exc:
@@ -251,12 +262,15 @@ class EngineWorker(QObject):
 
     # --- output ---------------------------------------------------------------------------
 
-    def _commit(self, record, state, history, change: Change, events, redo) -> None:
-        """Make (record, state) the current game and tell the window. The legal actions are
-        computed first: if the engine fails on them, nothing is committed (the caller
-        reports the failure and the previous game stays)."""
+    def _commit(self, record, state, history, change: Change, events, redo,
+                before: tuple[GameState, ...]) -> None:
+        """Make (record, state) the current game and tell the window; `before`: the states
+        before its last actions, kept for undo. The legal actions are computed first: if the
+        engine fails on them, nothing is committed (the caller reports the failure and the
+        previous game stays)."""
         legal = legal_actions(state)
         self._record, self._state, self._history = record, state, tuple(history)
+        self._before = before[-KEPT_STATES:]
         self._redo = tuple(redo)
         self._serial += 1
         self._write_autosave(record, bool(legal))

@@ -96,3 +96,28 @@ def test_a_four_player_manual_dice_game_plays_out_saves_loads_and_undoes(qapp):
     assert got["states"][-1].legal and got["states"][-1].state.winner is None
     worker.redo()
     assert got["states"][-1].state == done.state
+
+
+def test_undo_returns_the_kept_state_and_replays_only_past_it(qapp, monkeypatch):
+    """Undo gives back the state before the last action — the one a replay of the record
+    without it gives (architecture guide) — from the states the worker kept, without
+    replaying; a loaded game's earlier actions are undone by replay."""
+    worker = EngineWorker()
+    got = _collect(worker)
+    worker.new_game(demo_setups(), 7)
+    worker.autoplay(30)
+    played = got["states"][-1]
+    replays = []
+    real_state = GameRecord.state
+    monkeypatch.setattr(GameRecord, "state",
+                        lambda record: replays.append(record) or real_state(record))
+    for _ in range(3):
+        before = got["states"][-1]
+        worker.undo()
+        undone = got["states"][-1]
+        assert undone.change is Change.UNDO and undone.record == before.record.without_last()
+        assert undone.state == real_state(undone.record)
+    assert replays == []  # the three undos used kept states
+    worker.load(played.record)
+    worker.undo()
+    assert len(replays) == 1 and got["states"][-1].state == real_state(played.record.without_last())
