@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QAbstractItemView, QListView, QListWidget, QListWidgetItem, QWidget
 
@@ -109,9 +109,6 @@ class GameLog(QListWidget):
         for event in events:
             self.addItem(self._item(event))
         self.scrollToBottom()
-        # Wrapped lines get their heights in the view's delayed layout: scroll again once it
-        # has run, or the newest line may stay below the visible area.
-        QTimer.singleShot(0, self.scrollToBottom)
 
     def resizeEvent(self, event) -> None:
         # Keep the newest line in view when the dock is resized or first shown.
