@@ -6,6 +6,7 @@
     dragondice roll --for melee DIE...   roll dice headless and print the result as JSON
     dragondice selfplay --seed S    play a whole game with the automatic policy, print the log
     dragondice selfplay --players 4 --games 50 --seed S [--policy random|mixed] [--jobs N]
+                        [--points P]
                                     many random games, summarised
     dragondice screenshot OUT.png [--players N]   render the window on a seeded demo game
     dragondice force validate|import|export|list ...   forces (see store_cli)
@@ -71,6 +72,9 @@ def _parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--jobs", type=_count(1, 256), default=1,
                           help="with --games/--players: play in this many processes "
                                "(same summary whatever the number; default 1)")
+    selfplay.add_argument("--points", type=_count(3, 1000), default=None,
+                          help="rebuild each sample force at this force size from its own "
+                               "dice (e.g. 24 or 60) and print a summary")
 
     shot = sub.add_parser("screenshot", help="save a PNG of the window on a seeded demo game")
     shot.add_argument("out", help="PNG file to write")
@@ -228,15 +232,16 @@ def _roll(args) -> int:
 
 
 def _selfplay(args) -> int:
-    if args.games > 1 or args.players > 2:
+    if args.games > 1 or args.players > 2 or args.points is not None:
         if args.save:
-            print("selfplay: --save writes one two-player game; leave out --games/--players",
+            print("selfplay: --save writes one two-player game; leave out "
+                  "--games/--players/--points",
                   file=sys.stderr)
             return 2
         from .selfplay import play_games
 
         for line in play_games(args.players, args.games, args.seed, policy=args.policy,
-                               jobs=args.jobs).lines():
+                               jobs=args.jobs, points=args.points).lines():
             print(line)
         return 0
     from .engine.game import legal_actions, play

@@ -7,7 +7,9 @@ and the headless commands.
 from __future__ import annotations
 
 from .engine.state import PlayerSetup
+from .catalog.loader import load_catalog
 from .forces.model import Force
+from .forces.resize import resized_force
 from .forces.samples import sample_forces
 
 DEMO_PLAYERS = ("Ann", "Bob")
@@ -32,13 +34,19 @@ def demo_setups(first: int = 0, second: int = 2) -> tuple[PlayerSetup, PlayerSet
             setup_from_force(forces[second], DEMO_PLAYERS[1]))
 
 
-def table_setups(count: int, rotation: int = 0) -> tuple[PlayerSetup, ...]:
+def table_setups(count: int, rotation: int = 0,
+                 points: int | None = None) -> tuple[PlayerSetup, ...]:
     """`count` (2-4) players, Ann, Bob, Cat and Dan, each with a different sample force;
     `rotation` shifts every seat's force that many places along the sample forces (so a
-    series of games seats every force). Raises ValueError for another count."""
+    series of games seats every force); `points`, when given, rebuilds each sample force at
+    that force size from its own dice (`forces.resize.resized_force`). Raises ValueError for
+    another count or a size too small for three armies."""
     if not 2 <= count <= len(TABLE_PLAYERS):
         raise ValueError(f"2 to {len(TABLE_PLAYERS)} players, not {count}")
     forces = sample_forces()
+    if points is not None:
+        catalog = load_catalog()
+        forces = [resized_force(force, points, catalog) for force in forces]
     return tuple(setup_from_force(forces[(TABLE_FORCES[i] + rotation) % len(forces)],
                                   TABLE_PLAYERS[i])
                  for i in range(count))

@@ -131,9 +131,10 @@ def _mean(values: list[int]) -> float:
 
 
 def play_games(players: int, games: int, seed: int, policy: str = "mixed",
-               jobs: int = 1) -> Summary:
+               jobs: int = 1, points: int | None = None) -> Summary:
     """Play `games` games of `players` (2-4) players, game g from seed `seed + g`, with
-    `policy` ("random" or "mixed", see the module docstring) in `jobs` processes. The summary
+    `policy` ("random" or "mixed", see the module docstring) in `jobs` processes, with the
+    sample forces as bundled or, given `points`, rebuilt at that force size. The summary
     is the same for any `jobs` (only its wall time differs). Raises ValueError for an
     unknown policy."""
     if policy not in POLICIES:
@@ -141,7 +142,8 @@ def play_games(players: int, games: int, seed: int, policy: str = "mixed",
     summary = Summary(policy=policy)
     start = time.perf_counter()
     seeds = range(seed, seed + games)
-    args = ([players] * games, seeds, [policy] * games, [MAX_ACTIONS] * games)
+    args = ([players] * games, seeds, [policy] * games, [MAX_ACTIONS] * games,
+            [points] * games)
     if jobs > 1 and games > 1:
         with ProcessPoolExecutor(max_workers=min(jobs, games)) as pool:
             results = list(pool.map(play_one, *args))
@@ -165,9 +167,10 @@ def pick(state: GameState, chooser: random.Random, policy: str) -> Action:
 
 
 def play_one(players: int, seed: int, policy: str = "mixed",
-             max_actions: int = MAX_ACTIONS) -> GameResult:
+             max_actions: int = MAX_ACTIONS, points: int | None = None) -> GameResult:
     """Play one game of `players` players from `seed` with `policy`, for at most
-    `max_actions` actions. An exception raised by the engine ends the game and is returned
+    `max_actions` actions, with the sample forces at `points` points if given (else as
+    bundled). An exception raised by the engine ends the game and is returned
     as the result's crash, never raised."""
     chooser = random.Random(seed)
     state: GameState | None = None
@@ -176,7 +179,7 @@ def play_one(players: int, seed: int, policy: str = "mixed",
     doing = "setting up the game"
     crash = None
     try:
-        state = new_game(table_setups(players, rotation=seed), seed)
+        state = new_game(table_setups(players, rotation=seed, points=points), seed)
         while count < max_actions:
             doing = "listing the legal actions"
             if not legal_actions(state):

@@ -1,37 +1,77 @@
-"""Speed of headless self-play (issue 6 §8): prints figures, it is not a test (pytest collects
-only test_*.py files).
+"""Speed of headless self-play, measured on the cases the speed targets name: prints
+figures, it is not a test (pytest collects only test_*.py files).
 
-    .venv/bin/python tests/bench_selfplay.py [--games N] [--seed S] [--policy random|mixed]
+    .venv/bin/python tests/bench_selfplay.py [--games N] [--runs R] [--seed S]
 
-For 2, 3 and 4 players with full forces, plays N seeded games (default 10) in one process
-with the given policy (default mixed, see dragondice_desktop/selfplay.py) and prints games
-per second, actions per second, the mean actions per game and how many games finished.
+Cases (mixed policy, the sample forces rebuilt at the named force size from their own dice):
+- 2 players, 24-point forces, one process: games per CPU second (goal >= 15);
+- the same with 2 processes (`--jobs 2`): games per wall-clock second (goal >= 30), since
+  two processes only pay off in elapsed time; the CPU games/s of the two is printed beside it;
+- CPU milliseconds per action at 2 players / 24 points and at 4 players / 60 points, and
+  their ratio (goal <= 1.5: the cost of an action must not grow with the dice on the table).
+
+Each figure is the median of R runs (default 3) of N games (default 6) from the same seeds, in
+CPU time (`time.process_time` here, the children's `getrusage` for the 2-process case) because
+the machine is shared. Lines read `figure: value (goal)`.
 """
 
 from __future__ import annotations
 
 import argparse
+import resource
+import statistics
+import time
 
-from dragondice_desktop.selfplay import POLICIES, play_games
+from dragondice_desktop.selfplay import play_games
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def one_process(players: int, points: int, games: int, seed: int) -> tuple[float, int]:
+    """(CPU seconds, actions played) for `games` games in this process."""
+    start = time.process_time()
+    summary = play_games(players, games, seed, points=points)
+    return time.process_time() - start, sum(summary.actions)
+
+
+def two_processes(points: int, games: int, seed: int) -> tuple[float, float]:
+    """(wall seconds, CPU seconds of the worker processes) for `games` two-player games
+    played in 2 processes."""
+    cpu = _children_cpu()
+    start = time.perf_counter()
+    play_games(2, games, seed, points=points, jobs=2)
+    return time.perf_counter() - start, _children_cpu() - cpu
 
 
 def main() -> None:
-    """Play the batches and print one line of figures per player count."""
+    """Run every case R times and print one `figure: value (goal)` line each."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--policy", choices=POLICIES, default="mixed")
     args = parser.parse_args()
-    print(f"{args.games} games per row, {args.policy} policy, one process")
-    print(f"{'players':>7} {'games/s':>8} {'actions/s':>10} {'actions/game':>13} "
-          f"{'finished':>9} {'crashed':>8}")
-    for players in (2, 3, 4):
-        summary = play_games(players, args.games, args.seed, policy=args.policy)
-        actions = sum(summary.actions)
-        finished = summary.games - summary.unfinished - len(summary.crashes)
-        print(f"{players:7d} {summary.games / summary.seconds:8.2f} "
-              f"{actions / summary.seconds:10.0f} {actions / summary.games:13.1f} "
-              f"{finished:9d} {len(summary.crashes):8d}")
+    print(f"median of {args.runs} runs of {args.games} games each, mixed policy, CPU time")
+
+    small = [one_process(2, 24, args.games, args.seed) for _ in range(args.runs)]
+    games_per_cpu_s = statistics.median(args.games / cpu for cpu, _ in small)
+    ms_small = statistics.median(1000 * cpu / actions for cpu, actions in small)
+    print(f"selfplay 2 players / 24 points, one process: {games_per_cpu_s:.2f} games per CPU s "
+          "(goal >= 15)")
+
+    pair = [two_processes(24, args.games, args.seed) for _ in range(args.runs)]
+    print(f"selfplay 2 players / 24 points, --jobs 2: "
+          f"{statistics.median(args.games / wall for wall, _ in pair):.2f} games per wall s "
+          f"(goal >= 30); {statistics.median(args.games / cpu for _, cpu in pair):.2f} games "
+          "per CPU s of the two workers")
+
+    large = [one_process(4, 60, args.games, args.seed) for _ in range(args.runs)]
+    ms_large = statistics.median(1000 * cpu / actions for cpu, actions in large)
+    print(f"cost per action, 2 players / 24 points: {ms_small:.3f} ms (lower is better)")
+    print(f"cost per action, 4 players / 60 points: {ms_large:.3f} ms (lower is better)")
+    print(f"cost per action, 4/60 over 2/24: {ms_large / ms_small:.2f}x (goal <= 1.5)")
 
 
 if __name__ == "__main__":

@@ -116,3 +116,13 @@ def test_the_seats_forces_rotate_with_the_seed_so_every_sample_force_plays():
         seen |= {s.force_name for s in setups}
     assert seen == {f.name for f in sample_forces()}
     assert table_setups(3, rotation=6) == table_setups(3)
+
+
+def test_points_rebuilds_the_forces_at_that_size(monkeypatch, capsys):
+    """`selfplay --points 24`: the speed targets name 24-point forces; every seat's force is
+    the sample force rebuilt at 24 points, named so in the summary."""
+    monkeypatch.setattr(selfplay, "MAX_ACTIONS", 200)
+    seats = table_setups(2, points=24)
+    assert all(s.force_name.endswith("(24 points)") for s in seats)
+    assert main(["selfplay", "--points", "24", "--games", "1", "--seed", "3"]) == 0
+    assert "1 games" in capsys.readouterr().out
