@@ -44,9 +44,30 @@ class IllegalAction(ValueError):
     """An action that is not legal in the state it was played in; the state is unchanged."""
 
 
+# A state is immutable, so its legal actions are worked out once and kept on it (beside its
+# fields: equality, hashing and `replace` ignore them). A player, the legality check of
+# `play` and the loop around them all ask for the same state's actions.
+_LEGAL = "_legal_actions"
+_LEGAL_BY_TEXT = "_legal_actions_by_text"
+
+
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every legal action, sorted by text form (deterministic). Empty once the game is over.
     A face decision (manual dice) offers ``face 0`` to ``face <faces - 1>`` and ``face roll``."""
+    kept = state.__dict__.get(_LEGAL)
+    if kept is None:
+        kept = state.__dict__[_LEGAL] = _work_out_legal_actions(state)
+    return kept
+
+
+def _legal_by_text(state: GameState) -> dict[str, Action]:
+    kept = state.__dict__.get(_LEGAL_BY_TEXT)
+    if kept is None:
+        kept = state.__dict__[_LEGAL_BY_TEXT] = {a.to_text(): a for a in legal_actions(state)}
+    return kept
+
+
+def _work_out_legal_actions(state: GameState) -> tuple[Action, ...]:
     if state.awaiting is not None:
         actions = [act(Verb.FACE, face) for face in range(state.awaiting.face_count)]
         actions.append(act(Verb.FACE, APP_ROLL))
@@ -159,7 +180,7 @@ def _legal(state: GameState, action: Action | str) -> Action:
         text = None
     if text is None:
         raise IllegalAction("an action must be an Action or its text form")
-    legal = {a.to_text(): a for a in legal_actions(state)}
+    legal = _legal_by_text(state)
     if text not in legal:
         waiting = state.pending.prompt if state.pending else "the game is over"
         shown = text if len(text) <= 80 else text[:80] + "…"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from ..catalog.loader import load_catalog
@@ -30,6 +31,10 @@ class ZoneKind(enum.Enum):
     SUMMONING = "summoning"
     DUA = "dua"
     BUA = "bua"
+
+    # Enum's own hash is Python code hashing the member's name; zones key the dice index of
+    # every state, so the members hash by identity (they are singletons; equality is identity).
+    __hash__ = object.__hash__
 
 
 @dataclass(frozen=True, order=True)
@@ -429,12 +434,19 @@ class GameState:
         """Number of players (2 to 4)."""
         return len(self.players)
 
+    @cached_property
+    def _dice_by_zone(self) -> dict[Zone, tuple[GameDie, ...]]:
+        # Built once per state, on first use (the state never changes, and `replace` makes a
+        # new state without it), so asking what is in a zone does not scan every die.
+        index: dict[Zone, list[GameDie]] = {}
+        for die, zone in zip(self.dice, self.zones):
+            index.setdefault(zone, []).append(die)
+        return {zone: tuple(dice) for zone, dice in index.items()}
+
     def dice_in(self, zone: Zone, player: int | None = None) -> tuple[GameDie, ...]:
         """Dice in `zone`, optionally only `player`'s, in id order."""
-        return tuple(
-            d for d, z in zip(self.dice, self.zones)
-            if z == zone and (player is None or d.owner == player)
-        )
+        dice = self._dice_by_zone.get(zone, ())
+        return dice if player is None else tuple(d for d in dice if d.owner == player)
 
     def units_in(self, zone: Zone, player: int) -> tuple[GameDie, ...]:
         """`player`'s units (not items) in `zone`."""
