@@ -9,11 +9,9 @@ from .state import GameState, Zone
 
 def move_die(state: GameState, die_id: int, to: Zone, events: list[Event]) -> GameState:
     """Move one die to `to`, logging it. Dice never leave the game: they change zone."""
-    zones = list(state.zones)
-    origin = zones[die_id]
-    zones[die_id] = to
+    origin = state.zones[die_id]
     events.append(Event(
         "move", f"{state.die_label(die_id)}: {state.zone_name(origin)} → {state.zone_name(to)}",
         player=state.dice[die_id].owner, die_id=die_id, zone=to,
     ))
-    return state.with_(zones=tuple(zones))
+    return state.with_die_moved(die_id, to)

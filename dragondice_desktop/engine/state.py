@@ -107,9 +107,9 @@ class GameDie:
     key: str
     owner: int
 
-    @property
+    @cached_property
     def die(self) -> Die:
-        """The catalog die (faces, health, colours)."""
+        """The catalog die (faces, health, colours); looked up once per GameDie."""
         return load_catalog().die(self.key)
 
 
@@ -371,6 +371,9 @@ class DragonBond:
     kind: str
 
 
+_DICE_BY_ZONE = "_dice_by_zone"  # the name GameState's cached index is kept under
+
+
 @dataclass(frozen=True)
 class GameState:
     """The whole game at one moment. Build with `engine.setup.new_game`; change with `apply`.
@@ -426,8 +429,28 @@ class GameState:
     # --- queries -------------------------------------------------------------------------
 
     def with_(self, **changes) -> "GameState":
-        """A copy with the given fields changed (dataclasses.replace)."""
-        return replace(self, **changes)
+        """A copy with the given fields changed (dataclasses.replace). When no die changes
+        zone, the copy shares this state's index of dice by zone."""
+        new = replace(self, **changes)
+        index = self.__dict__.get(_DICE_BY_ZONE)
+        if index is not None and "dice" not in changes and "zones" not in changes:
+            new.__dict__[_DICE_BY_ZONE] = index
+        return new
+
+    def with_die_moved(self, die_id: int, to: Zone) -> "GameState":
+        """A copy with die `die_id` in zone `to` (the rest unchanged); its index of dice by
+        zone is this state's with the one die moved, not rebuilt. IndexError for a bad id."""
+        zones = list(self.zones)
+        origin, zones[die_id] = zones[die_id], to
+        new = replace(self, zones=tuple(zones))
+        index = self.__dict__.get(_DICE_BY_ZONE)
+        if index is not None:
+            die = self.dice[die_id]
+            index = dict(index)
+            index[origin] = tuple(d for d in index[origin] if d.id != die_id)
+            index[to] = tuple(sorted(index.get(to, ()) + (die,), key=lambda d: d.id))
+            new.__dict__[_DICE_BY_ZONE] = index
+        return new
 
     @property
     def player_count(self) -> int:
@@ -458,7 +481,8 @@ class GameState:
 
     def has_army(self, zone: Zone, player: int) -> bool:
         """True if `player` has at least one unit at `zone` (an army needs a unit)."""
-        return bool(self.units_in(zone, player))
+        return any(d.owner == player and d.die.kind.is_unit
+                   for d in self._dice_by_zone.get(zone, ()))
 
     def army_zones(self, player: int) -> tuple[Zone, ...]:
         """Zones (terrains, then the Reserve Area) where `player` has an army."""
