@@ -9,7 +9,7 @@ terrain or in that player's Reserve Area" (digest §0), so armies are derived, n
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -431,10 +431,24 @@ class GameState:
     def with_(self, **changes) -> "GameState":
         """A copy with the given fields changed (dataclasses.replace). When no die changes
         zone, the copy shares this state's index of dice by zone."""
-        new = replace(self, **changes)
+        new = self._copy_with(changes)
         index = self.__dict__.get(_DICE_BY_ZONE)
         if index is not None and "dice" not in changes and "zones" not in changes:
             new.__dict__[_DICE_BY_ZONE] = index
+        return new
+
+    def _copy_with(self, changes: dict[str, Any]) -> "GameState":
+        # What dataclasses.replace does for this class (no __post_init__, no init-only
+        # fields), without its per-call field walk: states are copied thousands of times a
+        # game. Only the fields are copied, never what is kept on a state (its index, its
+        # legal actions). An unknown field is a TypeError, as with replace.
+        unknown = changes.keys() - _STATE_FIELDS
+        if unknown:
+            raise TypeError(f"GameState has no field {sorted(unknown)[0]!r}")
+        values = {name: self.__dict__[name] for name in _STATE_FIELDS}
+        values.update(changes)
+        new = object.__new__(GameState)
+        object.__setattr__(new, "__dict__", values)
         return new
 
     def with_die_moved(self, die_id: int, to: Zone) -> "GameState":
@@ -442,7 +456,7 @@ class GameState:
         zone is this state's with the one die moved, not rebuilt. IndexError for a bad id."""
         zones = list(self.zones)
         origin, zones[die_id] = zones[die_id], to
-        new = replace(self, zones=tuple(zones))
+        new = self._copy_with({"zones": tuple(zones)})
         index = self.__dict__.get(_DICE_BY_ZONE)
         if index is not None:
             die = self.dice[die_id]
@@ -540,3 +554,6 @@ class GameState:
     def is_kind(self, die_id: int, *kinds: DieKind) -> bool:
         """True if the die is of one of `kinds`."""
         return self.dice[die_id].die.kind in kinds
+
+
+_STATE_FIELDS = tuple(f.name for f in fields(GameState))

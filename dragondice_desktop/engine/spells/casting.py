@@ -127,14 +127,19 @@ def legal_casts(state: GameState) -> list[Action]:
     casting: Casting = task.data[0]
     demands = casting.demands()
     actions = []
+    can_pay: dict[tuple, bool] = {}  # spells of one cost, element and species pay alike
     for name in sorted(SPELLS):
         spell = SPELLS[name]
         if not _castable(spell, casting):
             continue
         info = spell.info
         for element in spell_elements(spell):
-            if not payable(casting.sources, demands + [Demand(info.cost, element, info.species)],
-                           casting.present):
+            key = (info.cost, element, info.species)
+            if key not in can_pay:
+                can_pay[key] = payable(casting.sources,
+                                       demands + [Demand(info.cost, element, info.species)],
+                                       casting.present)
+            if not can_pay[key]:
                 continue
             for target in legal_targets(state, spell, task.player, task.zone, element):
                 if not spell.cumulative and any(a.spell == name and a.target == target
