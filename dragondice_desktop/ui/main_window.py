@@ -34,7 +34,6 @@ from .board import Board, BoardView
 from .decision_panel import DecisionPanel
 from .game_files import EXTENSION, FILE_FILTER, read_game_text, write_game_file
 from .game_log import GameLog
-from .game_odds import GameOddsPanel
 from .hand_off import HandOffOverlay, hand_off_player
 from .help_texts import rulings_dialog
 from .new_game_dialog import NewGameDialog
@@ -107,12 +106,13 @@ class MainWindow(QMainWindow):
         self.decision_dock = self._dock("Decision", "decisionDock", self.decision)
         self.roll_dock = self._dock("Roll result", "rollDock", self.rolls)
         self.log_dock = self._dock("Game log", "logDock", self.log)
-        self.odds = GameOddsPanel()
-        # Scrolls rather than widening the window: charts have a large minimum size.
-        odds_scroll = QScrollArea()
-        odds_scroll.setWidgetResizable(True)
-        odds_scroll.setWidget(self.odds)
-        self.odds_dock = self._dock("Odds", "oddsDock", odds_scroll)
+        # The Odds panel (numpy and pyqtgraph) is built when first shown or asked for, not at
+        # start. It scrolls rather than widening the window: charts have a large minimum size.
+        self._odds = None
+        self._odds_scroll = QScrollArea()
+        self._odds_scroll.setWidgetResizable(True)
+        self.odds_dock = self._dock("Odds", "oddsDock", self._odds_scroll)
+        self.odds_dock.visibilityChanged.connect(lambda shown: shown and self.odds)
         # The odds share the roll panel's place (a tab): a player opens them when deciding.
         self.tabifyDockWidget(self.roll_dock, self.odds_dock)
         self.roll_dock.raise_()
@@ -204,6 +204,19 @@ class MainWindow(QMainWindow):
         self.preferences_dialog = dialog
         dialog.open()
 
+    @property
+    def odds(self):
+        """The Odds panel (a GameOddsPanel), built the first time its tab is shown or it is
+        asked for, and given the game as it stands."""
+        if self._odds is None:
+            from .game_odds import GameOddsPanel
+
+            self._odds = GameOddsPanel()
+            self._odds_scroll.setWidget(self._odds)
+            if self.snapshot is not None:
+                self._odds.set_snapshot(self.snapshot)
+        return self._odds
+
     # --- snapshots from the worker --------------------------------------------------------
 
     def show_snapshot(self, snapshot: GameSnapshot) -> None:
@@ -216,7 +229,8 @@ class MainWindow(QMainWindow):
         self.decision.set_snapshot(snapshot)
         self.rolls.set_snapshot(snapshot)
         self.log.set_snapshot(snapshot)
-        self.odds.set_snapshot(snapshot)  # a few ms: per-die odds are cached
+        if self._odds is not None:
+            self._odds.set_snapshot(snapshot)  # a few ms: per-die odds are cached
         if snapshot.change is Change.LOAD and self._resuming:
             self._resuming = False
             self.file_path, self._opening, self.dirty = None, None, True
