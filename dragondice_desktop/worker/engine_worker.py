@@ -22,6 +22,8 @@ written atomically to the autosave file (if one is set) before the snapshot is s
 
 from __future__ import annotations
 
+from collections import deque
+
 import os
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal, Slot
@@ -204,9 +206,14 @@ class EngineWorker(QObject):
         try:
             state = new_game(record.players, record.seed, record.options)
             history = []
-            # Manual dice: play_all applies a roll once, not again for every face entered.
+            # The states before the last actions are kept as they are replayed, so an undo
+            # after opening needs no replay (as in a game played here). Manual dice:
+            # play_all applies a roll once, not again for every face entered, and gives no
+            # state between a roll's faces, so those undos replay the record.
+            manual = record.options.manual_dice
+            kept: deque[GameState] = deque(maxlen=0 if manual else KEPT_STATES)
             steps = (play_all(state, record.actions, states=False)
-                     if record.options.manual_dice else _one_by_one(state, record.actions))
+                     if manual else _one_by_one(state, record.actions))
             for number in range(1, len(record.actions) + 1):
                 try:
                     after, events = next(steps)
@@ -216,11 +223,12 @@ class EngineWorker(QObject):
                     raise GameFileError(f"the game does not replay: the rules engine failed on "
                                         f"action {number} ({type(exc).__name__}: "
                                         f"{str(exc)[:300]})") from exc
+                kept.append(state)
                 state = after if after is not None else state
                 history.append(events)
             events = tuple(e for step in history for e in step)
             self._commit(record, state, tuple(history), Change.LOAD, events, redo=(),
-                         before=())
+                         before=tuple(kept))
         except GameFileError as exc:
             self.loadFailed.emit(str(exc))
         except SetupError as exc:
