@@ -1,0 +1,87 @@
+"""Speed of the game record's paths on a long game: prints figures, it is not a test.
+
+    QT_QPA_PLATFORM=offscreen .venv/bin/python tests/bench_record.py [--actions N] [--runs R]
+
+On a seeded game of N actions (default 10,000: four players with the sample forces, random
+legal choices so the game runs long, more games chained by seed until N actions are found):
+- opening the game file: parsing it and the worker's replay to the current state
+  (goal <= 1 s);
+- undo right after opening, and undo while the game stays open (goal <= 50 ms each);
+- the autosave's cost per action, at 1,000 and at N actions (goal: flat in the game's
+  length).
+Figures are medians of R runs (default 5) in CPU time (`time.process_time`): the machine is
+shared. Lines read `figure: value (goal)`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import tempfile
+import time
+
+from dragondice_desktop.engine.game import legal_actions, play
+from dragondice_desktop.engine.record import GameRecord
+from dragondice_desktop.matchup import table_setups
+from dragondice_desktop.worker.autosave import Autosave
+from dragondice_desktop.worker.engine_worker import EngineWorker
+
+
+def long_game(actions: int) -> GameRecord:
+    """The first seeded 4-player random-choice game that lasts `actions` actions, cut there."""
+    for seed in range(1000):
+        chooser = random.Random(seed)
+        record = GameRecord(table_setups(4, rotation=seed), seed)
+        state = record.state()
+        played = []
+        while len(played) < actions:
+            legal = legal_actions(state)
+            if not legal:
+                break
+            action = chooser.choice(legal)
+            state, _ = play(state, action)
+            played.append(action)
+        if len(played) == actions:
+            return GameRecord(record.players, record.seed, tuple(played), record.options)
+    raise RuntimeError(f"no game of {actions} actions in 1,000 seeds")
+
+
+def cpu_ms(fn) -> float:
+    start = time.process_time()
+    fn()
+    return 1000 * (time.process_time() - start)
+
+
+def main() -> None:
+    """Build the long game once, then time each path R times."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--actions", type=int, default=10_000)
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    record = long_game(args.actions)
+    text = record.to_json()
+    print(f"a game of {len(record.actions)} actions, {len(text) // 1024} KiB as a file; "
+          f"medians of {args.runs} runs, CPU time")
+
+    opens, undo_open, undo_kept = [], [], []
+    for _ in range(args.runs):
+        worker = EngineWorker()
+        opens.append(cpu_ms(lambda: worker.load(GameRecord.from_json(text, check_replay=False))))
+        undo_open.append(cpu_ms(worker.undo))
+        undo_kept.append(cpu_ms(worker.undo))
+    print(f"open a {len(record.actions)}-action game: {statistics.median(opens):.0f} ms "
+          "(goal <= 1000 ms)")
+    print(f"undo right after opening: {statistics.median(undo_open):.1f} ms (goal <= 50 ms)")
+    print(f"undo again: {statistics.median(undo_kept):.1f} ms (goal <= 50 ms)")
+
+    folder = tempfile.mkdtemp(prefix="dragondice-bench-")
+    autosave = Autosave(folder)
+    for length in (1000, len(record.actions)):
+        part = GameRecord(record.players, record.seed, record.actions[:length], record.options)
+        cost = statistics.median(cpu_ms(lambda: autosave.save(part)) for _ in range(args.runs))
+        print(f"autosave after action {length}: {cost:.2f} ms (goal: flat in the game's length)")
+
+
+if __name__ == "__main__":
+    main()
