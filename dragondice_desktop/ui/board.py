@@ -5,6 +5,10 @@ drag is a request: `drop_die(die_id, zone)` finds the legal action that moves th
 and emits `actionRequested(text)` for the worker, or shows the rule that forbids it in the
 status bar (`statusMessage`) and snaps the die back. The die moves when the worker's next
 snapshot arrives. Every drag has a menu equivalent (right-click a die).
+
+A spell chosen in the spell picker lights its targets (`set_spell_targets`): armies, units,
+terrains or a DUA; a click on one announces the spell there. A click on the terrain die of
+the marching army while it may be turned turns it (upper half up, lower half down).
 """
 
 from __future__ import annotations
@@ -86,6 +90,9 @@ class Board(QGraphicsScene):
         self._movable: frozenset[int] = frozenset()
         self._pickable: frozenset[int] = frozenset()
         self._rolling: int | None = None  # manual dice: the die asked for
+        # The targets of the spell chosen in the spell picker: target args -> action text.
+        self._spell_targets: dict[tuple, str] = {}
+        self._spell_dice: frozenset[int] = frozenset()
         # Device pixels per scene unit: dice are painted at this resolution so they stay
         # sharp when the view scales the table up (big windows, high-DPI screens).
         self.render_scale = 1.0
@@ -134,6 +141,7 @@ class Board(QGraphicsScene):
             self.faces = last_faces(snapshot.all_events)
         self.faces.update(dict(snapshot.state.minors))
         self.snapshot = snapshot
+        self._spell_targets = {}  # a new state: the picker offers its spells afresh
         if snapshot.state.player_count != self.table.players:
             self._lay_table(board_layout(snapshot.state.player_count))
         self.refresh()
@@ -165,6 +173,8 @@ class Board(QGraphicsScene):
         self._pickable = frozenset(pickable_dice(snapshot.legal))
         # Manual dice: the die whose face the players are asked for stands out.
         self._rolling = state.awaiting.throw.die_id if state.awaiting is not None else None
+        self._spell_dice = frozenset(t[0] for t in self._spell_targets
+                                     if len(t) == 1 and isinstance(t[0], int))
         self._sync_die_items(state)
         for (zone, player), item in self.zone_items.items():
             self._show_zone(state, zone, player, item)
@@ -201,7 +211,7 @@ class Board(QGraphicsScene):
             if face is None:
                 face = die.die.id_face or 0
             draggable = die.id in self._movable
-            pickable = die.id in self._pickable
+            pickable = die.id in self._pickable or die.id in self._spell_dice
             pixmap = render_die(die.die, face, self._pixels(size),
                                 highlighted=draggable or pickable or die.id == self._rolling,
                                 dimmed=zone.kind is ZoneKind.BUA)
@@ -209,7 +219,7 @@ class Board(QGraphicsScene):
             die_item.place(pixmap, size, point, draggable, pickable)
             die_item.setToolTip(self._die_tooltip(state, die.id, face))
         title, note, role, tag = self._zone_text(state, zone, player, dice)
-        item.set_look(title, note, role, False, tag)
+        item.set_look(title, note, role, self.spell_target_at(zone, player) is not None, tag)
 
     def _zone_text(self, state: GameState, zone: Zone, player: int,
                    dice) -> tuple[str, str, str, str]:
@@ -257,7 +267,9 @@ class Board(QGraphicsScene):
         moves = self.moves_for(die_id)
         if moves:
             lines.append("drag or right-click: " + "; ".join(m.label for m in moves))
-        if die_id in self._pickable:
+        if die_id in self._spell_dice:
+            lines.append("click to cast the spell on it")
+        elif die_id in self._pickable:
             lines.append("click to pick it")
         lines.append("double-click: inspect the die")
         return "\n".join(lines)
@@ -291,8 +303,13 @@ class Board(QGraphicsScene):
         placeholder = state.phase in SETUP_PHASES and not terrain.home
         size, scale = self.table.terrain_die, self.table.caption_scale
         lines = [(text, colour, points * scale, bold) for text, colour, points, bold in lines]
+        target = (Zone(ZoneKind.TERRAIN, index),) in self._spell_targets
+        if target:
+            tooltip += "\nClick to cast the spell on this terrain"
+        elif self.turn_action(index, True) or self.turn_action(index, False):
+            tooltip += "\nClick the upper half of the die to turn it up, the lower half down"
         item.set_look(render_die(die, terrain.face - 1, self._pixels(size), dimmed=placeholder),
-                      size, lines, ring, tooltip)
+                      size, lines, ring, tooltip, highlighted=target)
 
     def _show_banner(self, state: GameState) -> None:
         names = [p.name for p in state.players]
@@ -353,9 +370,67 @@ class Board(QGraphicsScene):
                 items.append(item)
         return items
 
+    # --- spell targets and clicks on the table ----------------------------------------------
+
+    def set_spell_targets(self, targets: dict) -> None:
+        """Light the targets of the spell chosen in the spell picker: `targets` maps a
+        ``cast`` action's target arguments — (zone, player) an army, (die id,) a unit or
+        dragon, (zone,) a terrain or a DUA — to the action text; empty clears them."""
+        self._spell_targets = dict(targets or {})
+        self.refresh()
+
+    def spell_target_at(self, zone: Zone, player: int) -> str | None:
+        """The cast action a click on the zone box of `player` at `zone` makes, or None: the
+        army there, or the terrain (every army box at it) or the DUA."""
+        targets = self._spell_targets
+        if not targets:
+            return None
+        return targets.get((zone, player)) or (
+            targets.get((zone,)) if zone.kind in (ZoneKind.TERRAIN, ZoneKind.DUA) else None)
+
+    def zone_clicked(self, zone: Zone, player: int) -> str | None:
+        """A click on a zone box: casts the chosen spell there when it is a target. Returns
+        the action text sent, or None."""
+        text = self.spell_target_at(zone, player)
+        if text is not None:
+            self.actionRequested.emit(text)
+        return text
+
+    def turn_action(self, index: int, upper: bool) -> str | None:
+        """The ``turn`` action a click on terrain `index`'s die makes now (its upper half
+        turns up, its lower half down), or None when that terrain cannot be turned so."""
+        if self.snapshot is None or self.snapshot.state.step is not Step.TURN_TERRAIN:
+            return None
+        march = self.snapshot.state.march
+        if march is None or march.zone != Zone(ZoneKind.TERRAIN, index):
+            return None
+        wanted = "up" if upper else "down"
+        return next((a.to_text() for a in self.snapshot.legal
+                     if a.verb.value == "turn" and a.args and a.args[0] == wanted), None)
+
+    def terrain_clicked(self, index: int, upper: bool) -> str | None:
+        """A click on terrain `index`'s die (`upper`: on its upper half): casts the chosen
+        spell on the terrain, or turns the terrain being turned. Returns the action text
+        sent, or None (the status bar says why when the terrain may be turned only one way)."""
+        text = self._spell_targets.get((Zone(ZoneKind.TERRAIN, index),))
+        if text is None:
+            text = self.turn_action(index, upper)
+            if text is None and (self.turn_action(index, not upper)):
+                way = "up" if upper else "down"
+                self.statusMessage.emit(f"This terrain cannot be turned {way} now")
+                return None
+        if text is not None:
+            self.actionRequested.emit(text)
+        return text
+
     def pick_die(self, die_id: int) -> str | None:
-        """Answer an SAI's "choose units" with this die (a click on a highlighted die);
-        returns the action text sent, or None if the die cannot be picked now."""
+        """Answer an SAI's "choose units" with this die (a click on a highlighted die), or
+        cast the chosen spell on it; returns the action text sent, or None if the die cannot
+        be picked now."""
+        spell = self._spell_targets.get((die_id,))
+        if spell is not None:
+            self.actionRequested.emit(spell)
+            return spell
         if self.snapshot is None or PICK is None or die_id not in self._pickable:
             return None
         text = f"{PICK.value} {die_id}"

@@ -40,6 +40,7 @@ class ZoneItem(QGraphicsItem):
         self.tag = ""
         self.highlighted = False
         self.setZValue(Z_ZONE)
+        self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
 
     def boundingRect(self) -> QRectF:
         # The role tag sits on the bottom border and reaches a little below it.
@@ -55,6 +56,15 @@ class ZoneItem(QGraphicsItem):
             self.title, self.note, self.role, self.highlighted, self.tag = look
             self.setToolTip(f"{title}\n{note}" if note else title)
             self.update()
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        """A click on a highlighted spell target announces the spell there (the board
+        decides); any other click passes on."""
+        if event.button() is Qt.MouseButton.LeftButton and self.scene().zone_clicked(
+                self.zone, self.player):
+            event.accept()
+            return
+        event.ignore()
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
@@ -202,15 +212,19 @@ class TerrainItem(QGraphicsItem):
         self.lines: list[tuple[str, str, float, bool]] = []  # text, colour, point size, bold
         self.ring: QColor | None = None
         self.die_size = 0
+        self.highlighted = False
         self.setZValue(Z_TERRAIN)
+        self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
 
     def boundingRect(self) -> QRectF:
         return self.rect
 
     def set_look(self, pixmap: QPixmap, die_size: int, lines, ring: QColor | None,
-                 tooltip: str) -> None:
-        """Show the die `pixmap` at `die_size` and the caption `lines`."""
+                 tooltip: str, highlighted: bool = False) -> None:
+        """Show the die `pixmap` at `die_size` and the caption `lines`; `highlighted`: a
+        target of the spell being chosen."""
         self.pixmap, self.die_size, self.lines, self.ring = pixmap, die_size, list(lines), ring
+        self.highlighted = highlighted
         self.setToolTip(tooltip)
         self.update()
 
@@ -224,6 +238,10 @@ class TerrainItem(QGraphicsItem):
         painter.setRenderHints(QPainter.RenderHint.Antialiasing
                                | QPainter.RenderHint.SmoothPixmapTransform)
         die = self.die_rect()
+        if self.highlighted:
+            painter.setPen(QPen(QColor(theme.HIGHLIGHT), 4))
+            painter.setBrush(QColor(255, 210, 60, 50))
+            painter.drawRoundedRect(self.rect.adjusted(2, 2, -2, -2), 9, 9)
         if self.ring is not None:
             ring = QColor(self.ring)
             ring.setAlpha(200)
@@ -242,6 +260,18 @@ class TerrainItem(QGraphicsItem):
             painter.drawText(QRectF(x, y, width, height),
                              Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
             y += height
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        """A click on the terrain die: the board casts the chosen spell here or turns the
+        terrain (upper half up, lower half down); other clicks pass on."""
+        if event.button() is Qt.MouseButton.LeftButton:
+            die = self.die_rect()
+            if self.highlighted or die.contains(event.pos()):
+                upper = event.pos().y() < die.center().y()
+                if self.scene().terrain_clicked(self.index, upper):
+                    event.accept()
+                    return
+        event.ignore()
 
     def caption(self) -> list[str]:
         """The caption as drawn, one entry per row (a long name takes two), for tests."""

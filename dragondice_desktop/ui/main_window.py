@@ -136,6 +136,9 @@ class MainWindow(QMainWindow):
         self.board.statusMessage.connect(self.show_status)
         self.board.inspectRequested.connect(self.show_inspector)
         self.decision.actionChosen.connect(self.submit)
+        self.decision.targetsChanged.connect(self.board.set_spell_targets)
+        self.decision.heightWanted.connect(lambda height: self.resizeDocks(
+            [self.decision_dock], [height], Qt.Orientation.Vertical))
         if self.autosave is not None:
             self.client.set_autosave(self.autosave.folder)
         self._update_title()

@@ -33,6 +33,7 @@ from ..engine.policy import choose
 from ..engine.record import GameFileError, GameRecord, seed_problem, setup_problem
 from ..engine.options import GameOptions
 from ..engine.setup import SetupError, new_game
+from ..engine.spells.casting import casting_view
 from ..engine.state import GameState
 from .autosave import Autosave
 from .crash import CrashReport
@@ -269,6 +270,7 @@ class EngineWorker(QObject):
         engine fails on them, nothing is committed (the caller reports the failure and the
         previous game stays)."""
         legal = legal_actions(state)
+        casting = casting_view(state)
         self._record, self._state, self._history = record, state, tuple(history)
         self._before = before[-KEPT_STATES:]
         self._redo = tuple(redo)
@@ -277,6 +279,7 @@ class EngineWorker(QObject):
         self.stateChanged.emit(GameSnapshot(
             record=record, state=state, events=tuple(events), history=self._history,
             legal=legal, change=change, serial=self._serial, redo=self._redo,
+            casting=casting,
         ))
 
     def _write_autosave(self, record: GameRecord, playing: bool) -> None:

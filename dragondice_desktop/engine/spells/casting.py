@@ -32,7 +32,9 @@ from ..state import GameState, Step, Zone, ZoneKind
 from ..task_queue import head, pop_head, replace_head
 from ..tasks import ChooseAsk, RuleTask, Task
 from .book import SPELLS, SpellDef, by_slug
-from .pool import Demand, MagicSource, cantrip_sources, describe, magic_sources, payable
+from .pool import (
+    MIXED, Demand, MagicSource, cantrip_sources, describe, magic_sources, payable,
+)
 from .species_magic import bone_magic, negate, negation_rolls
 from .targets import legal_targets, spell_elements
 
@@ -213,7 +215,7 @@ def _why_not(state: GameState, spell: SpellDef, casting: Casting, player: int,
     elements = spell_elements(spell)
     if not any(payable(casting.sources, demands + [Demand(info.cost, e, None)],
                        casting.present) for e in elements):
-        kind = "" if len(elements) > 1 else f" {elements[0]}"
+        kind = "" if len(elements) > 1 or elements[0] == MIXED else f" {elements[0]}"
         return f"needs {info.cost}{kind} magic"
     if not any(payable(casting.sources, demands + [Demand(info.cost, e, info.species)],
                        casting.present) for e in elements):
@@ -255,6 +257,30 @@ def announced_spells(state: GameState) -> tuple[Announced, ...]:
     one element combine into one stronger spell, resolved where the first was announced)."""
     casting = current_casting(state)
     return casting.announced if casting is not None else ()
+
+
+@dataclass(frozen=True)
+class CastingView:
+    """Everything a player reads while announcing spells: the spells with their open castings
+    or why not (``spell_choices``), the magic left, the spells announced in resolution order,
+    whether the casting army is in reserve (R spells only) and whether the magic buys only
+    Cantrip spells."""
+
+    choices: tuple[SpellChoice, ...]
+    magic: MagicLeft
+    announced: tuple[Announced, ...]
+    in_reserve: bool
+    cantrip_only: bool
+
+
+def casting_view(state: GameState) -> CastingView | None:
+    """The casting waiting for announcements, as a player reads it; None when no spell is
+    being announced."""
+    casting = current_casting(state)
+    if casting is None:
+        return None
+    return CastingView(spell_choices(state), magic_left(state), casting.announced,
+                       casting.in_reserve, casting.cantrip_only)
 
 
 def target_text(state: GameState, target: tuple) -> str:
