@@ -29,6 +29,7 @@ from .action_text import face_text
 from .board_items import DieItem, PanelItem, TerrainItem, ZoneItem
 from .board_layout import BoardLayout, board_layout, dice_area, grid
 from .dice_painter import render_die
+from .effect_badges import table_badges
 from .moves import PICK, DieMove, die_moves, movable_dice, pickable_dice, refusal
 
 SETUP_PHASES = (Phase.SETUP_ROLLOFF, Phase.SETUP_CHOICE, Phase.SETUP_FRONTIER)
@@ -93,6 +94,7 @@ class Board(QGraphicsScene):
         # The targets of the spell chosen in the spell picker: target args -> action text.
         self._spell_targets: dict[tuple, str] = {}
         self._spell_dice: frozenset[int] = frozenset()
+        self.badges: dict[tuple, tuple] = {}  # lasting effects by place (effect_badges.py)
         # Device pixels per scene unit: dice are painted at this resolution so they stay
         # sharp when the view scales the table up (big windows, high-DPI screens).
         self.render_scale = 1.0
@@ -175,6 +177,7 @@ class Board(QGraphicsScene):
         self._rolling = state.awaiting.throw.die_id if state.awaiting is not None else None
         self._spell_dice = frozenset(t[0] for t in self._spell_targets
                                      if len(t) == 1 and isinstance(t[0], int))
+        self.badges = table_badges(state)
         self._sync_die_items(state)
         for (zone, player), item in self.zone_items.items():
             self._show_zone(state, zone, player, item)
@@ -217,9 +220,11 @@ class Board(QGraphicsScene):
                                 dimmed=zone.kind is ZoneKind.BUA)
             die_item = self.die_items[die.id]
             die_item.place(pixmap, size, point, draggable, pickable)
+            die_item.set_badges(self.badges.get(("die", die.id), ()))
             die_item.setToolTip(self._die_tooltip(state, die.id, face))
         title, note, role, tag = self._zone_text(state, zone, player, dice)
         item.set_look(title, note, role, self.spell_target_at(zone, player) is not None, tag)
+        item.set_badges(self.badges.get(("zone", zone, player), ()))
 
     def _zone_text(self, state: GameState, zone: Zone, player: int,
                    dice) -> tuple[str, str, str, str]:
@@ -262,6 +267,7 @@ class Board(QGraphicsScene):
         lines = [state.die_label(die_id),
                  f"{die.kind.value}" + (f", health {die.health}" if die.health else ""),
                  f"showing: {die.faces[face].to_text()}"]
+        lines += [f"Lasting effect: {b.tooltip}" for b in self.badges.get(("die", die_id), ())]
         if die_id == self._rolling:
             lines.append("roll this die and enter the face it shows (Decision panel)")
         moves = self.moves_for(die_id)
@@ -300,6 +306,10 @@ class Board(QGraphicsScene):
             lines.append(("8th face: " + die.faces[7].icon.value, "#a9c4a9", 8.5, False))
         tooltip = "\n".join([die.name] + [f"  {n}: {f.to_text()}"
                                           for n, f in enumerate(die.faces, start=1)])
+        for badge in self.badges.get(("terrain", index), ()):
+            # A terrain effect acts on every army there: it is on the terrain's caption.
+            lines.append(("✦ " + badge.label, "#d9bfff", 8.5, True))
+            tooltip += f"\nLasting effect: {badge.tooltip}"
         placeholder = state.phase in SETUP_PHASES and not terrain.home
         size, scale = self.table.terrain_die, self.table.caption_scale
         lines = [(text, colour, points * scale, bold) for text, colour, points, bold in lines]
@@ -345,8 +355,10 @@ class Board(QGraphicsScene):
                 f"{setup.name} · {setup.force_name}   —   {health} health in play · "
                 f"{held}/2 terrains captured")
         plate.set_look([(text, colour.lighter(120).name(), 9.5, True)], colour)
+        effects = "".join(f"\nLasting effect: {b.tooltip}"
+                          for b in self.badges.get(("player", player), ()))
         plate.setToolTip(f"{setup.name} sits at the {self.table.seats[player]} of the table\n"
-                         f"{health} health in play · {held}/2 terrains captured")
+                         f"{health} health in play · {held}/2 terrains captured{effects}")
 
     # --- moves, drags and drops -----------------------------------------------------------
 

@@ -39,6 +39,7 @@ class ZoneItem(QGraphicsItem):
         self.role = ""
         self.tag = ""
         self.highlighted = False
+        self.badges: tuple = ()  # effect_badges.Badge: lasting effects on this army
         self.setZValue(Z_ZONE)
         self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
 
@@ -54,8 +55,22 @@ class ZoneItem(QGraphicsItem):
         look = (title, note, role, highlighted, tag)
         if look != (self.title, self.note, self.role, self.highlighted, self.tag):
             self.title, self.note, self.role, self.highlighted, self.tag = look
-            self.setToolTip(f"{title}\n{note}" if note else title)
+            self._tip()
             self.update()
+
+    def set_badges(self, badges: tuple) -> None:
+        """Show the lasting effects on this army (or DUA): a badge on the bottom-left of the
+        border, each in full in the tooltip; () shows none."""
+        badges = tuple(badges)
+        if badges != self.badges:
+            self.badges = badges
+            self._tip()
+            self.update()
+
+    def _tip(self) -> None:
+        lines = [self.title] + ([self.note] if self.note else [])
+        lines += [f"Lasting effect: {b.tooltip}" for b in self.badges]
+        self.setToolTip("\n".join(lines))
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         """A click on a highlighted spell target announces the spell there (the board
@@ -104,15 +119,44 @@ class ZoneItem(QGraphicsItem):
         title = painter.fontMetrics().elidedText(self.title, Qt.TextElideMode.ElideRight,
                                                  int(line.width() - note_width))
         painter.drawText(line, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, title)
+        tag_width = 0.0
         if self.tag:
             painter.setFont(theme.font(8, bold=True))
-            width = painter.fontMetrics().horizontalAdvance(self.tag) + 18
+            width = tag_width = painter.fontMetrics().horizontalAdvance(self.tag) + 18
             pill = QRectF(self.rect.center().x() - width / 2, self.rect.bottom() - 9, width, 18)
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(role_colour)
             painter.drawRoundedRect(pill, 9, 9)
             painter.setPen(QColor("#1a1a1a"))
             painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, self.tag)
+        if self.badges:
+            room = self.rect.width() / 2 - tag_width / 2 - 16 if tag_width else self.rect.width() - 24
+            paint_badge(painter, self.badges, QPointF(self.rect.left() + 8, self.rect.bottom() - 9),
+                        room)
+
+
+BADGE_COLOR = "#c9a0ff"  # lasting effects: a colour no player, march or damage mark uses
+
+
+def badge_text(badges: tuple) -> str:
+    """The words of a badge pill: the first effect, and how many more there are."""
+    more = f"  +{len(badges) - 1} more" if len(badges) > 1 else ""
+    return badges[0].label + more
+
+
+def paint_badge(painter: QPainter, badges: tuple, top_left: QPointF, room: float) -> None:
+    """Paint the pill of lasting-effect `badges` at `top_left`, at most `room` wide (the
+    text ends in "…" when longer; the tooltip has every effect in full)."""
+    painter.setFont(theme.font(7.5, bold=True))
+    metrics = painter.fontMetrics()
+    text = metrics.elidedText("✦ " + badge_text(badges), Qt.TextElideMode.ElideRight,
+                              int(max(20.0, room - 14)))
+    pill = QRectF(top_left.x(), top_left.y(), metrics.horizontalAdvance(text) + 14, 18)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(BADGE_COLOR))
+    painter.drawRoundedRect(pill, 9, 9)
+    painter.setPen(QColor("#1a1030"))
+    painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, text)
 
 
 class DieItem(QGraphicsPixmapItem):
@@ -127,6 +171,7 @@ class DieItem(QGraphicsPixmapItem):
         self.home = QPointF()
         self.draggable = False
         self.pickable = False
+        self.badges: tuple = ()  # effect_badges.Badge: lasting effects on this unit
         self._press: QPointF | None = None
         self.setZValue(Z_DIE)
         self.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
@@ -149,6 +194,29 @@ class DieItem(QGraphicsPixmapItem):
         cursor = (Qt.CursorShape.OpenHandCursor if draggable
                   else Qt.CursorShape.PointingHandCursor if pickable else Qt.CursorShape.ArrowCursor)
         self.setCursor(cursor)
+
+    def set_badges(self, badges: tuple) -> None:
+        """Mark the die with the lasting effects on its unit (webbed, asleep ...): a dot in
+        the badge colour at its top-right corner; the board puts the words in the tooltip."""
+        badges = tuple(badges)
+        if badges != self.badges:
+            self.badges = badges
+            self.update()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        super().paint(painter, option, widget)
+        if self.badges:
+            size = self.pixmap().width()
+            radius = size * 0.17
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.setPen(QPen(QColor("#1a1030"), max(1.0, size * 0.025)))
+            painter.setBrush(QColor(BADGE_COLOR))
+            painter.drawEllipse(QPointF(size - radius, radius), radius, radius)
+            painter.setFont(theme.font(max(4.0, radius * 0.9), bold=True))
+            painter.setPen(QColor("#1a1030"))
+            painter.drawText(QRectF(size - 2 * radius, 0, 2 * radius, 2 * radius),
+                             Qt.AlignmentFlag.AlignCenter, "✦")
 
     def center(self) -> QPointF:
         """The die's centre in scene coordinates (tests aim the mouse here)."""
