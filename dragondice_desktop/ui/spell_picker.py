@@ -34,6 +34,8 @@ ELEMENT_ORDER = ("air", "death", "earth", "fire", "water", "elemental")
 ORDINALS = ("1st", "2nd", "3rd")
 DONE_KEY = "D"
 SPELL_ROLE = Qt.ItemDataRole.UserRole
+# The Take back buttons: Alt+1-9, for the spells announced in order (the cheat sheet reads it).
+UNCAST_KEY = "Alt+{}"
 
 
 def ordinal(n: int) -> str:
@@ -170,7 +172,10 @@ class SpellPicker(QWidget):
             label = QLabel(f"{ordinal(n)}: {text}")
             label.setWordWrap(True)
             label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-            back = QPushButton("Take back")
+            key = UNCAST_KEY.format(n) if n <= 9 else ""
+            back = QPushButton(f"Take back [{key}]" if key else "Take back")
+            if key:
+                back.setShortcut(QKeySequence(key))
             back.setToolTip(f"Take back {text} before the spells resolve (its magic is free "
                             f"again)")
             action = f"{Verb.UNCAST.value} {n}"
