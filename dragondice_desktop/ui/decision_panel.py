@@ -45,8 +45,9 @@ TURN_KEYS = {"up": "U", "down": "D"}
 VALUE_KEYS = {"done": "D"}  # newer verbs, matched by text form (see moves.verb_named)
 NUMBERED = (Verb.FRONTIER, Verb.MARCH, Verb.TARGET, Verb.KILL) + tuple(
     v for v in (verb_named("pick"), verb_named("choose")) if v)
-# Choices naming one die, grouped per kind of unit (see DecisionPanel._grouped).
-GROUPED = tuple(v for v in (Verb.KILL, verb_named("pick")) if v)
+# Choices naming one die, grouped per kind of die (see DecisionPanel._grouped): identical
+# casualties, units picked, minor terrains brought into play are offered once.
+GROUPED = tuple(v for v in (Verb.KILL, verb_named("pick"), Verb.BRING) if v)
 # Die moves offered through the unit picker (the board drags them).
 MOVES = tuple(v for v in (Verb.REINFORCE, Verb.RETREAT, CARRY) if v)
 # The unit picker's keys: previous / next unit, then Ctrl+1-9 for a destination.
@@ -247,7 +248,7 @@ class DecisionPanel(QWidget):
         elif state.step is Step.RETREAT:
             hint = ("Drag units from terrains to your Reserve Area (or pick one below)"
                     if moves else "")
-        elif any(a.verb in GROUPED and a.verb is not Verb.KILL for a in others):
+        elif any(a.verb in GROUPED and a.verb not in (Verb.KILL, Verb.BRING) for a in others):
             hint = "Click a highlighted unit on the board (or choose below)"
         others = self._grouped(state, others)
         self.hint_label.setText(hint)
@@ -300,7 +301,8 @@ class DecisionPanel(QWidget):
         groups: OrderedDict[tuple, list[Action]] = OrderedDict()
         rest = []
         for action in actions:
-            if action.verb in GROUPED and action.args and isinstance(action.args[0], int):
+            if (action.verb in GROUPED and len(action.args) == 1
+                    and isinstance(action.args[0], int)):
                 die_id = action.args[0]
                 key = (action.verb, state.dice[die_id].key, state.zones[die_id])
                 groups.setdefault(key, []).append(action)
@@ -313,7 +315,12 @@ class DecisionPanel(QWidget):
         """A button for `action` (registered in `buttons`) and whether it needs a full row."""
         label = player_text(action_label(state, action))
         count = self._group_sizes.get(action.to_text(), 1)
-        if count > 1:
+        if count > 1 and action.verb is Verb.BRING:
+            # "Bring a Deadland Village ×2 into play": the count before the words that may
+            # be cut at a narrow width.
+            name = state.dice[action.args[0]].die.name
+            label = label.replace(f"Bring the {name}", f"Bring a {name} ×{count}", 1)
+        elif count > 1:
             label += f"  (×{count})"
         button = ChoiceButton(f"{label}   [{key}]" if key else label)
         button.setToolTip(label + (f" (key {key})" if key else ""))
