@@ -95,6 +95,7 @@ class Board(QGraphicsScene):
         self._spell_targets: dict[tuple, str] = {}
         self._spell_dice: frozenset[int] = frozenset()
         self.badges: dict[tuple, tuple] = {}  # lasting effects by place (effect_badges.py)
+        self.last_refusal = ""  # why the last drop was refused ("" if it was taken)
         # Device pixels per scene unit: dice are painted at this resolution so they stay
         # sharp when the view scales the table up (big windows, high-DPI screens).
         self.render_scale = 1.0
@@ -467,8 +468,26 @@ class Board(QGraphicsScene):
     def begin_drag(self, die_id: int) -> None:
         """Highlight the legal targets of the die being dragged."""
         targets = set(map(id, self.target_items(die_id)))
+        self.last_refusal = ""
         for item in self.zone_items.values():
             item.set_look(item.title, item.note, item.role, id(item) in targets)
+
+    def drag_over(self, die_id: int, scene_pos: QPointF) -> str:
+        """The die being dragged is over `scene_pos`: the zone box there shows whether the
+        die may be dropped on it (legal: bright; refused: red). Returns why a drop there
+        would be refused ("" when it would be taken, or over no zone or its own zone)."""
+        target = self.zone_at(scene_pos)
+        reason = ""
+        for item in self.zone_items.values():
+            hover = None
+            if item is target and self.snapshot is not None:
+                if any(m.target == item.zone for m in self.moves_for(die_id)):
+                    hover = "legal"
+                else:
+                    reason = refusal(self.snapshot.state, self.snapshot.legal, die_id, item.zone)
+                    hover = "refused" if reason else None
+            item.set_hover(hover)
+        return concise_refusal(self.snapshot.state, reason) if reason else ""
 
     def zone_at(self, scene_pos: QPointF) -> ZoneItem | None:
         """The zone under a scene point, or None."""
@@ -478,12 +497,15 @@ class Board(QGraphicsScene):
         return None
 
     def finish_drag(self, die_id: int, scene_pos: QPointF) -> str | None:
-        """A dragged die was released at `scene_pos`: drop it on the zone there."""
+        """A dragged die was released at `scene_pos`: drop it on the zone there. A refused
+        drop leaves its reason in `last_refusal` (the die shows it at the cursor)."""
         for item in self.zone_items.values():
             item.set_look(item.title, item.note, item.role, False)
+            item.set_hover(None)
         target = self.zone_at(scene_pos)
         if target is None:
-            self.statusMessage.emit("Drop the die on a highlighted zone")
+            self.last_refusal = "Drop the die on a highlighted zone"
+            self.statusMessage.emit(self.last_refusal)
             self.die_items[die_id].snap_back()
             return None
         return self.drop_die(die_id, target.zone)
@@ -504,8 +526,9 @@ class Board(QGraphicsScene):
                 self.actionRequested.emit(text)
                 return text
         reason = refusal(self.snapshot.state, self.snapshot.legal, die_id, zone)
+        self.last_refusal = concise_refusal(self.snapshot.state, reason) if reason else ""
         if reason:
-            self.statusMessage.emit(concise_refusal(self.snapshot.state, reason))
+            self.statusMessage.emit(self.last_refusal)
         item = self.die_items.get(die_id)
         if item is not None:
             item.snap_back()

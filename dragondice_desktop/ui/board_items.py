@@ -12,7 +12,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QGraphicsItem, QGraphicsPixmapItem, QGraphicsSceneContextMenuEvent, QGraphicsSceneMouseEvent,
-    QStyleOptionGraphicsItem, QWidget,
+    QStyleOptionGraphicsItem, QToolTip, QWidget,
 )
 
 from ..engine.state import Zone
@@ -40,6 +40,7 @@ class ZoneItem(QGraphicsItem):
         self.tag = ""
         self.highlighted = False
         self.badges: tuple = ()  # effect_badges.Badge: lasting effects on this army
+        self.hover: str | None = None  # under a dragged die: "legal", "refused" or None
         self.setZValue(Z_ZONE)
         self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
 
@@ -56,6 +57,13 @@ class ZoneItem(QGraphicsItem):
         if look != (self.title, self.note, self.role, self.highlighted, self.tag):
             self.title, self.note, self.role, self.highlighted, self.tag = look
             self._tip()
+            self.update()
+
+    def set_hover(self, hover: str | None) -> None:
+        """Mark the zone under a dragged die: "legal" (the drop would be taken), "refused"
+        (red: it would not), None (not under the die)."""
+        if hover != self.hover:
+            self.hover = hover
             self.update()
 
     def set_badges(self, badges: tuple) -> None:
@@ -95,6 +103,12 @@ class ZoneItem(QGraphicsItem):
             pen = QPen(role_colour, 3)
         if self.highlighted:
             pen = QPen(QColor(theme.HIGHLIGHT), 4)
+        if self.hover == "legal":
+            pen = QPen(QColor(theme.HIGHLIGHT), 6)
+            painter.setBrush(QColor(255, 210, 60, 110))
+        elif self.hover == "refused":
+            pen = QPen(QColor(theme.DAMAGE_COLOR), 4, Qt.PenStyle.DashLine)
+            painter.setBrush(QColor(255, 60, 60, 60))
         painter.setPen(pen)
         painter.drawRoundedRect(self.rect, 9, 9)
         # Title line: the zone's name in the owner's colour, a note (counts) right-aligned.
@@ -251,13 +265,22 @@ class DieItem(QGraphicsPixmapItem):
         if self._press is None:
             return
         self.setPos(self.home + (event.scenePos() - self._press))
+        # The box under the cursor says whether it takes the die; a refusal's reason
+        # follows the cursor.
+        reason = self.scene().drag_over(self.die_id, event.scenePos())
+        if reason:
+            QToolTip.showText(event.screenPos(), reason)
+        else:
+            QToolTip.hideText()
 
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         if self._press is None:
             return
         self._press = None
         self.setCursor(Qt.CursorShape.OpenHandCursor)
-        self.scene().finish_drag(self.die_id, event.scenePos())
+        board = self.scene()
+        if board.finish_drag(self.die_id, event.scenePos()) is None and board.last_refusal:
+            QToolTip.showText(event.screenPos(), board.last_refusal)  # why, at the cursor
 
     def contextMenuEvent(self, event: QGraphicsSceneContextMenuEvent) -> None:
         self.scene().show_die_menu(self.die_id, event.screenPos())

@@ -59,3 +59,31 @@ def test_identical_minor_terrains_are_offered_once(qtbot, window, tmp_path):
         window.resize(*size)
         QTest.qWait(60)
         assert window.grab().save(str(tmp_path / f"bring-{size[0]}x{size[1]}.png"))
+
+
+def test_a_dragged_die_shows_on_the_box_under_it_whether_it_may_land_there(qtbot, window,
+                                                                          tmp_path):
+    """Digest §4.7: the owner of the damaged army sends its casualties to their own DUA; the
+    other player's DUA refuses the die, and says why at the cursor."""
+    from ui_helpers import in_damage_step
+
+    from dragondice_desktop.engine.actions import Verb
+    from dragondice_desktop.engine.state import Zone, ZoneKind
+
+    snapshot = open_record(qtbot, window, record_until(in_damage_step, seed=7, limit=400))
+    kill = next(a for a in snapshot.legal if a.verb is Verb.KILL)
+    die_id = kill.args[0]
+    owner = snapshot.state.dice[die_id].owner
+    board = window.board
+    own = board.zone_items[(Zone(ZoneKind.DUA, owner), owner)]
+    other = board.zone_items[(Zone(ZoneKind.DUA, 1 - owner), 1 - owner)]
+    board.begin_drag(die_id)
+    assert board.drag_over(die_id, own.rect.center()) == "" and own.hover == "legal"
+    reason = board.drag_over(die_id, other.rect.center())
+    assert reason and other.hover == "refused" and own.hover is None
+    for size in ((1400, 900), (1280, 720)):
+        window.resize(*size)
+        QTest.qWait(60)
+        assert window.grab().save(str(tmp_path / f"drag-{size[0]}x{size[1]}.png"))
+    assert board.finish_drag(die_id, other.rect.center()) is None
+    assert board.last_refusal == reason and other.hover is None
