@@ -6,6 +6,10 @@ and emits `actionRequested(text)` for the worker, or shows the rule that forbids
 status bar (`statusMessage`) and snaps the die back. The die moves when the worker's next
 snapshot arrives. Every drag has a menu equivalent (right-click a die).
 
+Several dice move as one request: select them (Ctrl+click, or a rubber band drawn on the
+felt) and drag one of them, or grab an army by its title; the worker plays all the moves or,
+if any is refused, none (`drop_dice`).
+
 A spell chosen in the spell picker lights its targets (`set_spell_targets`): armies, units,
 terrains or a DUA; a click on one announces the spell there. A click on the terrain die of
 the marching army while it may be turned turns it (upper half up, lower half down).
@@ -23,6 +27,7 @@ from ..catalog.loader import load_catalog
 from ..catalog.model import DieKind
 from ..engine.events import Event
 from ..engine.state import GameState, Phase, Step, Zone, ZoneKind
+from ..worker.engine_worker import BATCH
 from ..worker.snapshot import GameSnapshot
 from . import theme
 from .action_text import face_text
@@ -496,6 +501,63 @@ class Board(QGraphicsScene):
                 return item
         return None
 
+    def selected_dice(self) -> list[int]:
+        """Ids of the dice selected (Ctrl+click, rubber band), in id order."""
+        return sorted(i.die_id for i in self.selectedItems() if isinstance(i, DieItem))
+
+    def select_dice(self, die_ids) -> None:
+        """Select exactly `die_ids` (those that may move now)."""
+        wanted = set(die_ids) & set(self._movable)
+        for die_id, item in self.die_items.items():
+            item.setSelected(die_id in wanted)
+
+    def army_dice(self, zone: Zone, player: int) -> list[int]:
+        """The dice of `player`'s army (or zone) at `zone` that may move now."""
+        if self.snapshot is None:
+            return []
+        dice = self._zone_dice(self.snapshot.state, zone, player)
+        return [d.id for d in dice if d.id in self._movable]
+
+    def finish_group_drag(self, die_ids: list[int], scene_pos: QPointF) -> str | None:
+        """Dice dragged together (an army by its title) released at `scene_pos`."""
+        for item in self.zone_items.values():
+            item.set_look(item.title, item.note, item.role, False)
+            item.set_hover(None)
+        target = self.zone_at(scene_pos)
+        if target is None or not die_ids:
+            return None
+        return self.drop_dice(die_ids, target.zone)
+
+    def drop_dice(self, die_ids, zone: Zone) -> str | None:
+        """Drop several dice on engine zone `zone` as one request: every die needs a legal
+        move there now, else nothing is asked, the first refused die's reason is shown and
+        every die snaps back; the worker then plays the moves in turn, all or none (a later
+        move made illegal by an earlier one refuses the whole request). Returns the request
+        text sent (action texts joined by ``BATCH``), or None."""
+        die_ids = list(dict.fromkeys(die_ids))
+        if self.snapshot is None or not die_ids:
+            return None
+        if len(die_ids) == 1:
+            return self.drop_die(die_ids[0], zone)
+        state = self.snapshot.state
+        texts = []
+        for die_id in die_ids:
+            move = next((m for m in self.moves_for(die_id) if m.target == zone), None)
+            if move is None:
+                reason = refusal(state, self.snapshot.legal, die_id, zone) or (
+                    f"{state.die_label(die_id)} is already there")
+                self.last_refusal = (f"Nothing was moved: {concise_refusal(state, reason)}")
+                self.statusMessage.emit(self.last_refusal)
+                for other in die_ids:
+                    self.die_items[other].snap_back()
+                return None
+            texts.append(move.action.to_text())
+        text = f"{BATCH} ".join(texts)
+        self.last_refusal = ""
+        self.statusMessage.emit(f"Moving {len(texts)} dice to {state.zone_name(zone)}")
+        self.actionRequested.emit(text)
+        return text
+
     def finish_drag(self, die_id: int, scene_pos: QPointF) -> str | None:
         """A dragged die was released at `scene_pos`: drop it on the zone there. A refused
         drop leaves its reason in `last_refusal` (the die shows it at the cursor)."""
@@ -508,6 +570,9 @@ class Board(QGraphicsScene):
             self.statusMessage.emit(self.last_refusal)
             self.die_items[die_id].snap_back()
             return None
+        selected = self.selected_dice()
+        if die_id in selected and len(selected) > 1:
+            return self.drop_dice(selected, target.zone)
         return self.drop_die(die_id, target.zone)
 
     def drop_die(self, die_id: int, zone: Zone) -> str | None:
@@ -607,6 +672,10 @@ class BoardView(QGraphicsView):
         # states: Qt caches it (and redraws it itself when the view is scaled).
         self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
         self.setMinimumSize(480, 400)
+        # A band drawn on the felt selects the dice that may move inside it (they then drag
+        # together).
+        self.setDragMode(QGraphicsView.DragMode.RubberBandDrag)
+        self.setRubberBandSelectionMode(Qt.ItemSelectionMode.IntersectsItemShape)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

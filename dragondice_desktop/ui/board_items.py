@@ -80,14 +80,48 @@ class ZoneItem(QGraphicsItem):
         lines += [f"Lasting effect: {b.tooltip}" for b in self.badges]
         self.setToolTip("\n".join(lines))
 
+    def header_rect(self) -> QRectF:
+        """The title strip: grab an army here to drag all its dice that may move."""
+        return QRectF(self.rect.left(), self.rect.top(), self.rect.width(), 22)
+
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         """A click on a highlighted spell target announces the spell there (the board
-        decides); any other click passes on."""
-        if event.button() is Qt.MouseButton.LeftButton and self.scene().zone_clicked(
-                self.zone, self.player):
+        decides); a press on the title of an army with dice that may move grabs them all;
+        any other press passes on (a rubber band may start)."""
+        self._group = []
+        if event.button() is not Qt.MouseButton.LeftButton:
+            event.ignore()
+            return
+        board = self.scene()
+        if board.zone_clicked(self.zone, self.player):
             event.accept()
             return
+        if self.header_rect().contains(event.pos()):
+            self._group = board.army_dice(self.zone, self.player)
+            if self._group:
+                board.select_dice(self._group)
+                board.begin_drag(self._group[0])
+                self.setCursor(Qt.CursorShape.ClosedHandCursor)
+                event.accept()
+                return
         event.ignore()
+
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if getattr(self, "_group", None):
+            board = self.scene()
+            reason = board.drag_over(self._group[0], event.scenePos())
+            if reason:
+                QToolTip.showText(event.screenPos(), reason)
+            else:
+                QToolTip.hideText()
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        group, self._group = getattr(self, "_group", []), []
+        if group:
+            self.unsetCursor()
+            board = self.scene()
+            if board.finish_group_drag(group, event.scenePos()) is None and board.last_refusal:
+                QToolTip.showText(event.screenPos(), board.last_refusal)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
@@ -203,6 +237,10 @@ class DieItem(QGraphicsPixmapItem):
         if abs(self.scale() - scale) > 1e-6:
             self.setScale(scale)
         self.size, self.home, self.draggable = size, QPointF(pos), draggable
+        # Only dice that may move can be selected (Ctrl+click, the board's rubber band).
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, draggable)
+        if not draggable and self.isSelected():
+            self.setSelected(False)
         if self._press is None:
             self.setPos(pos)
         cursor = (Qt.CursorShape.OpenHandCursor if draggable
@@ -255,6 +293,12 @@ class DieItem(QGraphicsPixmapItem):
             self.scene().explain_die(self.die_id)
             event.ignore()
             return
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            self.setSelected(not self.isSelected())  # Ctrl+click: add to / take out of the set
+            event.accept()
+            return
+        if not self.isSelected():
+            self.scene().clearSelection()  # a plain press on another die starts afresh
         self._press = event.scenePos()
         self.setZValue(Z_DRAGGED)
         self.setCursor(Qt.CursorShape.ClosedHandCursor)
