@@ -33,6 +33,7 @@ from . import theme
 from .action_text import face_text
 from .board_items import DieItem, PanelItem, TerrainItem, ZoneItem
 from .board_layout import BoardLayout, board_layout, dice_area, grid
+from .animation import Flicker, RollAnimator, tumble_frames
 from .dice_painter import render_die
 from .effect_badges import table_badges
 from .moves import PICK, DieMove, die_moves, movable_dice, pickable_dice, refusal
@@ -87,8 +88,11 @@ class Board(QGraphicsScene):
     statusMessage = Signal(str)
     inspectRequested = Signal(object)
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent=None, instant: bool = False) -> None:
         super().__init__(parent)
+        # Dice just rolled tumble before they settle (the one animation home; `instant`:
+        # tests and screenshots, never animated).
+        self.animator = RollAnimator(instant=instant, parent=self)
         self.table = board_layout()
         self.setSceneRect(self.table.scene_rect)
         self.snapshot: GameSnapshot | None = None
@@ -153,6 +157,29 @@ class Board(QGraphicsScene):
         if snapshot.state.player_count != self.table.players:
             self._lay_table(board_layout(snapshot.state.player_count))
         self.refresh()
+        if snapshot.appends:
+            self._tumble(last_faces(snapshot.events))
+
+    def set_animation(self, milliseconds: int) -> None:
+        """How long rolled dice tumble (the Preferences' animation speed; 0: not at all)."""
+        self.animator.set_duration(milliseconds)
+
+    def _tumble(self, rolled: dict[int, int]) -> None:
+        """Let the dice just rolled (die id -> the face it settled on) tumble before they
+        show their face."""
+        state = self.snapshot.state
+        flickers = []
+        for die_id, face in rolled.items():
+            item = self.die_items.get(die_id)
+            if item is None or not item.isVisible() or item.pixmap().isNull():
+                continue
+            die = state.dice[die_id].die
+            pixels = item.pixmap().width()
+            frames = tumble_frames(lambda f, d=die, n=pixels: render_die(d, f, n), face,
+                                   len(die.faces))
+            flickers.append(Flicker(item, frames, item.pixmap()))
+        if flickers:
+            self.animator.start(flickers)
 
     def set_render_scale(self, scale: float) -> None:
         """Paint dice for `scale` device pixels per scene unit (rounded to quarter steps so

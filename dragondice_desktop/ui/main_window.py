@@ -98,7 +98,7 @@ class MainWindow(QMainWindow):
         # Before any widget exists: style sheets read the palette when they are applied.
         apply_theme(self.preferences.theme)
 
-        self.board = Board(self)
+        self.board = Board(self, instant=instant)
         self.board_view = BoardView(self.board)
         self.setCentralWidget(self.board_view)
         self.decision = DecisionPanel()
@@ -179,6 +179,7 @@ class MainWindow(QMainWindow):
         if prefs.hand_off is HandOff.OFF:
             self.hand_off.dismiss()  # a cover still up would wait for nobody
         self.rolls.set_duration(prefs.animation.value)
+        self.board.set_animation(prefs.animation.value)
         self.board.set_dice_scale(prefs.dice_scale)
         apply_theme(prefs.theme)
         if theme_changed:
