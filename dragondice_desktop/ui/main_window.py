@@ -219,6 +219,8 @@ class MainWindow(QMainWindow):
         self.board.set_snapshot(snapshot)
         self.decision.set_snapshot(snapshot)
         self.rolls.set_snapshot(snapshot)
+        if snapshot.appends and any(e.kind == "roll" for e in snapshot.events):
+            self.roll_dock.raise_()  # a new roll comes forward (the odds share its place)
         self.log.set_snapshot(snapshot)
         self.odds.set_snapshot(snapshot)  # a few ms: per-die odds are cached
         if snapshot.change is Change.LOAD and self._resuming:

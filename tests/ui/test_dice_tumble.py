@@ -71,3 +71,15 @@ def test_explain_this_roll_opens_in_a_resizable_window(qtbot, window, tmp_path):
     for size in ((1400, 900), (1280, 720)):
         window.resize(*size)
         assert explain.grab().save(str(tmp_path / f"explain-{size[0]}x{size[1]}.png"))
+
+
+def test_a_new_roll_brings_the_roll_result_forward(qtbot, window):
+    """The roll result and the odds share one place: a new roll shows the roll result."""
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        window.start_game(demo_setups(), 7)
+    window.odds_dock.raise_()
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        window.submit("rolloff")
+    QTest.qWait(20)
+    assert not window.roll_dock.visibleRegion().isEmpty()
+    assert window.odds_dock.visibleRegion().isEmpty()
