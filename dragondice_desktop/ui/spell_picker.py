@@ -28,6 +28,7 @@ from ..engine.actions import Action, Verb
 from ..engine.spells.casting import CastingView, SpellChoice, target_text
 from ..engine.state import GameState
 from . import theme
+from .game_log import player_text
 
 # The book's elements in the order the groups are shown.
 ELEMENT_ORDER = ("air", "death", "earth", "fire", "water", "elemental")
@@ -205,7 +206,7 @@ class SpellPicker(QWidget):
                 spell = choice.spell
                 line = f"{spell.name}   {spell_marks(choice)}\n{spell.effect}"
                 if not choice.actions:
-                    line += f"\nCannot cast: {choice.reason}"
+                    line += f"\nCannot cast: {player_text(choice.reason)}"
                 item = QTreeWidgetItem([line])
                 item.setData(0, SPELL_ROLE, spell.name)
                 tip = [f"{spell.name}: {spell_marks(choice)}", spell.effect]
@@ -216,7 +217,7 @@ class SpellPicker(QWidget):
                 if spell.info.cantrip:
                     tip.append("C: Cantrip magic from other rolls may buy it.")
                 if not choice.actions:
-                    tip.append(f"Cannot cast now: {choice.reason}")
+                    tip.append(f"Cannot cast now: {player_text(choice.reason)}")
                     item.setForeground(0, muted)
                     item.setFlags(Qt.ItemFlag.NoItemFlags)
                 else:
