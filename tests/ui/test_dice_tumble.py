@@ -4,25 +4,11 @@ opens in a window of its own that can be resized. Rendered to PNG at 1400×900 a
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QTextBrowser
 from ui_helpers import WAIT_MS
 
 from dragondice_desktop.matchup import demo_setups
-from dragondice_desktop.ui.main_window import MainWindow
-
-
-@pytest.fixture
-def animated(qtbot):
-    """A main window that animates (the Preferences' normal speed), with its worker."""
-    win = MainWindow(instant=False)
-    qtbot.addWidget(win)
-    win.resize(1400, 900)
-    win.show()
-    yield win
-    win.close()
-    win.client.shutdown()
 
 
 def _roll_off(qtbot, win):
@@ -32,7 +18,8 @@ def _roll_off(qtbot, win):
         win.submit("rolloff")  # both Horde armies roll (digest §2: the Horde roll-off)
 
 
-def test_rolled_dice_tumble_and_the_totals_wait_for_them(qtbot, animated, tmp_path):
+def test_rolled_dice_tumble_and_the_totals_wait_for_them(qtbot, animated_window, tmp_path):
+    animated = animated_window
     _roll_off(qtbot, animated)
     board, rolls = animated.board, animated.rolls
     assert board.animator.running and rolls.animator.running
