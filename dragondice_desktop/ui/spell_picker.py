@@ -70,15 +70,10 @@ def announced_text(state: GameState, announced) -> str:
     return f"{announced.spell} ({announced.element})" + (f" on {on}" if on else "")
 
 
-def cast_target_label(state: GameState, action: Action, elements: int) -> str:
-    """A target button's words: the target, and the element paying when the spell may be
-    paid with several ("water: Coastland Tower")."""
-    on = target_text(state, tuple(action.args[2:])) or "the casting army"
-    return f"{action.args[1]}: {on}" if elements > 1 else on
-
-
-def _elements_of(choice: SpellChoice) -> int:
-    return len({a.args[1] for a in choice.actions})
+def cast_target_label(state: GameState, action: Action) -> str:
+    """A target button's words: the target ("Coastland Tower"), or "the casting army" for a
+    spell that names none."""
+    return target_text(state, tuple(action.args[2:])) or "the casting army"
 
 
 class SpellPicker(QWidget):
@@ -86,7 +81,7 @@ class SpellPicker(QWidget):
     ``done`` action text; targetsChanged(object) — {target args tuple: action text} of the
     spell chosen (empty when none), for the board to highlight and take clicks.
     Attributes for tests: `magic_label`, `tree`, `buttons` (action text -> QPushButton),
-    `chosen` (the SpellChoice picked, or None)."""
+    `chosen` (the SpellChoice picked, or None), `element` (the element paying it)."""
 
     actionChosen = Signal(str)
     targetsChanged = Signal(object)
@@ -97,6 +92,7 @@ class SpellPicker(QWidget):
         self.state, self.view = state, view
         self.buttons: dict[str, QPushButton] = {}
         self.chosen: SpellChoice | None = None
+        self.element: str | None = None  # the element paying the chosen spell
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
@@ -144,7 +140,7 @@ class SpellPicker(QWidget):
         self._targets_box = QVBoxLayout()
         self._targets_box.setSpacing(3)
         layout.addLayout(self._targets_box)
-        self._target_buttons: list[QPushButton] = []
+        self._target_buttons: list[QWidget] = []  # the element row and target buttons
         count = len(view.announced)
         done_text = ("Resolve the spells announced" if count else
                      "Cast no spell (the magic is lost)")
@@ -256,37 +252,69 @@ class SpellPicker(QWidget):
         if choice is not None and not choice.actions:
             choice = None
         self.chosen = choice
+        self.element = None
+        elements = list(dict.fromkeys(a.args[1] for a in choice.actions)) if choice else []
+        self._show_targets(elements[0] if elements else None)
+
+    def choose_element(self, element: str) -> None:
+        """Pay the chosen spell with `element` (a spell any element may pay): its targets for
+        that element are offered, on the board and as buttons."""
+        if self.chosen is not None:
+            self._show_targets(element)
+
+    def _clear_targets(self) -> None:
         for button in self._target_buttons:
             self._targets_box.removeWidget(button)
             for text in [t for t, b in self.buttons.items() if b is button]:
                 del self.buttons[text]  # in place: the decision panel shares this dict
             button.hide()
-            button.setShortcut(QKeySequence())
+            if isinstance(button, QPushButton):
+                button.setShortcut(QKeySequence())  # a key pressed now cannot reach it
             button.deleteLater()
         self._target_buttons = []
-        if choice is None:
+
+    def _show_targets(self, element: str | None) -> None:
+        """The chosen spell's castings paid with `element`: lit on the board, as buttons; a
+        spell several elements may pay first gets a row of element buttons."""
+        self._clear_targets()
+        choice = self.chosen
+        if choice is None or element is None:
             self.target_label.hide()
             self.targetsChanged.emit({})
             return
-        targets = {tuple(a.args[2:]): a.to_text() for a in choice.actions
-                   if _elements_of(choice) == 1}
-        aimed = any(a.args[2:] for a in choice.actions)
-        if aimed and targets:
-            how = "click a highlighted target on the board, or choose:"
-        elif aimed:
-            how = "choose the element paying it and the target:"
-        else:
-            how = "it needs no target; choose how to cast it:"
-        self.target_label.setText(f"{choice.spell.name}: {how}")
+        self.element = element
+        elements = list(dict.fromkeys(a.args[1] for a in choice.actions))
+        actions = [a for a in choice.actions if a.args[1] == element]
+        targets = {tuple(a.args[2:]): a.to_text() for a in actions}
+        aimed = any(a.args[2:] for a in actions)
+        how = ("click a highlighted target on the board, or choose:" if aimed
+               else "it needs no target; choose how to cast it:")
+        paid = f" paid with {element}" if len(elements) > 1 else ""
+        self.target_label.setText(f"{choice.spell.name}{paid}: {how}")
         self.target_label.show()
-        elements = _elements_of(choice)
-        for number, action in enumerate(choice.actions, start=1):
-            label = cast_target_label(self.state, action, elements)
+        if len(elements) > 1:
+            row = QWidget()
+            line = QHBoxLayout(row)
+            line.setContentsMargins(0, 0, 0, 0)
+            line.addWidget(QLabel("Pay with:"))
+            for name in elements:
+                pay = QPushButton(name)
+                pay.setObjectName(f"payWith-{name}")
+                pay.setCheckable(True)
+                pay.setChecked(name == element)
+                pay.setToolTip(f"Pay {choice.spell.name} with {name} magic")
+                pay.clicked.connect(lambda _=False, e=name: self.choose_element(e))
+                line.addWidget(pay)
+            line.addStretch(1)
+            self._targets_box.addWidget(row)
+            self._target_buttons.append(row)
+        for number, action in enumerate(actions, start=1):
+            label = cast_target_label(self.state, action)
             key = str(number) if number <= 9 else ""
             button = QPushButton(f"Cast on {label}   [{key}]" if key else f"Cast on {label}")
             if key:
                 button.setShortcut(QKeySequence(key))
-            button.setToolTip(f"Announce {choice.spell.name} ({action.args[1]}) on {label}")
+            button.setToolTip(f"Announce {choice.spell.name} ({element}) on {label}")
             text = action.to_text()
             button.clicked.connect(lambda _=False, t=text: self.actionChosen.emit(t))
             self._targets_box.addWidget(button)

@@ -14,6 +14,7 @@ from ui_helpers import WAIT_MS, open_record, record_until
 from dragondice_desktop.engine.actions import Verb
 from dragondice_desktop.engine.game import legal_actions
 from dragondice_desktop.engine.spells import SPELLS
+from dragondice_desktop.engine.spells.casting import spell_choices
 from dragondice_desktop.engine.state import Step, ZoneKind
 
 
@@ -131,3 +132,29 @@ def test_issue_14_picker_pngs(qtbot, window, cast_record, tmp_path):
     for size in ((1400, 900), (1280, 720)):
         path = _save(window, tmp_path, "spell-picker", size)
         assert path.stat().st_size > 10_000
+
+
+def test_issue_14_a_spell_any_element_pays_asks_which_element_then_lights_its_targets(
+        qtbot, window, tmp_path):
+    """Digest §5.3: an Elemental spell is paid with magic of any single element; the picker
+    asks which, then offers that element's castings (on the board too)."""
+    def several(choice):
+        return len({a.args[1] for a in choice.actions}) > 1
+
+    record = record_until(lambda s: s.step is Step.CAST and any(
+        several(c) for c in spell_choices(s)), seed=2, limit=500)
+    open_record(qtbot, window, record)
+    picker = window.decision.spell_picker
+    choice = next(c for c in picker.view.choices if several(c))
+    lit = []
+    picker.targetsChanged.connect(lit.append)
+    assert picker.choose(choice.spell.name)
+    elements = list(dict.fromkeys(a.args[1] for a in choice.actions))
+    assert picker.element == elements[0]
+    picker.choose_element(elements[1])
+    assert picker.element == elements[1]
+    wanted = {a.to_text() for a in choice.actions if a.args[1] == elements[1]}
+    assert set(lit[-1].values()) == wanted
+    assert {t for t in picker.buttons if t.startswith("cast ")} == wanted
+    for size in ((1400, 900), (1280, 720)):
+        _save(window, tmp_path, "spell-element", size)
