@@ -49,6 +49,7 @@ class Verb(enum.Enum):
     DONE = "done"                    # stop picking (when fewer units are allowed)
     CHOOSE = "choose"                # choose <option or zone>: an SAI choice (saves, return, t1)
     CAST = "cast"                    # cast <spell> <element> [<target>]: announce a spell
+    UNCAST = "uncast"                # uncast <n>: take back the n-th spell announced (1 = first)
     FACE = "face"                    # face <index> | face roll: a die's face (manual dice)
 
 

@@ -29,7 +29,7 @@ __all__ = ["ACTION_NAMES", "allowed_actions", "missile_targets", "opponents_at",
            "legal_march_actions", "apply_march"]
 
 TASK_STEPS = (Step.DAMAGE, Step.SAI_PICK, Step.SAI_CHOOSE, Step.CAST)
-TASK_VERBS = (Verb.KILL, Verb.PICK, Verb.DONE, Verb.CHOOSE, Verb.CAST)
+TASK_VERBS = (Verb.KILL, Verb.PICK, Verb.DONE, Verb.CHOOSE, Verb.CAST, Verb.UNCAST)
 MINOR_VERBS = (Verb.BRING, Verb.ROLL_MINOR, Verb.KEEP_MINOR, Verb.BURY_MINOR, Verb.CHARGE)
 
 

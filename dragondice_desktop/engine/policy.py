@@ -35,7 +35,8 @@ def choose(state: GameState, chooser: random.Random | None = None) -> Action:
     actions = legal_actions(state)
     if not actions:
         raise ValueError("the game is over: no action to choose")
-    actions = [a for a in actions if a.verb is not Verb.RETREAT] or list(actions)
+    # Never retreat (so games finish) nor take back an announced spell (so castings end).
+    actions = [a for a in actions if a.verb not in (Verb.RETREAT, Verb.UNCAST)] or list(actions)
     if chooser is not None:
         return chooser.choice(actions)
     default = state.pending.default if state.pending else ""

@@ -1,4 +1,7 @@
-"""The one home of animation: dice faces flicking for a moment before they settle.
+"""The one home of animation: dice tumbling for a moment before they settle.
+
+Dice tumble in the roll panel and on the board alike: each frame is another face, turned a
+little (`tumble_frames`), and the totals are revealed only once the dice settle (`finished`).
 
 `RollAnimator(instant=True)` (tests, screenshots) shows the final faces at once; otherwise the
 faces flick for `duration_ms` (`DURATION_MS` unless the Preferences' animation speed sets
@@ -11,14 +14,46 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, QTimer, Signal
-from PySide6.QtGui import QPixmap
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, QPointF, Qt, QTimer, Signal
+from PySide6.QtGui import QPainter, QPixmap
 from PySide6.QtWidgets import QLabel
+
+# The turn of each tumbling frame, in degrees (a die rolling over and back).
+TUMBLE_ANGLES = (-38, 24, -14, 33, -22, 9)
+
+
+def tumbled(pixmap: QPixmap, angle: float) -> QPixmap:
+    """`pixmap` turned by `angle` degrees about its centre and shrunk a little so its
+    corners stay inside: a frame of a tumbling die, the same size as the die at rest."""
+    out = QPixmap(pixmap.size())
+    out.setDevicePixelRatio(pixmap.devicePixelRatio())
+    out.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(out)
+    painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+    ratio = pixmap.devicePixelRatio() or 1.0
+    w, h = pixmap.width() / ratio, pixmap.height() / ratio
+    painter.translate(QPointF(w / 2, h / 2))
+    painter.rotate(angle)
+    painter.scale(0.8, 0.8)
+    painter.drawPixmap(QPointF(-w / 2, -h / 2), pixmap)
+    painter.end()
+    return out
+
+
+def tumble_frames(face_pixmap: Callable[[int], QPixmap], face: int, faces: int,
+                  count: int = len(TUMBLE_ANGLES)) -> list[QPixmap]:
+    """`count` frames of a die tumbling before it settles on `face`: other faces of its
+    `faces`, each turned (`face_pixmap(index)` paints one face)."""
+    return [tumbled(face_pixmap((face + k * 3 + 1) % faces), TUMBLE_ANGLES[k % len(TUMBLE_ANGLES)])
+            for k in range(count)]
 
 
 @dataclass
 class Flicker:
-    """One label to animate: the frames to cycle through, then the final pixmap."""
+    """One label (or anything with ``setPixmap``: a board die) to animate: the frames to
+    cycle through, then the final pixmap."""
 
     label: QLabel
     frames: list[QPixmap]

@@ -5,6 +5,14 @@ drag is a request: `drop_die(die_id, zone)` finds the legal action that moves th
 and emits `actionRequested(text)` for the worker, or shows the rule that forbids it in the
 status bar (`statusMessage`) and snaps the die back. The die moves when the worker's next
 snapshot arrives. Every drag has a menu equivalent (right-click a die).
+
+Several dice move as one request: select them (Ctrl+click, or a rubber band drawn on the
+felt) and drag one of them, or grab an army by its title; the worker plays all the moves or,
+if any is refused, none (`drop_dice`).
+
+A spell chosen in the spell picker lights its targets (`set_spell_targets`): armies, units,
+terrains or a DUA; a click on one announces the spell there. A click on the terrain die of
+the marching army while it may be turned turns it (upper half up, lower half down).
 """
 
 from __future__ import annotations
@@ -19,12 +27,15 @@ from ..catalog.loader import load_catalog
 from ..catalog.model import DieKind
 from ..engine.events import Event
 from ..engine.state import GameState, Phase, Step, Zone, ZoneKind
+from ..worker.engine_worker import BATCH
 from ..worker.snapshot import GameSnapshot
 from . import theme
 from .action_text import face_text
 from .board_items import DieItem, PanelItem, TerrainItem, ZoneItem
 from .board_layout import BoardLayout, board_layout, dice_area, grid
+from .animation import Flicker, RollAnimator, tumble_frames
 from .dice_painter import render_die
+from .effect_badges import table_badges
 from .moves import PICK, DieMove, die_moves, movable_dice, pickable_dice, refusal
 
 SETUP_PHASES = (Phase.SETUP_ROLLOFF, Phase.SETUP_CHOICE, Phase.SETUP_FRONTIER)
@@ -77,8 +88,11 @@ class Board(QGraphicsScene):
     statusMessage = Signal(str)
     inspectRequested = Signal(object)
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent=None, instant: bool = False) -> None:
         super().__init__(parent)
+        # Dice just rolled tumble before they settle (the one animation home; `instant`:
+        # tests and screenshots, never animated).
+        self.animator = RollAnimator(instant=instant, parent=self)
         self.table = board_layout()
         self.setSceneRect(self.table.scene_rect)
         self.snapshot: GameSnapshot | None = None
@@ -86,6 +100,11 @@ class Board(QGraphicsScene):
         self._movable: frozenset[int] = frozenset()
         self._pickable: frozenset[int] = frozenset()
         self._rolling: int | None = None  # manual dice: the die asked for
+        # The targets of the spell chosen in the spell picker: target args -> action text.
+        self._spell_targets: dict[tuple, str] = {}
+        self._spell_dice: frozenset[int] = frozenset()
+        self.badges: dict[tuple, tuple] = {}  # lasting effects by place (effect_badges.py)
+        self.last_refusal = ""  # why the last drop was refused ("" if it was taken)
         # Device pixels per scene unit: dice are painted at this resolution so they stay
         # sharp when the view scales the table up (big windows, high-DPI screens).
         self.render_scale = 1.0
@@ -134,9 +153,33 @@ class Board(QGraphicsScene):
             self.faces = last_faces(snapshot.all_events)
         self.faces.update(dict(snapshot.state.minors))
         self.snapshot = snapshot
+        self._spell_targets = {}  # a new state: the picker offers its spells afresh
         if snapshot.state.player_count != self.table.players:
             self._lay_table(board_layout(snapshot.state.player_count))
         self.refresh()
+        if snapshot.appends:
+            self._tumble(last_faces(snapshot.events))
+
+    def set_animation(self, milliseconds: int) -> None:
+        """How long rolled dice tumble (the Preferences' animation speed; 0: not at all)."""
+        self.animator.set_duration(milliseconds)
+
+    def _tumble(self, rolled: dict[int, int]) -> None:
+        """Let the dice just rolled (die id -> the face it settled on) tumble before they
+        show their face."""
+        state = self.snapshot.state
+        flickers = []
+        for die_id, face in rolled.items():
+            item = self.die_items.get(die_id)
+            if item is None or not item.isVisible() or item.pixmap().isNull():
+                continue
+            die = state.dice[die_id].die
+            pixels = item.pixmap().width()
+            frames = tumble_frames(lambda f, d=die, n=pixels: render_die(d, f, n), face,
+                                   len(die.faces))
+            flickers.append(Flicker(item, frames, item.pixmap()))
+        if flickers:
+            self.animator.start(flickers)
 
     def set_render_scale(self, scale: float) -> None:
         """Paint dice for `scale` device pixels per scene unit (rounded to quarter steps so
@@ -165,6 +208,9 @@ class Board(QGraphicsScene):
         self._pickable = frozenset(pickable_dice(snapshot.legal))
         # Manual dice: the die whose face the players are asked for stands out.
         self._rolling = state.awaiting.throw.die_id if state.awaiting is not None else None
+        self._spell_dice = frozenset(t[0] for t in self._spell_targets
+                                     if len(t) == 1 and isinstance(t[0], int))
+        self.badges = table_badges(state)
         self._sync_die_items(state)
         for (zone, player), item in self.zone_items.items():
             self._show_zone(state, zone, player, item)
@@ -201,15 +247,17 @@ class Board(QGraphicsScene):
             if face is None:
                 face = die.die.id_face or 0
             draggable = die.id in self._movable
-            pickable = die.id in self._pickable
+            pickable = die.id in self._pickable or die.id in self._spell_dice
             pixmap = render_die(die.die, face, self._pixels(size),
                                 highlighted=draggable or pickable or die.id == self._rolling,
                                 dimmed=zone.kind is ZoneKind.BUA)
             die_item = self.die_items[die.id]
             die_item.place(pixmap, size, point, draggable, pickable)
+            die_item.set_badges(self.badges.get(("die", die.id), ()))
             die_item.setToolTip(self._die_tooltip(state, die.id, face))
         title, note, role, tag = self._zone_text(state, zone, player, dice)
-        item.set_look(title, note, role, False, tag)
+        item.set_look(title, note, role, self.spell_target_at(zone, player) is not None, tag)
+        item.set_badges(self.badges.get(("zone", zone, player), ()))
 
     def _zone_text(self, state: GameState, zone: Zone, player: int,
                    dice) -> tuple[str, str, str, str]:
@@ -252,12 +300,15 @@ class Board(QGraphicsScene):
         lines = [state.die_label(die_id),
                  f"{die.kind.value}" + (f", health {die.health}" if die.health else ""),
                  f"showing: {die.faces[face].to_text()}"]
+        lines += [f"Lasting effect: {b.tooltip}" for b in self.badges.get(("die", die_id), ())]
         if die_id == self._rolling:
             lines.append("roll this die and enter the face it shows (Decision panel)")
         moves = self.moves_for(die_id)
         if moves:
             lines.append("drag or right-click: " + "; ".join(m.label for m in moves))
-        if die_id in self._pickable:
+        if die_id in self._spell_dice:
+            lines.append("click to cast the spell on it")
+        elif die_id in self._pickable:
             lines.append("click to pick it")
         lines.append("double-click: inspect the die")
         return "\n".join(lines)
@@ -288,11 +339,20 @@ class Board(QGraphicsScene):
             lines.append(("8th face: " + die.faces[7].icon.value, "#a9c4a9", 8.5, False))
         tooltip = "\n".join([die.name] + [f"  {n}: {f.to_text()}"
                                           for n, f in enumerate(die.faces, start=1)])
+        for badge in self.badges.get(("terrain", index), ()):
+            # A terrain effect acts on every army there: it is on the terrain's caption.
+            lines.append(("✦ " + badge.label, "#d9bfff", 8.5, True))
+            tooltip += f"\nLasting effect: {badge.tooltip}"
         placeholder = state.phase in SETUP_PHASES and not terrain.home
         size, scale = self.table.terrain_die, self.table.caption_scale
         lines = [(text, colour, points * scale, bold) for text, colour, points, bold in lines]
+        target = (Zone(ZoneKind.TERRAIN, index),) in self._spell_targets
+        if target:
+            tooltip += "\nClick to cast the spell on this terrain"
+        elif self.turn_action(index, True) or self.turn_action(index, False):
+            tooltip += "\nClick the upper half of the die to turn it up, the lower half down"
         item.set_look(render_die(die, terrain.face - 1, self._pixels(size), dimmed=placeholder),
-                      size, lines, ring, tooltip)
+                      size, lines, ring, tooltip, highlighted=target)
 
     def _show_banner(self, state: GameState) -> None:
         names = [p.name for p in state.players]
@@ -328,8 +388,10 @@ class Board(QGraphicsScene):
                 f"{setup.name} · {setup.force_name}   —   {health} health in play · "
                 f"{held}/2 terrains captured")
         plate.set_look([(text, colour.lighter(120).name(), 9.5, True)], colour)
+        effects = "".join(f"\nLasting effect: {b.tooltip}"
+                          for b in self.badges.get(("player", player), ()))
         plate.setToolTip(f"{setup.name} sits at the {self.table.seats[player]} of the table\n"
-                         f"{health} health in play · {held}/2 terrains captured")
+                         f"{health} health in play · {held}/2 terrains captured{effects}")
 
     # --- moves, drags and drops -----------------------------------------------------------
 
@@ -353,9 +415,67 @@ class Board(QGraphicsScene):
                 items.append(item)
         return items
 
+    # --- spell targets and clicks on the table ----------------------------------------------
+
+    def set_spell_targets(self, targets: dict) -> None:
+        """Light the targets of the spell chosen in the spell picker: `targets` maps a
+        ``cast`` action's target arguments — (zone, player) an army, (die id,) a unit or
+        dragon, (zone,) a terrain or a DUA — to the action text; empty clears them."""
+        self._spell_targets = dict(targets or {})
+        self.refresh()
+
+    def spell_target_at(self, zone: Zone, player: int) -> str | None:
+        """The cast action a click on the zone box of `player` at `zone` makes, or None: the
+        army there, or the terrain (every army box at it) or the DUA."""
+        targets = self._spell_targets
+        if not targets:
+            return None
+        return targets.get((zone, player)) or (
+            targets.get((zone,)) if zone.kind in (ZoneKind.TERRAIN, ZoneKind.DUA) else None)
+
+    def zone_clicked(self, zone: Zone, player: int) -> str | None:
+        """A click on a zone box: casts the chosen spell there when it is a target. Returns
+        the action text sent, or None."""
+        text = self.spell_target_at(zone, player)
+        if text is not None:
+            self.actionRequested.emit(text)
+        return text
+
+    def turn_action(self, index: int, upper: bool) -> str | None:
+        """The ``turn`` action a click on terrain `index`'s die makes now (its upper half
+        turns up, its lower half down), or None when that terrain cannot be turned so."""
+        if self.snapshot is None or self.snapshot.state.step is not Step.TURN_TERRAIN:
+            return None
+        march = self.snapshot.state.march
+        if march is None or march.zone != Zone(ZoneKind.TERRAIN, index):
+            return None
+        wanted = "up" if upper else "down"
+        return next((a.to_text() for a in self.snapshot.legal
+                     if a.verb.value == "turn" and a.args and a.args[0] == wanted), None)
+
+    def terrain_clicked(self, index: int, upper: bool) -> str | None:
+        """A click on terrain `index`'s die (`upper`: on its upper half): casts the chosen
+        spell on the terrain, or turns the terrain being turned. Returns the action text
+        sent, or None (the status bar says why when the terrain may be turned only one way)."""
+        text = self._spell_targets.get((Zone(ZoneKind.TERRAIN, index),))
+        if text is None:
+            text = self.turn_action(index, upper)
+            if text is None and (self.turn_action(index, not upper)):
+                way = "up" if upper else "down"
+                self.statusMessage.emit(f"This terrain cannot be turned {way} now")
+                return None
+        if text is not None:
+            self.actionRequested.emit(text)
+        return text
+
     def pick_die(self, die_id: int) -> str | None:
-        """Answer an SAI's "choose units" with this die (a click on a highlighted die);
-        returns the action text sent, or None if the die cannot be picked now."""
+        """Answer an SAI's "choose units" with this die (a click on a highlighted die), or
+        cast the chosen spell on it; returns the action text sent, or None if the die cannot
+        be picked now."""
+        spell = self._spell_targets.get((die_id,))
+        if spell is not None:
+            self.actionRequested.emit(spell)
+            return spell
         if self.snapshot is None or PICK is None or die_id not in self._pickable:
             return None
         text = f"{PICK.value} {die_id}"
@@ -380,8 +500,26 @@ class Board(QGraphicsScene):
     def begin_drag(self, die_id: int) -> None:
         """Highlight the legal targets of the die being dragged."""
         targets = set(map(id, self.target_items(die_id)))
+        self.last_refusal = ""
         for item in self.zone_items.values():
             item.set_look(item.title, item.note, item.role, id(item) in targets)
+
+    def drag_over(self, die_id: int, scene_pos: QPointF) -> str:
+        """The die being dragged is over `scene_pos`: the zone box there shows whether the
+        die may be dropped on it (legal: bright; refused: red). Returns why a drop there
+        would be refused ("" when it would be taken, or over no zone or its own zone)."""
+        target = self.zone_at(scene_pos)
+        reason = ""
+        for item in self.zone_items.values():
+            hover = None
+            if item is target and self.snapshot is not None:
+                if any(m.target == item.zone for m in self.moves_for(die_id)):
+                    hover = "legal"
+                else:
+                    reason = refusal(self.snapshot.state, self.snapshot.legal, die_id, item.zone)
+                    hover = "refused" if reason else None
+            item.set_hover(hover)
+        return concise_refusal(self.snapshot.state, reason) if reason else ""
 
     def zone_at(self, scene_pos: QPointF) -> ZoneItem | None:
         """The zone under a scene point, or None."""
@@ -390,15 +528,78 @@ class Board(QGraphicsScene):
                 return item
         return None
 
-    def finish_drag(self, die_id: int, scene_pos: QPointF) -> str | None:
-        """A dragged die was released at `scene_pos`: drop it on the zone there."""
+    def selected_dice(self) -> list[int]:
+        """Ids of the dice selected (Ctrl+click, rubber band), in id order."""
+        return sorted(i.die_id for i in self.selectedItems() if isinstance(i, DieItem))
+
+    def select_dice(self, die_ids) -> None:
+        """Select exactly `die_ids` (those that may move now)."""
+        wanted = set(die_ids) & set(self._movable)
+        for die_id, item in self.die_items.items():
+            item.setSelected(die_id in wanted)
+
+    def army_dice(self, zone: Zone, player: int) -> list[int]:
+        """The dice of `player`'s army (or zone) at `zone` that may move now."""
+        if self.snapshot is None:
+            return []
+        dice = self._zone_dice(self.snapshot.state, zone, player)
+        return [d.id for d in dice if d.id in self._movable]
+
+    def finish_group_drag(self, die_ids: list[int], scene_pos: QPointF) -> str | None:
+        """Dice dragged together (an army by its title) released at `scene_pos`."""
         for item in self.zone_items.values():
             item.set_look(item.title, item.note, item.role, False)
+            item.set_hover(None)
+        target = self.zone_at(scene_pos)
+        if target is None or not die_ids:
+            return None
+        return self.drop_dice(die_ids, target.zone)
+
+    def drop_dice(self, die_ids, zone: Zone) -> str | None:
+        """Drop several dice on engine zone `zone` as one request: every die needs a legal
+        move there now, else nothing is asked, the first refused die's reason is shown and
+        every die snaps back; the worker then plays the moves in turn, all or none (a later
+        move made illegal by an earlier one refuses the whole request). Returns the request
+        text sent (action texts joined by ``BATCH``), or None."""
+        die_ids = list(dict.fromkeys(die_ids))
+        if self.snapshot is None or not die_ids:
+            return None
+        if len(die_ids) == 1:
+            return self.drop_die(die_ids[0], zone)
+        state = self.snapshot.state
+        texts = []
+        for die_id in die_ids:
+            move = next((m for m in self.moves_for(die_id) if m.target == zone), None)
+            if move is None:
+                reason = refusal(state, self.snapshot.legal, die_id, zone) or (
+                    f"{state.die_label(die_id)} is already there")
+                self.last_refusal = (f"Nothing was moved: {concise_refusal(state, reason)}")
+                self.statusMessage.emit(self.last_refusal)
+                for other in die_ids:
+                    self.die_items[other].snap_back()
+                return None
+            texts.append(move.action.to_text())
+        text = f"{BATCH} ".join(texts)
+        self.last_refusal = ""
+        self.statusMessage.emit(f"Moving {len(texts)} dice to {state.zone_name(zone)}")
+        self.actionRequested.emit(text)
+        return text
+
+    def finish_drag(self, die_id: int, scene_pos: QPointF) -> str | None:
+        """A dragged die was released at `scene_pos`: drop it on the zone there. A refused
+        drop leaves its reason in `last_refusal` (the die shows it at the cursor)."""
+        for item in self.zone_items.values():
+            item.set_look(item.title, item.note, item.role, False)
+            item.set_hover(None)
         target = self.zone_at(scene_pos)
         if target is None:
-            self.statusMessage.emit("Drop the die on a highlighted zone")
+            self.last_refusal = "Drop the die on a highlighted zone"
+            self.statusMessage.emit(self.last_refusal)
             self.die_items[die_id].snap_back()
             return None
+        selected = self.selected_dice()
+        if die_id in selected and len(selected) > 1:
+            return self.drop_dice(selected, target.zone)
         return self.drop_die(die_id, target.zone)
 
     def drop_die(self, die_id: int, zone: Zone) -> str | None:
@@ -417,8 +618,9 @@ class Board(QGraphicsScene):
                 self.actionRequested.emit(text)
                 return text
         reason = refusal(self.snapshot.state, self.snapshot.legal, die_id, zone)
+        self.last_refusal = concise_refusal(self.snapshot.state, reason) if reason else ""
         if reason:
-            self.statusMessage.emit(concise_refusal(self.snapshot.state, reason))
+            self.statusMessage.emit(self.last_refusal)
         item = self.die_items.get(die_id)
         if item is not None:
             item.snap_back()
@@ -497,6 +699,10 @@ class BoardView(QGraphicsView):
         # states: Qt caches it (and redraws it itself when the view is scaled).
         self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
         self.setMinimumSize(480, 400)
+        # A band drawn on the felt selects the dice that may move inside it (they then drag
+        # together).
+        self.setDragMode(QGraphicsView.DragMode.RubberBandDrag)
+        self.setRubberBandSelectionMode(Qt.ItemSelectionMode.IntersectsItemShape)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -12,7 +12,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QGraphicsItem, QGraphicsPixmapItem, QGraphicsSceneContextMenuEvent, QGraphicsSceneMouseEvent,
-    QStyleOptionGraphicsItem, QWidget,
+    QStyleOptionGraphicsItem, QToolTip, QWidget,
 )
 
 from ..engine.state import Zone
@@ -39,7 +39,10 @@ class ZoneItem(QGraphicsItem):
         self.role = ""
         self.tag = ""
         self.highlighted = False
+        self.badges: tuple = ()  # effect_badges.Badge: lasting effects on this army
+        self.hover: str | None = None  # under a dragged die: "legal", "refused" or None
         self.setZValue(Z_ZONE)
+        self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
 
     def boundingRect(self) -> QRectF:
         # The role tag sits on the bottom border and reaches a little below it.
@@ -53,8 +56,72 @@ class ZoneItem(QGraphicsItem):
         look = (title, note, role, highlighted, tag)
         if look != (self.title, self.note, self.role, self.highlighted, self.tag):
             self.title, self.note, self.role, self.highlighted, self.tag = look
-            self.setToolTip(f"{title}\n{note}" if note else title)
+            self._tip()
             self.update()
+
+    def set_hover(self, hover: str | None) -> None:
+        """Mark the zone under a dragged die: "legal" (the drop would be taken), "refused"
+        (red: it would not), None (not under the die)."""
+        if hover != self.hover:
+            self.hover = hover
+            self.update()
+
+    def set_badges(self, badges: tuple) -> None:
+        """Show the lasting effects on this army (or DUA): a badge on the bottom-left of the
+        border, each in full in the tooltip; () shows none."""
+        badges = tuple(badges)
+        if badges != self.badges:
+            self.badges = badges
+            self._tip()
+            self.update()
+
+    def _tip(self) -> None:
+        lines = [self.title] + ([self.note] if self.note else [])
+        lines += [f"Lasting effect: {b.tooltip}" for b in self.badges]
+        self.setToolTip("\n".join(lines))
+
+    def header_rect(self) -> QRectF:
+        """The title strip: grab an army here to drag all its dice that may move."""
+        return QRectF(self.rect.left(), self.rect.top(), self.rect.width(), 22)
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        """A click on a highlighted spell target announces the spell there (the board
+        decides); a press on the title of an army with dice that may move grabs them all;
+        any other press passes on (a rubber band may start)."""
+        self._group = []
+        if event.button() is not Qt.MouseButton.LeftButton:
+            event.ignore()
+            return
+        board = self.scene()
+        if board.zone_clicked(self.zone, self.player):
+            event.accept()
+            return
+        if self.header_rect().contains(event.pos()):
+            self._group = board.army_dice(self.zone, self.player)
+            if self._group:
+                board.select_dice(self._group)
+                board.begin_drag(self._group[0])
+                self.setCursor(Qt.CursorShape.ClosedHandCursor)
+                event.accept()
+                return
+        event.ignore()
+
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if getattr(self, "_group", None):
+            board = self.scene()
+            reason = board.drag_over(self._group[0], event.scenePos())
+            if reason:
+                QToolTip.showText(event.screenPos(), reason)
+            else:
+                QToolTip.hideText()
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        group, self._group = getattr(self, "_group", []), []
+        if group:
+            self.unsetCursor()
+            board = self.scene()
+            if board.finish_group_drag(group, event.scenePos()) is None and board.last_refusal:
+                QToolTip.showText(event.screenPos(), board.last_refusal)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
@@ -70,6 +137,12 @@ class ZoneItem(QGraphicsItem):
             pen = QPen(role_colour, 3)
         if self.highlighted:
             pen = QPen(QColor(theme.HIGHLIGHT), 4)
+        if self.hover == "legal":
+            pen = QPen(QColor(theme.HIGHLIGHT), 6)
+            painter.setBrush(QColor(255, 210, 60, 110))
+        elif self.hover == "refused":
+            pen = QPen(QColor(theme.DAMAGE_COLOR), 4, Qt.PenStyle.DashLine)
+            painter.setBrush(QColor(255, 60, 60, 60))
         painter.setPen(pen)
         painter.drawRoundedRect(self.rect, 9, 9)
         # Title line: the zone's name in the owner's colour, a note (counts) right-aligned.
@@ -94,15 +167,44 @@ class ZoneItem(QGraphicsItem):
         title = painter.fontMetrics().elidedText(self.title, Qt.TextElideMode.ElideRight,
                                                  int(line.width() - note_width))
         painter.drawText(line, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, title)
+        tag_width = 0.0
         if self.tag:
             painter.setFont(theme.font(8, bold=True))
-            width = painter.fontMetrics().horizontalAdvance(self.tag) + 18
+            width = tag_width = painter.fontMetrics().horizontalAdvance(self.tag) + 18
             pill = QRectF(self.rect.center().x() - width / 2, self.rect.bottom() - 9, width, 18)
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(role_colour)
             painter.drawRoundedRect(pill, 9, 9)
             painter.setPen(QColor("#1a1a1a"))
             painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, self.tag)
+        if self.badges:
+            room = self.rect.width() / 2 - tag_width / 2 - 16 if tag_width else self.rect.width() - 24
+            paint_badge(painter, self.badges, QPointF(self.rect.left() + 8, self.rect.bottom() - 9),
+                        room)
+
+
+BADGE_COLOR = "#c9a0ff"  # lasting effects: a colour no player, march or damage mark uses
+
+
+def badge_text(badges: tuple) -> str:
+    """The words of a badge pill: the first effect, and how many more there are."""
+    more = f"  +{len(badges) - 1} more" if len(badges) > 1 else ""
+    return badges[0].label + more
+
+
+def paint_badge(painter: QPainter, badges: tuple, top_left: QPointF, room: float) -> None:
+    """Paint the pill of lasting-effect `badges` at `top_left`, at most `room` wide (the
+    text ends in "…" when longer; the tooltip has every effect in full)."""
+    painter.setFont(theme.font(7.5, bold=True))
+    metrics = painter.fontMetrics()
+    text = metrics.elidedText("✦ " + badge_text(badges), Qt.TextElideMode.ElideRight,
+                              int(max(20.0, room - 14)))
+    pill = QRectF(top_left.x(), top_left.y(), metrics.horizontalAdvance(text) + 14, 18)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(BADGE_COLOR))
+    painter.drawRoundedRect(pill, 9, 9)
+    painter.setPen(QColor("#1a1030"))
+    painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, text)
 
 
 class DieItem(QGraphicsPixmapItem):
@@ -117,6 +219,7 @@ class DieItem(QGraphicsPixmapItem):
         self.home = QPointF()
         self.draggable = False
         self.pickable = False
+        self.badges: tuple = ()  # effect_badges.Badge: lasting effects on this unit
         self._press: QPointF | None = None
         self.setZValue(Z_DIE)
         self.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
@@ -134,11 +237,38 @@ class DieItem(QGraphicsPixmapItem):
         if abs(self.scale() - scale) > 1e-6:
             self.setScale(scale)
         self.size, self.home, self.draggable = size, QPointF(pos), draggable
+        # Only dice that may move can be selected (Ctrl+click, the board's rubber band).
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, draggable)
+        if not draggable and self.isSelected():
+            self.setSelected(False)
         if self._press is None:
             self.setPos(pos)
         cursor = (Qt.CursorShape.OpenHandCursor if draggable
                   else Qt.CursorShape.PointingHandCursor if pickable else Qt.CursorShape.ArrowCursor)
         self.setCursor(cursor)
+
+    def set_badges(self, badges: tuple) -> None:
+        """Mark the die with the lasting effects on its unit (webbed, asleep ...): a dot in
+        the badge colour at its top-right corner; the board puts the words in the tooltip."""
+        badges = tuple(badges)
+        if badges != self.badges:
+            self.badges = badges
+            self.update()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        super().paint(painter, option, widget)
+        if self.badges:
+            size = self.pixmap().width()
+            radius = size * 0.17
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.setPen(QPen(QColor("#1a1030"), max(1.0, size * 0.025)))
+            painter.setBrush(QColor(BADGE_COLOR))
+            painter.drawEllipse(QPointF(size - radius, radius), radius, radius)
+            painter.setFont(theme.font(max(4.0, radius * 0.9), bold=True))
+            painter.setPen(QColor("#1a1030"))
+            painter.drawText(QRectF(size - 2 * radius, 0, 2 * radius, 2 * radius),
+                             Qt.AlignmentFlag.AlignCenter, "✦")
 
     def center(self) -> QPointF:
         """The die's centre in scene coordinates (tests aim the mouse here)."""
@@ -163,6 +293,12 @@ class DieItem(QGraphicsPixmapItem):
             self.scene().explain_die(self.die_id)
             event.ignore()
             return
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            self.setSelected(not self.isSelected())  # Ctrl+click: add to / take out of the set
+            event.accept()
+            return
+        if not self.isSelected():
+            self.scene().clearSelection()  # a plain press on another die starts afresh
         self._press = event.scenePos()
         self.setZValue(Z_DRAGGED)
         self.setCursor(Qt.CursorShape.ClosedHandCursor)
@@ -173,13 +309,22 @@ class DieItem(QGraphicsPixmapItem):
         if self._press is None:
             return
         self.setPos(self.home + (event.scenePos() - self._press))
+        # The box under the cursor says whether it takes the die; a refusal's reason
+        # follows the cursor.
+        reason = self.scene().drag_over(self.die_id, event.scenePos())
+        if reason:
+            QToolTip.showText(event.screenPos(), reason)
+        else:
+            QToolTip.hideText()
 
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         if self._press is None:
             return
         self._press = None
         self.setCursor(Qt.CursorShape.OpenHandCursor)
-        self.scene().finish_drag(self.die_id, event.scenePos())
+        board = self.scene()
+        if board.finish_drag(self.die_id, event.scenePos()) is None and board.last_refusal:
+            QToolTip.showText(event.screenPos(), board.last_refusal)  # why, at the cursor
 
     def contextMenuEvent(self, event: QGraphicsSceneContextMenuEvent) -> None:
         self.scene().show_die_menu(self.die_id, event.screenPos())
@@ -202,15 +347,19 @@ class TerrainItem(QGraphicsItem):
         self.lines: list[tuple[str, str, float, bool]] = []  # text, colour, point size, bold
         self.ring: QColor | None = None
         self.die_size = 0
+        self.highlighted = False
         self.setZValue(Z_TERRAIN)
+        self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
 
     def boundingRect(self) -> QRectF:
         return self.rect
 
     def set_look(self, pixmap: QPixmap, die_size: int, lines, ring: QColor | None,
-                 tooltip: str) -> None:
-        """Show the die `pixmap` at `die_size` and the caption `lines`."""
+                 tooltip: str, highlighted: bool = False) -> None:
+        """Show the die `pixmap` at `die_size` and the caption `lines`; `highlighted`: a
+        target of the spell being chosen."""
         self.pixmap, self.die_size, self.lines, self.ring = pixmap, die_size, list(lines), ring
+        self.highlighted = highlighted
         self.setToolTip(tooltip)
         self.update()
 
@@ -224,6 +373,10 @@ class TerrainItem(QGraphicsItem):
         painter.setRenderHints(QPainter.RenderHint.Antialiasing
                                | QPainter.RenderHint.SmoothPixmapTransform)
         die = self.die_rect()
+        if self.highlighted:
+            painter.setPen(QPen(QColor(theme.HIGHLIGHT), 4))
+            painter.setBrush(QColor(255, 210, 60, 50))
+            painter.drawRoundedRect(self.rect.adjusted(2, 2, -2, -2), 9, 9)
         if self.ring is not None:
             ring = QColor(self.ring)
             ring.setAlpha(200)
@@ -242,6 +395,18 @@ class TerrainItem(QGraphicsItem):
             painter.drawText(QRectF(x, y, width, height),
                              Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
             y += height
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        """A click on the terrain die: the board casts the chosen spell here or turns the
+        terrain (upper half up, lower half down); other clicks pass on."""
+        if event.button() is Qt.MouseButton.LeftButton:
+            die = self.die_rect()
+            if self.highlighted or die.contains(event.pos()):
+                upper = event.pos().y() < die.center().y()
+                if self.scene().terrain_clicked(self.index, upper):
+                    event.accept()
+                    return
+        event.ignore()
 
     def caption(self) -> list[str]:
         """The caption as drawn, one entry per row (a long name takes two), for tests."""

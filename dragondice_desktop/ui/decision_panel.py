@@ -6,6 +6,8 @@ are drags or clicks on the board (reinforce, retreat, carried items, casualties,
 for an SAI) get their keyboard equivalents here too: a button per kind of casualty or pick,
 a unit picker with destination buttons in the Reserves phase. In a manual-dice game the face
 of each die rolled is a decision too: a face picker (``face_picker.py``) replaces the buttons.
+Announcing spells has its own picker (``spell_picker.py``): spells by element with their cost
+and effect, the magic left, the spells announced with Take back, targets picked on the board.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from .action_text import action_label
 from .face_picker import FACE_KEYS, FacePicker
 from .game_log import player_text
 from .moves import CARRY, verb_named
+from .spell_picker import SpellPicker
 
 # Natural one-key shortcuts; numbered choices (frontiers, marches, targets) use 1-9.
 # The cheat sheet (F1, `shortcuts.py`) is generated from these tables.
@@ -42,8 +45,9 @@ TURN_KEYS = {"up": "U", "down": "D"}
 VALUE_KEYS = {"done": "D"}  # newer verbs, matched by text form (see moves.verb_named)
 NUMBERED = (Verb.FRONTIER, Verb.MARCH, Verb.TARGET, Verb.KILL) + tuple(
     v for v in (verb_named("pick"), verb_named("choose")) if v)
-# Choices naming one die, grouped per kind of unit (see DecisionPanel._grouped).
-GROUPED = tuple(v for v in (Verb.KILL, verb_named("pick")) if v)
+# Choices naming one die, grouped per kind of die (see DecisionPanel._grouped): identical
+# casualties, units picked, minor terrains brought into play are offered once.
+GROUPED = tuple(v for v in (Verb.KILL, verb_named("pick"), Verb.BRING) if v)
 # Die moves offered through the unit picker (the board drags them).
 MOVES = tuple(v for v in (Verb.REINFORCE, Verb.RETREAT, CARRY) if v)
 # The unit picker's keys: previous / next unit, then Ctrl+1-9 for a destination.
@@ -54,6 +58,8 @@ MOVE_KEY = "Ctrl+{}"
 MOST_MIN_HEIGHT = 330
 # A face picker asks for more: every face of a d10 or d12 should show without scrolling.
 PICKER_MIN_HEIGHT = 440
+# The spell picker asks for this much: the spells announced, the list and the target buttons.
+SPELL_PICKER_HEIGHT = 560
 _KEY_SUFFIX = re.compile(r"\s+\[[^\]]+\]$")
 
 
@@ -141,11 +147,17 @@ def _discard(widget: QWidget) -> None:
 class DecisionPanel(QWidget):
     """Shows who must decide what, with a button per legal choice.
 
-    Signal actionChosen(str): the action text of the button pressed.
-    Attributes for tests: `prompt_label`, `buttons` (action text -> QPushButton).
+    Signal actionChosen(str): the action text of the button pressed; targetsChanged(object):
+    the board targets of the spell chosen in the spell picker ({target args: action text}).
+    Attributes for tests: `prompt_label`, `buttons` (action text -> QPushButton),
+    `spell_picker` (while spells are announced, else None).
     """
 
     actionChosen = Signal(str)
+    targetsChanged = Signal(object)
+    # The height the panel asks its dock for: the spell picker's list needs room (the dock
+    # gets its earlier height back when the spells are announced).
+    heightWanted = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -188,6 +200,8 @@ class DecisionPanel(QWidget):
         self._group_sizes: dict[str, int] = {}
         self._destination_buttons: list[QPushButton] = []
         self._picking_face = False
+        self.spell_picker: SpellPicker | None = None
+        self._height_before: int | None = None
         self.hint_label.hide()
 
     # --- building -------------------------------------------------------------------------
@@ -195,7 +209,12 @@ class DecisionPanel(QWidget):
     def set_snapshot(self, snapshot: GameSnapshot) -> None:
         """Show the decision pending in `snapshot` (or the winner once the game is over)."""
         state = self._state = snapshot.state
+        casting = self.spell_picker is not None
         self._clear()
+        if casting and self._height_before is not None and not (
+                state.step is Step.CAST and snapshot.casting is not None):
+            self.heightWanted.emit(self._height_before)
+            self._height_before = None
         if state.pending is None:
             winner = state.players[state.winner].name if state.winner is not None else "Nobody"
             self.who_label.setText("")
@@ -212,6 +231,9 @@ class DecisionPanel(QWidget):
         if state.awaiting is not None:
             self._add_face_picker(state)
             return
+        if state.step is Step.CAST and snapshot.casting is not None and snapshot.legal:
+            self._add_spell_picker(state, snapshot)
+            return
         legal = list(snapshot.legal)
         moves = [a for a in legal if a.verb in MOVES]
         others = [a for a in legal if a.verb not in MOVES]
@@ -226,7 +248,7 @@ class DecisionPanel(QWidget):
         elif state.step is Step.RETREAT:
             hint = ("Drag units from terrains to your Reserve Area (or pick one below)"
                     if moves else "")
-        elif any(a.verb in GROUPED and a.verb is not Verb.KILL for a in others):
+        elif any(a.verb in GROUPED and a.verb not in (Verb.KILL, Verb.BRING) for a in others):
             hint = "Click a highlighted unit on the board (or choose below)"
         others = self._grouped(state, others)
         self.hint_label.setText(hint)
@@ -254,6 +276,24 @@ class DecisionPanel(QWidget):
         self._picking_face = True
         self.updateGeometry()
 
+    def _add_spell_picker(self, state: GameState, snapshot: GameSnapshot) -> None:
+        """Spells to announce: the spell picker in place of a button per casting."""
+        self.prompt_label.setText("Announce spells: choose a spell, then its target")
+        self.hint_label.setText("Every spell is announced before any resolves; take one back "
+                                "until you resolve them")
+        self.hint_label.show()
+        picker = SpellPicker(state, snapshot.casting)
+        picker.actionChosen.connect(self.actionChosen)
+        picker.targetsChanged.connect(self.targetsChanged)
+        self._moves_box.addWidget(picker)
+        self.spell_picker = picker
+        self.buttons = picker.buttons  # the picker adds its target buttons as a spell is chosen
+        self._picking_face = True  # as tall as a face picker: the spell list needs the room
+        self.updateGeometry()
+        if self._height_before is None:
+            self._height_before = self.height()
+            self.heightWanted.emit(SPELL_PICKER_HEIGHT)
+
     def _grouped(self, state: GameState, actions: list[Action]) -> list[Action]:
         """One button per kind of unit for casualties and SAI picks: identical dice in one
         army are interchangeable, so "War Driver ×4" beats four equal buttons (the board
@@ -261,7 +301,8 @@ class DecisionPanel(QWidget):
         groups: OrderedDict[tuple, list[Action]] = OrderedDict()
         rest = []
         for action in actions:
-            if action.verb in GROUPED and action.args and isinstance(action.args[0], int):
+            if (action.verb in GROUPED and len(action.args) == 1
+                    and isinstance(action.args[0], int)):
                 die_id = action.args[0]
                 key = (action.verb, state.dice[die_id].key, state.zones[die_id])
                 groups.setdefault(key, []).append(action)
@@ -274,10 +315,15 @@ class DecisionPanel(QWidget):
         """A button for `action` (registered in `buttons`) and whether it needs a full row."""
         label = player_text(action_label(state, action))
         count = self._group_sizes.get(action.to_text(), 1)
-        if count > 1:
+        if count > 1 and action.verb is Verb.BRING:
+            # "Bring a Deadland Village ×2 into play": the count before the words that may
+            # be cut at a narrow width.
+            name = state.dice[action.args[0]].die.name
+            label = label.replace(f"Bring the {name}", f"Bring a {name} ×{count}", 1)
+        elif count > 1:
             label += f"  (×{count})"
         button = ChoiceButton(f"{label}   [{key}]" if key else label)
-        button.setToolTip(f"Action: {action.to_text()}")
+        button.setToolTip(label + (f" (key {key})" if key else ""))
         if key:
             button.setShortcut(QKeySequence(key))
         text = action.to_text()
@@ -285,7 +331,7 @@ class DecisionPanel(QWidget):
         if text == getattr(state.pending, "default", ""):
             # The engine's suggestion when the player has no preference (SAI choices).
             button.setStyleSheet("font-weight: bold;")
-            button.setToolTip(f"Suggested choice · action: {text}")
+            button.setToolTip(f"{label} — the suggested choice")
         self.buttons[text] = button
         wide = len(label) > 22 or is_numbered(action.verb)
         return button, wide
@@ -359,8 +405,7 @@ class DecisionPanel(QWidget):
             key = MOVE_KEY.format(number)
             button = ChoiceButton(f"{label}  [{key}]")
             button.setShortcut(QKeySequence(key))
-            button.setToolTip(f"{player_text(action_label(state, action))} "
-                              f"({action.to_text()})")
+            button.setToolTip(player_text(action_label(state, action)))
             text = action.to_text()
             button.clicked.connect(lambda _=False, t=text: self.actionChosen.emit(t))
             self._moves_box.addWidget(button)
@@ -371,6 +416,7 @@ class DecisionPanel(QWidget):
     def _clear(self) -> None:
         self.buttons = {}
         self._picking_face = False
+        self.spell_picker = None
         self._group_sizes = {}
         self._destination_buttons = []
         self.unit_picker = None

@@ -17,12 +17,15 @@ from PySide6.QtCore import (
     QAbstractListModel, QMimeData, QModelIndex, QSize, QSortFilterProxyModel, Qt, Signal,
 )
 from PySide6.QtGui import QColor, QDrag, QPainter
-from PySide6.QtWidgets import QAbstractItemView, QListView, QListWidget, QListWidgetItem, QMenu
+from PySide6.QtWidgets import (
+    QAbstractItemView, QListView, QListWidget, QListWidgetItem, QMenu, QToolTip,
+)
 
 from ..catalog.loader import Catalog
 from ..catalog.model import Die, DieKind, Species
 from ..forces.slots import ARMY_SLOTS, SLOT_LABELS, SLOTS, TERRAIN_SLOTS, fits
 from .die_icons import die_icon, display_name
+from .game_log import player_text
 
 MIME_TYPE = "application/x-dragondice-die"
 ICON = 30
@@ -309,12 +312,29 @@ class SlotList(QListWidget):
         die = self.catalog.dice.get(found[0])
         return die is not None and fits(self.slot, die) is None and found[1] != self.slot
 
+    def refused_reason(self, mime: QMimeData) -> str:
+        """Why a die being dragged cannot be dropped on this slot, in a player's words ("" if
+        it can, or when it comes from this slot)."""
+        found = read_die_mime(mime)
+        if not found or found[1] == self.slot:
+            return ""
+        die = self.catalog.dice.get(found[0])
+        if die is None:
+            return f"{found[0]!r} is not in the catalog"
+        return player_text(fits(self.slot, die) or "")
+
     def dragEnterEvent(self, event):  # noqa: N802
         if self._acceptable(event.mimeData()):
             self._set_hover(True)
             event.acceptProposedAction()
-        else:
-            event.ignore()  # not a legal target: no highlight, the drop snaps back
+            return
+        # Not a legal target: no highlight, the drop snaps back; the rule that refuses it is
+        # said at the cursor and in the status bar (a silent refusal leaves players guessing).
+        reason = self.refused_reason(event.mimeData())
+        if reason:
+            QToolTip.showText(self.mapToGlobal(event.position().toPoint()), reason, self)
+            self.refusal.emit(reason)
+        event.ignore()
 
     def dragMoveEvent(self, event):  # noqa: N802
         if self._acceptable(event.mimeData()):

@@ -8,6 +8,10 @@ What it shows follows the decision pending:
   the defending army's saves; missile; magic).
 Lasting effects on the army (Wither, Galeforce ...) and eighth-face ID doubling come from the
 engine, so the numbers are those of the roll the engine would make.
+
+The Army box is live: it lists every army on the table, the one the decision concerns first
+and chosen with each new state; choosing another army shows its odds for the same kind of
+roll (its maneuver, or the action its terrain allows).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from ..engine.exchange import allowed_actions, opponents_at
 from ..engine.flow import army_context, marchable_zones, rolling_dice
 from ..engine.lasting import army_modifiers
 from ..engine.rolls import RollType
+from ..engine.spells.targets import army_zones
 from ..engine.state import GameState, Phase, Step, Zone, ZoneKind
 from ..odds import OddsSpec
 from ..worker.snapshot import GameSnapshot
@@ -27,13 +32,15 @@ MANEUVER_STEPS = (Step.CHOOSE_ARMY, Step.MANEUVER, Step.COUNTER_MANEUVER)
 
 
 class GameOddsPanel(QWidget):
-    """Odds for the march being decided. For tests: army_box (the marching player's armies),
-    panel (OddsPanel), zone (the army shown), roll (the RollType shown, or None)."""
+    """Odds for the march being decided, or any army picked. For tests: army_box (every army,
+    the decision's first; data (zone, player)), panel (OddsPanel), zone and player (the army
+    shown), roll (the RollType shown, or None)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.state: GameState | None = None
         self.zone: Zone | None = None
+        self.player: int | None = None
         self.roll: RollType | None = None
         self.army_box = QComboBox()
         # Long army names must not widen the dock (its list shows them in full).
@@ -56,15 +63,20 @@ class GameOddsPanel(QWidget):
         """Follow a new state: list the marching player's armies and redraw."""
         self.state = state = snapshot.state
         zones = self._zones(state)
-        current = state.march.zone if state.march else None
+        decision = [(zone, state.turn_player) for zone in zones]
+        others = [(zone, player) for zone in army_zones(state)
+                  for player in range(state.player_count)
+                  if state.has_army(zone, player) and (zone, player) not in decision]
         self.army_box.blockSignals(True)
         self.army_box.clear()
-        for zone in zones:
-            name = state.army_name(zone, state.turn_player)
-            self.army_box.addItem(f"{name} at {state.zone_name(zone)}", zone)
-        if current in zones:
-            self.army_box.setCurrentIndex(zones.index(current))
-        self.army_box.setEnabled(state.march is None and len(zones) > 1)
+        if not decision:
+            self.army_box.addItem("Pick an army…", None)
+        for zone, player in decision + others:
+            name = f"{state.players[player].name}'s {state.army_name(zone, player)}"
+            self.army_box.addItem(f"{name} at {state.zone_name(zone)}", (zone, player))
+        # Each new state follows the decision: its army is chosen again.
+        self.army_box.setCurrentIndex(0)
+        self.army_box.setEnabled(self.army_box.count() > 1)
         self.army_box.setToolTip(army_box_tip(state, zones))
         self.army_box.blockSignals(False)
         self._redraw()
@@ -78,18 +90,22 @@ class GameOddsPanel(QWidget):
         return list(marchable_zones(state))
 
     def _redraw(self) -> None:
-        state, zone = self.state, self.army_box.currentData()
-        self.zone, self.roll = zone, None
+        state, army = self.state, self.army_box.currentData()
+        zone, player = army if army is not None else (None, None)
+        self.zone, self.player, self.roll = zone, player, None
         if state is None or zone is None:
             self.hint.setVisible(True)
             self.panel.setVisible(False)
             return
         self.hint.setVisible(False)
         self.panel.setVisible(True)
-        player = state.turn_player
         dice = _dice(state, zone, player)
         opponent = rival(state, zone, player)
-        if state.step in MANEUVER_STEPS or state.step is Step.TURN_TERRAIN:
+        marching = state.march is not None and state.march.zone == zone and (
+            player == state.turn_player)
+        maneuver_now = state.step in MANEUVER_STEPS or state.step is Step.TURN_TERRAIN
+        if maneuver_now or not marching and not (
+                zone.kind is ZoneKind.TERRAIN and allowed_actions(state, zone, player)):
             self.roll = RollType.MANEUVER
             spec = _spec(state, zone, player, RollType.MANEUVER)
             if opponent is not None:
@@ -137,12 +153,12 @@ def army_box_tip(state: GameState, zones: list[Zone]) -> str:
     """Why the Army choice is what it is (shown on the box, greyed out or not)."""
     if state.march is not None:
         name = state.army_name(state.march.zone, state.turn_player)
-        return (f"The {name} is marching: the odds follow it until its march ends, "
-                f"then you may look at another army")
+        return (f"The {name} is marching: the odds follow it; pick another army to see its "
+                f"odds for the same roll")
     if not zones:
-        return "Odds appear when a march is being decided"
+        return "Odds appear when a march is being decided; pick any army to see its odds"
     if len(zones) == 1:
-        return "Only this army can march now"
+        return "Only this army can march now; pick another to see its odds"
     return "The army whose odds to show (the one you are thinking of marching)"
 
 

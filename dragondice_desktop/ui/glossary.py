@@ -19,7 +19,8 @@ from ..catalog.model import SAI_ICONS, Die, Face, Icon, Spell
 from ..engine.coverage import rules_coverage
 from ..engine.roll_model import FaceOutcome, ModOp, RollKind
 from ..engine.rolls import APPLIES, SAI_TEXT, RollContext, RollType, face_results
-from .glossary_texts import SPELL_SUMMARY, SUMMARY
+from ..engine.spells import SPELLS
+from .glossary_texts import SUMMARY
 
 # The kinds of roll the glossary and the inspector ask about, with their column names. In a
 # game cantrip-only magic buys Cantrip spells in each of them (digest §5.3; seed 000 Cantrip),
@@ -222,5 +223,7 @@ def spell_facts(spell: Spell) -> str:
 
 
 def spell_text(spell: Spell) -> str:
-    """What the spell does, in our words ("" for the alloy spells, whose text is unknown)."""
-    return SPELL_SUMMARY.get(spell.name, "")
+    """What the spell does: the effect line of the engine's spell record (the one the spell
+    picker shows); "" for the alloy spells, which the engine does not offer."""
+    record = SPELLS.get(spell.name)
+    return record.effect if record is not None else ""

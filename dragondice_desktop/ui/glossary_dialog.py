@@ -41,11 +41,12 @@ def sai_html(entries: list[SaiEntry]) -> str:
 
 
 def spells_html(chosen) -> str:
-    """The spells (catalog Spell values) as HTML, after the note that spells cannot be cast
-    yet: name, cost and markers, what it does."""
+    """The spells (catalog Spell values) as HTML, after the note on casting them: name,
+    cost and markers, what it does."""
     rows = []
     for spell in chosen:
-        text = spell_text(spell) or "Its text is not known to the app (Dracolem alloy spell)."
+        text = spell_text(spell) or ("Its text is not known to the app (Dracolem alloy "
+                                     "spell): it is never offered.")
         rows.append(f"<p style='margin:4px 0'><b>{html.escape(spell.name)}</b> — "
                     f"<small>{html.escape(spell_facts(spell))}</small><br>"
                     f"{html.escape(text)}</p>")

@@ -144,70 +144,9 @@ X_RULE = ("X is the number of results an icon gives: on a six-sided die, the num
           "artifacts, medallions, relics and Dragonkin champions, 4. Icons with a fixed "
           "number (Tail, Gore, Double Strike, Flame) ignore X.")
 
-SPELLS_NOTE = ("Spells cannot be cast in the app yet: magic results are counted, but "
-               "spending them comes in a later version. Each spell below shows its cost, "
-               "element, who may cast it and what it does, so you can plan a force. R: a "
-               "Reserve army may cast it; C: Cantrip results may buy it.")
-
-_UNTIL = "until your next turn"
-
-# What each spell does, in a few plain words of our own (from the rules digest §7, reworded).
-# The Dracolem alloy spells have no known text.
-SPELL_SUMMARY: dict[str, str] = {
-    "Hailstorm": "One enemy army takes 1 damage; it may save.",
-    "Blizzard": f"Every army at a terrain rolls 3 melee fewer, {_UNTIL}.",
-    "Wilding": f"After each roll one unit of the army doubles its melee and saves, {_UNTIL}.",
-    "Wind Walk": f"An army gets 4 extra maneuver, {_UNTIL}.",
-    "Fields of Ice": f"Every army at a terrain loses 4 maneuver and maneuver ties go to the "
-                     f"defender, {_UNTIL}.",
-    "Mirage": "Up to 5 health-worth of units at a terrain save or run to their Reserve Area.",
-    "Lightning Strike": "One enemy unit saves or dies (once per unit per magic action).",
-    "Palsy": f"An enemy army loses 1 from its non-maneuver rolls, {_UNTIL}.",
-    "Decay": f"An enemy army loses 2 melee, {_UNTIL}.",
-    "Evil Eye": f"An enemy army loses 2 saves, {_UNTIL}.",
-    "Magic Drain": f"Every army at a terrain rolls 2 magic fewer, {_UNTIL}.",
-    "Restless Dead": f"An army gets 3 extra maneuver, {_UNTIL}.",
-    "Swamp Fever": "Up to 3 health-worth of enemy units roll: ID kills them, and a second ID "
-                   "buries them.",
-    "Finger of Death": "One enemy unit takes 1 damage that cannot be saved.",
-    "Necromantic Wave": f"An army's magic counts as melee or missile, {_UNTIL}.",
-    "Exhume": "Up to 3 health-worth in an enemy DUA save or are buried; you may raise as much "
-              "from your own DUA.",
-    "Open Grave": f"Units of an army killed after a save roll go to reserve instead of the DUA, "
-                  f"{_UNTIL}.",
-    "Soiled Ground": f"Units killed at a terrain save or are buried, {_UNTIL}.",
-    "Stone Skin": f"An army gets 1 extra save, {_UNTIL}.",
-    "Path": "Move one of your units to another terrain where you have an army.",
-    "Berserker Rage": f"Feral units of an army count saves as melee when counter-attacking, "
-                      f"{_UNTIL}.",
-    "Higher Ground": f"An enemy army loses 5 melee, {_UNTIL}.",
-    "Scent of Fear": "Up to 3 health-worth of enemy units at a terrain flee to reserve, no roll.",
-    "Wall of Thorns": f"An army that maneuvers at a terrain takes 6 damage, reduced by melee, "
-                      f"{_UNTIL}.",
-    "Transmute Rock to Mud": f"An enemy army loses 6 maneuver, {_UNTIL}.",
-    "Ash Storm": f"Every army roll at a terrain loses 1, {_UNTIL}.",
-    "Fearful Flames": "One enemy unit takes 1 damage; if it saves it must save again or flee "
-                      "to reserve.",
-    "Firebolt": "One enemy unit takes 1 damage; it may save.",
-    "Firestorm": "Every army at a terrain takes 2 damage.",
-    "Flashfire": f"In each non-maneuver roll an army may re-roll one unit, {_UNTIL}.",
-    "Fiery Weapon": f"An army gets 2 extra melee or missile, {_UNTIL}.",
-    "Dancing Lights": f"An enemy army loses 6 melee, {_UNTIL}.",
-    "Watery Double": f"An army gets 1 extra save, {_UNTIL}.",
-    "Accelerated Growth": f"A killed Treefolk of 2+ health may swap with a 1-health Treefolk "
-                          f"from your DUA, {_UNTIL}.",
-    "Flash Flood": "A terrain turns down one step unless an enemy army there rolls 6 maneuver.",
-    "Deluge": f"Every army at a terrain loses 3 maneuver and 3 missile, {_UNTIL}.",
-    "Mire": f"An army marching to a terrain fights only with as much health as it rolls "
-            f"maneuver, {_UNTIL}.",
-    "Tidal Wave": "Every army at a terrain takes 4 damage, and the terrain may turn down.",
-    "Wall of Fog": f"Missile attacks at armies at a terrain lose 6 missile, {_UNTIL}.",
-    "Esfah's Gift": "Move a minor terrain from your BUA to your Summoning Pool.",
-    "Evolve Dragonkin": "Promote one of your Dragonkin of the casting element.",
-    "Resurrect Dead": "Bring back 1 health-worth of units of the casting element from your DUA.",
-    "Summon Dragonkin": "1 health-worth of Dragonkin of the casting element joins the army.",
-    "Rally": "Up to 3 of your Amazons at a terrain move to another terrain with your Amazons.",
-    "Rise of the Eldarim": "Promote one Eldarim of the casting element.",
-    "Summon Dragon": "Summon a dragon of the casting element to a terrain.",
-    "Summon White Dragon": "Summon a White Dragon to any terrain (magic of any elements).",
-}
+SPELLS_NOTE = ("Spells are cast after a magic roll: the Decision panel lists every spell by "
+               "element with its cost and what it does, and greys those your magic cannot pay "
+               "now; pick one, then its target on the board. R: a Reserve army may cast it; "
+               "C: Cantrip results in other rolls may buy it. A spell that puts an effect on "
+               "an army, a unit or a terrain lasts until the beginning of the caster's next "
+               "turn; the effect shows on the table while it lasts.")

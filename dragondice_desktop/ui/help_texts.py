@@ -15,6 +15,10 @@ the Reserves phase.</p>
 die for its moves (double-click it to inspect it). Answer every other decision in the
 Decision panel; its buttons show their keyboard shortcuts in brackets, and F1 lists them
 all.</p>
+<p>After a magic roll the Decision panel lists every spell by element with its cost and what
+it does: pick a spell, then click its target on the board; a spell announced can be taken back
+until the spells resolve. Lasting effects show as badges on the armies, units and terrains
+they act on, and go when they end.</p>
 <p>Every action is saved as you play: if the app or the computer stops, the next start
 offers to resume the game.</p>
 <p>Dragon Dice is a trademark of SFR, Inc. This is a fan-made program.</p>"""

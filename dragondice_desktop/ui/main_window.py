@@ -97,7 +97,7 @@ class MainWindow(QMainWindow):
         # Before any widget exists: style sheets read the palette when they are applied.
         apply_theme(self.preferences.theme)
 
-        self.board = Board(self)
+        self.board = Board(self, instant=instant)
         self.board_view = BoardView(self.board)
         self.setCentralWidget(self.board_view)
         self.decision = DecisionPanel()
@@ -136,6 +136,9 @@ class MainWindow(QMainWindow):
         self.board.statusMessage.connect(self.show_status)
         self.board.inspectRequested.connect(self.show_inspector)
         self.decision.actionChosen.connect(self.submit)
+        self.decision.targetsChanged.connect(self.board.set_spell_targets)
+        self.decision.heightWanted.connect(lambda height: self.resizeDocks(
+            [self.decision_dock], [height], Qt.Orientation.Vertical))
         if self.autosave is not None:
             self.client.set_autosave(self.autosave.folder)
         self._update_title()
@@ -176,6 +179,7 @@ class MainWindow(QMainWindow):
         if prefs.hand_off is HandOff.OFF:
             self.hand_off.dismiss()  # a cover still up would wait for nobody
         self.rolls.set_duration(prefs.animation.value)
+        self.board.set_animation(prefs.animation.value)
         self.board.set_dice_scale(prefs.dice_scale)
         apply_theme(prefs.theme)
         if theme_changed:
@@ -228,6 +232,8 @@ class MainWindow(QMainWindow):
         self.board.set_snapshot(snapshot)
         self.decision.set_snapshot(snapshot)
         self.rolls.set_snapshot(snapshot)
+        if snapshot.appends and any(e.kind == "roll" for e in snapshot.events):
+            self.roll_dock.raise_()  # a new roll comes forward (the odds share its place)
         self.log.set_snapshot(snapshot)
         if self._odds is not None:
             self._odds.set_snapshot(snapshot)  # a few ms: per-die odds are cached

@@ -2,7 +2,9 @@
 effects the engine does not resolve yet, and the engine's "explain this roll" text.
 
 `RollPanel.set_snapshot` shows the rolls of the most recent action that rolled dice. New
-rolls flick for a moment (`RollAnimator`); clicking the panel skips that.
+rolls tumble for a moment (`RollAnimator`) and their totals and gains show once the dice settle;
+clicking the panel skips that. "Explain this roll" opens the explanation in a window of its own
+that can be made as large as needed.
 """
 
 from __future__ import annotations
@@ -11,9 +13,10 @@ import re
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QMouseEvent, QPixmap
+from PySide6.QtGui import QFontDatabase, QMouseEvent, QPixmap
 from PySide6.QtWidgets import (
-    QFrame, QGridLayout, QHBoxLayout, QLabel, QScrollArea, QToolButton, QVBoxLayout, QWidget,
+    QDialog, QFrame, QGridLayout, QHBoxLayout, QLabel, QScrollArea, QTextBrowser, QToolButton,
+    QVBoxLayout, QWidget,
 )
 
 from ..catalog.loader import load_catalog
@@ -21,7 +24,7 @@ from ..engine.events import Event
 from ..engine.state import GameState
 from ..worker.snapshot import Change, GameSnapshot
 from . import theme
-from .animation import Flicker, RollAnimator
+from .animation import Flicker, RollAnimator, tumble_frames
 from .dice_painter import render_die
 from .game_log import player_text
 
@@ -81,6 +84,9 @@ class RollPanel(QScrollArea):
         self.unresolved_labels: list[QLabel] = []
         self._shown: tuple = ()
         self._state: GameState | None = None
+        self._reveal: list[tuple[QLabel, str]] = []  # texts shown once the dice settle
+        self.explain_window: QDialog | None = None
+        self.animator.finished.connect(self._settled)
         self._set_content([QLabel("No dice rolled yet.")])
 
     def set_duration(self, milliseconds: int) -> None:
@@ -110,9 +116,18 @@ class RollPanel(QScrollArea):
             self._set_content([QLabel("No dice rolled yet.")])
             return
         flickers: list[Flicker] = []
+        self._reveal = []
         blocks = [self._roll_block(event, flickers) for event in rolls]
         self._set_content(blocks)
+        for label, _text in self._reveal:  # hidden until the dice settle
+            label.setText("Rolling…" if label.objectName() == "rollTotal" else "")
         self.animator.start(flickers, instant=None if animate else True)
+
+    def _settled(self) -> None:
+        """The dice have settled: show the totals and what each die gave."""
+        for label, text in self._reveal:
+            label.setText(text)
+        self._reveal = []
 
     def _roll_block(self, event: Event, flickers: list[Flicker]) -> QWidget:
         result = event.roll
@@ -131,6 +146,7 @@ class RollPanel(QScrollArea):
         total.setFont(theme.font(11, bold=True))
         layout.addWidget(total)
         self.total_labels.append(total)
+        self._reveal.append((total, total.text()))
         grid = QGridLayout()
         grid.setSpacing(2)
         for column in range(COLUMNS):
@@ -155,15 +171,37 @@ class RollPanel(QScrollArea):
         explain.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         explain.setStyleSheet("font-family: monospace; font-size: 8pt; color: #333;"
                               "background: #f4f1e6; padding: 4px;")
-        explain.hide()
+        explain.hide()  # kept for its text; shown in the explanation window
         toggle = QToolButton()
-        toggle.setText("Explain this roll")
-        toggle.setCheckable(True)
-        toggle.toggled.connect(explain.setVisible)
+        toggle.setText("Explain this roll…")
+        toggle.setToolTip("Every step of how this roll was counted, in a window of its own")
+        title = header.text()
+        toggle.clicked.connect(lambda _=False, t=title, e=explain: self.open_explanation(
+            t, e.text()))
         layout.addWidget(toggle)
         layout.addWidget(explain)
         self.explain_labels.append(explain)
         return block
+
+    def open_explanation(self, title: str, text: str) -> QDialog:
+        """Show a roll's explanation in a resizable window (one at a time: it shows the
+        roll last asked for); returns the window."""
+        window = self.explain_window
+        if window is None:
+            window = self.explain_window = QDialog(self.window())
+            window.setObjectName("explainWindow")
+            window.setSizeGripEnabled(True)
+            window.resize(640, 480)
+            view = QTextBrowser(window)
+            view.setObjectName("explainText")
+            view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+            box = QVBoxLayout(window)
+            box.addWidget(view)
+        window.setWindowTitle(f"Explain this roll — {title}")
+        window.findChild(QTextBrowser, "explainText").setPlainText(text)
+        window.show()
+        window.raise_()
+        return window
 
     def _die_cell(self, die, outcome, flickers: list[Flicker]) -> QWidget:
         """One die: every face it showed (re-rolled faces dimmed), its name, what it gave."""
@@ -181,8 +219,8 @@ class RollPanel(QScrollArea):
             label.setToolTip(player_text(die.faces[face].to_text())
                              + ("" if last else " (rolled again)"))
             final = self._face(die, face, dimmed=not last)
-            frames = [self._face(die, (face + k * 3 + 1) % len(die.faces))
-                      for k in range(FLICK_FRAMES)]
+            frames = tumble_frames(lambda f: self._face(die, f), face, len(die.faces),
+                                   FLICK_FRAMES)
             label.setPixmap(final)
             flickers.append(Flicker(label, frames, final))
             faces.addWidget(label)
@@ -192,6 +230,7 @@ class RollPanel(QScrollArea):
         name.setAlignment(Qt.AlignmentFlag.AlignHCenter)
         name.setStyleSheet("font-size: 7.5pt; " + theme.MUTED_CSS)
         gains = QLabel(gains_text(outcome))
+        self._reveal.append((gains, gains.text()))
         gains.setAlignment(Qt.AlignmentFlag.AlignHCenter)
         gains.setWordWrap(True)
         nothing = not any(c.amount for c in outcome.contributions)

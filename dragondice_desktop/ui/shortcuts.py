@@ -18,9 +18,11 @@ from .decision_panel import (
     ACTION_KEYS, KEYS, MOVE_KEY, MOVES, PICKER_KEYS, TURN_KEYS, VALUE_KEYS, is_numbered,
 )
 from .face_picker import APP_ROLL_KEY, FACE_KEYS
+from .spell_picker import UNCAST_KEY
 
 NUMBER_KEYS = frozenset(str(n) for n in range(1, 10))
 MOVE_KEYS = frozenset(MOVE_KEY.format(n) for n in range(1, 10))
+UNCAST_KEYS = frozenset(UNCAST_KEY.format(n) for n in range(1, 10))
 
 # What each verb's buttons do, in the words of the game. Verbs missing here (added to the
 # engine later) are listed as "other choices".
@@ -48,8 +50,11 @@ _WHAT = {
     Verb.CARRY: "Carry an item with a unit that moved",
     Verb.END_TURN: "End the turn",
     Verb.PICK: "Pick a unit for an SAI (or click it on the board)",
-    Verb.DONE: "Stop picking units",
+    Verb.DONE: "Stop picking units; resolve the spells announced",
     Verb.CHOOSE: "Choose an SAI option (one key per option)",
+    Verb.CAST: "Announce the spell chosen in the list on a target (one key per target; or "
+               "click the target on the board)",
+    Verb.UNCAST: "Take back a spell announced (one key per spell, in order)",
     Verb.FACE: "Manual dice: the face the die shows (its first nine faces), or let the app "
                "roll it",
 }
@@ -81,6 +86,8 @@ def keys_for_verb(verb: Verb) -> frozenset[str]:
         return MOVE_KEYS
     if verb is Verb.FACE:
         return frozenset(FACE_KEYS) | {APP_ROLL_KEY}
+    if verb is Verb.UNCAST:
+        return UNCAST_KEYS
     if is_numbered(verb):
         return NUMBER_KEYS
     return frozenset()
@@ -95,6 +102,8 @@ def _shown(verb: Verb) -> str:
         return f"{PICKER_KEYS[0]} {PICKER_KEYS[1]} then Ctrl+1…9"
     if verb is Verb.FACE:
         return f"1…9 / {APP_ROLL_KEY}"
+    if verb is Verb.UNCAST:
+        return UNCAST_KEY.format("1…9")
     if verb in KEYS or verb.value in VALUE_KEYS:
         return next(iter(keys_for_verb(verb)))
     return "1…9"

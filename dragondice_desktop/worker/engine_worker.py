@@ -35,6 +35,7 @@ from ..engine.policy import choose
 from ..engine.record import GameFileError, GameRecord, seed_problem, setup_problem
 from ..engine.options import GameOptions
 from ..engine.setup import SetupError, new_game
+from ..engine.spells.casting import casting_view
 from ..engine.state import GameState
 from .autosave import Autosave
 from .crash import CrashReport
@@ -42,6 +43,9 @@ from .replay import build_replay
 from .snapshot import Change, GameSnapshot
 
 KEPT_STATES = 1000  # states kept for an undo without replay (older ones replay)
+# Joins the action texts of one request that moves several dice at once (no action text
+# holds it): played all or none.
+BATCH = ";"
 
 
 class EngineWorker(QObject):
@@ -111,9 +115,12 @@ class EngineWorker(QObject):
     def submit(self, text: str) -> None:
         """Play one action given in its text form (e.g. "reinforce 12 t0"). Playing the
         action that `redo` would play keeps the rest of the redo list; any other action
-        clears it."""
+        clears it. Several texts joined by ``BATCH`` are played all or none."""
         if self._state is None:
             self.failed.emit("No game is in progress: start one with Game ▸ New")
+            return
+        if BATCH in text:
+            self._submit_batch(text)
             return
         try:
             state, events = play(self._state, text)
@@ -123,6 +130,30 @@ class EngineWorker(QObject):
                          Change.ACTION, events, redo, before=self._before + (self._state,))
         except IllegalAction as exc:
             self.failed.emit(str(exc))
+        except Exception as exc:  # noqa: BLE001
+            self._crash(exc, f"playing '{text}'", text)
+
+    def _submit_batch(self, text: str) -> None:
+        """Play several actions as one request (texts joined by ``BATCH``: a whole army or
+        a set of dice moved at once): every one is played in turn, and if any is illegal
+        none is kept and `failed` names the one refused."""
+        texts = [t.strip() for t in text.split(BATCH) if t.strip()]
+        record, state, history, before, new = (self._record, self._state, self._history,
+                                               self._before, [])
+        try:
+            for number, one in enumerate(texts, start=1):
+                try:
+                    after, events = play(state, one)
+                except IllegalAction as exc:
+                    self.failed.emit(f"Nothing was moved: move {number} of {len(texts)} is "
+                                     f"refused. {exc}")
+                    return
+                before += (state,)
+                state, record = after, record.with_action(Action.from_text(one))
+                history += (events,)
+                new.extend(events)
+            self._commit(record, state, history, Change.ACTION, tuple(new), redo=(),
+                         before=before)
         except Exception as exc:  # noqa: BLE001
             self._crash(exc, f"playing '{text}'", text)
 
@@ -277,6 +308,7 @@ class EngineWorker(QObject):
         engine fails on them, nothing is committed (the caller reports the failure and the
         previous game stays)."""
         legal = legal_actions(state)
+        casting = casting_view(state)
         self._record, self._state, self._history = record, state, tuple(history)
         self._before = before[-KEPT_STATES:]
         self._redo = tuple(redo)
@@ -285,6 +317,7 @@ class EngineWorker(QObject):
         self.stateChanged.emit(GameSnapshot(
             record=record, state=state, events=tuple(events), history=self._history,
             legal=legal, change=change, serial=self._serial, redo=self._redo,
+            casting=casting,
         ))
 
     def _write_autosave(self, record: GameRecord, playing: bool) -> None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from ..engine.actions import Action
 from ..engine.events import Event
 from ..engine.record import GameRecord
+from ..engine.spells.casting import CastingView
 from ..engine.state import GameState
 
 
@@ -39,6 +40,8 @@ class GameSnapshot:
     change:  what produced this snapshot
     serial:  increases by one with every snapshot the worker sends (lets the GUI drop stale ones)
     redo:    the actions undone and not yet replayed, the next one to redo first
+    casting: while spells are announced, the spells offered, magic left and spells announced
+             (engine ``casting_view``); None otherwise
     """
 
     record: GameRecord
@@ -49,6 +52,7 @@ class GameSnapshot:
     change: Change
     serial: int = 0
     redo: tuple[Action, ...] = ()
+    casting: CastingView | None = None
 
     @property
     def all_events(self) -> tuple[Event, ...]:

@@ -109,7 +109,7 @@ def test_stone_skin_lasts_until_the_casters_next_turn():
     +2); digest §3.1: it ends at the caster's Expire Effects phase."""
     state = magic((CONJURER, CONJURER), 2, 2)
     state, events = run(state, "cast watery-double water t2 0", "cast watery-double water t2 0")
-    assert "4 announced" in state.pending.prompt
+    assert "magic left 2 of 6, 2 spells announced" in state.pending.prompt
     state, events = run(state, "done")
     effect = [e for e in state.effects if e.spell == "Watery Double"][0]
     assert effect.modifiers[0].amount == 2 and effect.creator == 0

@@ -17,15 +17,26 @@ QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, _SETTIN
 QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.SystemScope, _SETTINGS_DIR)
 
 
-@pytest.fixture
-def window(qtbot):
-    """A main window with no animations and its worker thread; closed (thread stopped) after."""
+def _main_window(qtbot, instant: bool):
+    """A shown 1400×900 main window and its worker thread; closed (thread stopped) after."""
     from dragondice_desktop.ui.main_window import MainWindow
 
-    win = MainWindow(instant=True)
+    win = MainWindow(instant=instant)
     qtbot.addWidget(win)
     win.resize(1400, 900)
     win.show()
     yield win
     win.close()
     win.client.shutdown()
+
+
+@pytest.fixture
+def window(qtbot):
+    """A main window with no animations and its worker thread; closed (thread stopped) after."""
+    yield from _main_window(qtbot, instant=True)
+
+
+@pytest.fixture
+def animated_window(qtbot):
+    """A main window that animates (the Preferences' normal speed), with its worker."""
+    yield from _main_window(qtbot, instant=False)

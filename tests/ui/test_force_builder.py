@@ -279,3 +279,24 @@ def test_builder_export_of_unknown_dice_shows_a_message(builder, db, monkeypatch
     builder._export_clicked("text")
     assert shown and "cannot be written as text" in shown[0][1]
     assert not target.exists()
+
+
+def test_builder_explains_a_refused_drag_as_it_enters(builder, tmp_path):
+    """Digest §0: armies hold only units and items. A dragon dragged over an army is refused
+    as it enters (no highlight) and the builder says why, in players' words (issue 14)."""
+    from PySide6.QtCore import QPoint
+    from PySide6.QtGui import QDragEnterEvent
+
+    target = builder.slots["horde_army"]
+    mime = die_mime("Dragons/Red Drake")  # the event does not own its data: keep a reference
+    event = QDragEnterEvent(QPoint(10, 10), Qt.DropAction.CopyAction, mime,
+                            Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    target.dragEnterEvent(event)
+    assert not event.isAccepted()
+    message = builder.statusBar().currentMessage()
+    assert "armies hold only units and items" in message and "§" not in message
+    assert target.refused_reason(die_mime("Amazons/Seer")) == ""
+    for size in ((1400, 900), (1280, 720)):
+        builder.resize(*size)
+        builder.show()
+        assert builder.grab().save(str(tmp_path / f"builder-refused-{size[0]}x{size[1]}.png"))

@@ -7,7 +7,7 @@ from dragondice_desktop.engine.game import legal_actions, play
 from dragondice_desktop.engine.policy import choose
 from dragondice_desktop.engine.record import GameRecord
 from dragondice_desktop.engine.rolls import RollType
-from dragondice_desktop.engine.state import Step
+from dragondice_desktop.engine.state import Step, ZoneKind
 from dragondice_desktop.matchup import demo_setups
 from dragondice_desktop.odds import OddsSpec, army_distribution
 from dragondice_desktop.ui.game_odds import GameOddsPanel, _dice, army_box_tip
@@ -76,7 +76,10 @@ def test_odds_fit_a_narrow_dock_and_the_greyed_army_box_says_why(qtbot):
     qtbot.waitUntil(lambda: panel.panel.narrow and panel.panel.chart.stacked)
     assert scroll.horizontalScrollBar().maximum() == 0
     assert panel.minimumSizeHint().width() <= 340
-    assert not panel.army_box.isEnabled()
+    # Issue 14: the box stays live during a march (the marching army first and chosen), and
+    # says why that army is shown.
+    assert panel.army_box.isEnabled() and panel.army_box.currentIndex() == 0
+    assert panel.army_box.currentData() == (state.march.zone, state.turn_player)
     army = state.army_name(state.march.zone, state.turn_player)
     assert f"The {army} is marching" in panel.army_box.toolTip()
 
@@ -86,5 +89,31 @@ def test_army_box_tip_before_a_march(qtbot):
     zones = GameOddsPanel._zones(state)
     assert state.march is None
     tip = army_box_tip(state, zones)
-    assert tip == ("Only this army can march now" if len(zones) == 1
+    assert tip == ("Only this army can march now; pick another to see its odds"
+                   if len(zones) == 1
                    else "The army whose odds to show (the one you are thinking of marching)")
+
+
+def test_issue_14_any_army_can_be_picked_and_a_new_state_follows_the_decision(qtbot, tmp_path):
+    """Any army on the table shows its odds; the next state chooses the decision's army again
+    (digest §5.2: the counter-maneuvering army rolls maneuver too)."""
+    record, state = _until(lambda s: s.step is Step.MANEUVER)
+    panel = GameOddsPanel()
+    qtbot.addWidget(panel)
+    panel.set_snapshot(_snapshot(record, state))
+    armies = [panel.army_box.itemData(i) for i in range(panel.army_box.count())]
+    every = {(z, p) for z in set(state.zones) for p in range(state.player_count)
+             if z.kind in (ZoneKind.TERRAIN, ZoneKind.RESERVE) and state.has_army(z, p)}
+    assert set(armies) == every and armies[0] == (state.march.zone, state.turn_player)
+    other = next(i for i, (z, p) in enumerate(armies) if p != state.turn_player)
+    panel.army_box.setCurrentIndex(other)
+    zone, player = armies[other]
+    assert (panel.zone, panel.player, panel.roll) == (zone, player, RollType.MANEUVER)
+    theirs = army_distribution(_dice(state, zone, player), OddsSpec(RollType.MANEUVER))
+    assert abs(panel.panel.series[0][1].mean - theirs.mean) < 1e-9
+    panel.set_snapshot(_snapshot(record, state))
+    assert panel.army_box.currentData() == armies[0]
+    for size in ((380, 900), (380, 720)):
+        panel.resize(*size)
+        panel.show()
+        assert panel.grab().save(str(tmp_path / f"odds-any-army-{size[1]}.png"))

@@ -32,7 +32,9 @@ from ..state import GameState, Step, Zone, ZoneKind
 from ..task_queue import head, pop_head, replace_head
 from ..tasks import ChooseAsk, RuleTask, Task
 from .book import SPELLS, SpellDef, by_slug
-from .pool import Demand, MagicSource, cantrip_sources, describe, magic_sources, payable
+from .pool import (
+    MIXED, Demand, MagicSource, cantrip_sources, describe, magic_sources, payable,
+)
 from .species_magic import bone_magic, negate, negation_rolls
 from .targets import legal_targets, spell_elements
 
@@ -146,7 +148,144 @@ def legal_casts(state: GameState) -> list[Action]:
                                                 for a in casting.announced):
                     continue
                 actions.append(act(Verb.CAST, spell.slug, element, *target))
-    return actions + [act(Verb.DONE)]
+    takeback = [act(Verb.UNCAST, n) for n in range(1, len(casting.announced) + 1)]
+    return actions + takeback + [act(Verb.DONE)]
+
+
+@dataclass(frozen=True)
+class SpellChoice:
+    """One spell of the book as the casting now offers it: the spell's record, the ``cast``
+    actions open (every element and target the magic left pays for and the rules allow) and,
+    when there are none, why not in a player's words."""
+
+    spell: SpellDef
+    actions: tuple[Action, ...]
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class MagicLeft:
+    """The magic of a casting: `total` made, `spent` by the spells announced so far, and
+    `by_element`: element -> the most one more casting paid with that element could cost
+    (a two-element unit's magic counts for both of its elements, so these may add up to more
+    than what is left)."""
+
+    total: int
+    spent: int
+    by_element: tuple[tuple[str, int], ...]
+
+    @property
+    def left(self) -> int:
+        """Magic not yet spent."""
+        return self.total - self.spent
+
+
+def current_casting(state: GameState) -> Casting | None:
+    """The casting waiting for announcements, or None when no spell is being announced."""
+    if state.step is not Step.CAST or not state.tasks:
+        return None
+    data = head(state).data
+    return data[0] if data and isinstance(data[0], Casting) else None
+
+
+def magic_left(state: GameState) -> MagicLeft | None:
+    """What the magic of the casting waiting for announcements can still pay, or None."""
+    casting = current_casting(state)
+    if casting is None:
+        return None
+    demands = casting.demands()
+    total = sum(s.amount for s in casting.sources)
+    spent = sum(d.cost for d in demands)
+    names = sorted({e for s in casting.sources for e in s.elements})
+    by_element = []
+    for element in names:
+        most = next((n for n in range(total - spent, 0, -1)
+                     if payable(casting.sources, demands + [Demand(n, element, None)],
+                                casting.present)), 0)
+        if most:
+            by_element.append((element, most))
+    return MagicLeft(total, spent, tuple(by_element))
+
+
+def _why_not(state: GameState, spell: SpellDef, casting: Casting, player: int,
+             zone: Zone) -> str:
+    """Why no ``cast`` of `spell` is open now, in a player's words (the first reason that
+    applies: the Reserve or Cantrip mark, the magic, the species, the target)."""
+    info = spell.info
+    if casting.in_reserve and not info.reserve:
+        return "a Reserve army casts only spells marked R"
+    if casting.cantrip_only and not info.cantrip:
+        return "this magic buys only Cantrip spells"
+    demands = casting.demands()
+    elements = spell_elements(spell)
+    if not any(payable(casting.sources, demands + [Demand(info.cost, e, None)],
+                       casting.present) for e in elements):
+        kind = "" if len(elements) > 1 or elements[0] == MIXED else f" {elements[0]}"
+        return f"needs {info.cost}{kind} magic"
+    if not any(payable(casting.sources, demands + [Demand(info.cost, e, info.species)],
+                       casting.present) for e in elements):
+        return f"needs magic made by {info.species.value} units"
+    if spell.condition is not None:
+        for element in elements:
+            why = spell.condition(state, player, zone, element)
+            if why:
+                return why
+    if any(legal_targets(state, spell, player, zone, e) for e in elements):
+        return "already announced on every target it may take"
+    return "no target it may take"
+
+
+def spell_choices(state: GameState) -> tuple[SpellChoice, ...]:
+    """Every spell of the book for the casting waiting for announcements, in the book's
+    order, with its open ``cast`` actions (those of ``legal_casts``) or why it has none.
+    Empty when no spell is being announced."""
+    casting = current_casting(state)
+    if casting is None:
+        return ()
+    task = head(state)
+    open_casts: dict[str, list[Action]] = {}
+    for action in legal_casts(state):
+        if action.verb is Verb.CAST:
+            open_casts.setdefault(action.args[0], []).append(action)
+    choices = []
+    for name in sorted(SPELLS):
+        spell = SPELLS[name]
+        actions = tuple(open_casts.get(spell.slug, ()))
+        reason = "" if actions else _why_not(state, spell, casting, task.player, task.zone)
+        choices.append(SpellChoice(spell, actions, reason))
+    return tuple(choices)
+
+
+def announced_spells(state: GameState) -> tuple[Announced, ...]:
+    """The spells announced so far in the casting waiting for announcements, in the order
+    they will resolve (digest §5.3; castings of one cumulative spell on one target and with
+    one element combine into one stronger spell, resolved where the first was announced)."""
+    casting = current_casting(state)
+    return casting.announced if casting is not None else ()
+
+
+@dataclass(frozen=True)
+class CastingView:
+    """Everything a player reads while announcing spells: the spells with their open castings
+    or why not (``spell_choices``), the magic left, the spells announced in resolution order,
+    whether the casting army is in reserve (R spells only) and whether the magic buys only
+    Cantrip spells."""
+
+    choices: tuple[SpellChoice, ...]
+    magic: MagicLeft
+    announced: tuple[Announced, ...]
+    in_reserve: bool
+    cantrip_only: bool
+
+
+def casting_view(state: GameState) -> CastingView | None:
+    """The casting waiting for announcements, as a player reads it; None when no spell is
+    being announced."""
+    casting = current_casting(state)
+    if casting is None:
+        return None
+    return CastingView(spell_choices(state), magic_left(state), casting.announced,
+                       casting.in_reserve, casting.cantrip_only)
 
 
 def target_text(state: GameState, target: tuple) -> str:
@@ -168,6 +307,18 @@ def apply_cast(state: GameState, action: Action, events: Events) -> GameState:
     casting: Casting = task.data[0]
     if action.verb is Verb.DONE:
         return replace_head(state, replace(task, stage="dispel", data=(casting, None)))
+    if action.verb is Verb.UNCAST:
+        # Announcing is one act (digest §5.3: every spell and its target at once), so a spell
+        # announced can be taken back until "done" resolves them.
+        index = action.args[0] - 1
+        gone = casting.announced[index]
+        on = target_text(state, gone.target)
+        events.append(Event("message", f"{state.players[task.player].name} takes back "
+                                       f"{gone.spell} ({gone.element})"
+                                       + (f" on {on}" if on else ""), player=task.player))
+        casting = replace(casting, announced=casting.announced[:index]
+                          + casting.announced[index + 1:])
+        return replace_head(state, replace(task, data=(casting,)))
     spell = by_slug(action.args[0])
     announced = Announced(spell.name, action.args[1], tuple(action.args[2:]))
     on = target_text(state, announced.target)
@@ -264,10 +415,13 @@ def _casting(state: GameState, task: RuleTask, events: Events) -> tuple[GameStat
     if task.stage == "announce":
         casting: Casting = task.data[0]
         spent = sum(d.cost for d in casting.demands())
+        total = sum(source.amount for source in casting.sources)
         what = "Cantrip spells" if casting.cantrip_only else "spells"
         where = " (Reserve army: R spells only)" if casting.in_reserve else ""
-        prompt = (f"Announce {what}{where}: {describe(casting.sources)}, {spent} announced; "
-                  f"\"done\" resolves them")
+        count = len(casting.announced)
+        spells = f"{count} spell{'' if count == 1 else 's'} announced"
+        prompt = (f"Announce {what}{where}: {describe(casting.sources)}; magic left "
+                  f"{total - spent} of {total}, {spells}; \"done\" resolves them")
         return wait(state, task.player, Step.CAST, prompt), True
     if task.stage == "dispel":
         return _dispel(state, task, events)

@@ -1,0 +1,93 @@
+"""Lasting effects on the table (issue 14 §1): every army, unit and terrain under a lasting
+effect shows a badge with a tooltip; the badge goes when the effect ends (digest §3.1: an
+effect ends at its maker's Expire Effects phase). Rendered to PNG at 1400×900 and 1280×720."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtTest import QTest
+from ui_helpers import WAIT_MS, open_record
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "engine"))
+
+from dragondice_desktop.catalog.model import Icon  # noqa: E402
+from dragondice_desktop.engine.record import GameRecord  # noqa: E402
+from dragondice_desktop.engine.state import LastingEffect, Zone, ZoneKind  # noqa: E402
+from dragondice_desktop.engine.turn import begin_turn  # noqa: E402
+from dragondice_desktop.ui.board import Board  # noqa: E402
+from dragondice_desktop.ui.effect_badges import table_badges  # noqa: E402
+from dragondice_desktop.worker.snapshot import Change, GameSnapshot  # noqa: E402
+
+T2 = Zone(ZoneKind.TERRAIN, 2)
+
+
+def _spells_cast():
+    """Ann's two Conjurers (Coral Elves, air and water: 6 magic) cast Blizzard on the Frontier
+    and Watery Double on her own army there (see tests/engine/test_spells.py)."""
+    from engine_helpers import run
+    from test_spells import CONJURER, magic
+
+    state = magic((CONJURER, CONJURER), 2, 2)
+    state, _ = run(state, "cast blizzard air t2", "cast watery-double water t2 0", "done")
+    return state
+
+
+def _snapshot(state):
+    return GameSnapshot(None, state, (), (), (), Change.LOAD)
+
+
+def test_digest_7_spell_effects_show_on_the_army_and_the_terrain(qapp):
+    """Digest §7: Watery Double, army +1 save; Blizzard, terrain: every army roll there −3
+    melee; both until the caster's next turn (Ann's)."""
+    state = _spells_cast()
+    board = Board()
+    board.set_snapshot(_snapshot(state))
+    army = board.zone_items[(T2, 0)]
+    assert [b.label for b in army.badges] == ["+1 save · Watery Double · until Ann's turn"]
+    assert "Lasting effect: Watery Double" in army.toolTip()
+    terrain = board.terrain_items[2]
+    assert "✦ −3 melee · Blizzard · until Ann's turn" in [t for t, *_ in terrain.lines]
+    assert "Lasting effect: Blizzard" in terrain.toolTip()
+    # Bob's army at the same terrain: the terrain's effect, not an army badge.
+    assert board.zone_items[(T2, 1)].badges == ()
+
+
+def test_digest_3_1_badges_go_when_the_effects_expire(qapp):
+    state = _spells_cast()
+    board = Board()
+    board.set_snapshot(_snapshot(state))
+    later = begin_turn(state, 0, [])  # Ann's next turn: her Expire Effects phase
+    board.set_snapshot(_snapshot(later))
+    assert board.zone_items[(T2, 0)].badges == ()
+    assert not [t for t, *_ in board.terrain_items[2].lines if t.startswith("✦")]
+    assert table_badges(later) == {}
+
+
+def test_seed_000_a_webbed_unit_wears_a_badge(qapp):
+    """Seed 000 Web: the unit cannot be rolled or leave the terrain until the maker's next
+    turn; its die is marked and its tooltip says so."""
+    state = _spells_cast()
+    unit = state.units_in(T2, 1)[0].id
+    web = LastingEffect(0, Icon.WEB, "webbed", f"{state.die_label(unit)} is webbed by Web until "
+                                           f"the beginning of Ann's next turn", die_id=unit)
+    state = state.with_(effects=state.effects + (web,))
+    board = Board()
+    board.set_snapshot(_snapshot(state))
+    assert [b.label for b in board.die_items[unit].badges] == ["webbed · Web · until Ann's turn"]
+    assert "is webbed by Web" in board.die_items[unit].toolTip()
+
+
+def test_badges_png(qtbot, window, tmp_path):
+    """The table with the two spells' badges, at both sizes (looked at by a person)."""
+    state = _spells_cast()
+    record = GameRecord(state.players, 1)
+    window.show_snapshot(GameSnapshot(record, state, (), (), (), Change.LOAD, serial=10**6))
+    for size in ((1400, 900), (1280, 720)):
+        window.resize(*size)
+        for _ in range(4):
+            QTest.qWait(30)
+        path = tmp_path / f"badges-{size[0]}x{size[1]}.png"
+        assert window.grab().save(str(path)) and path.stat().st_size > 10_000
