@@ -221,3 +221,64 @@ def test_eighth_face_doubling_and_species_abilities_stack():
     held = with_face(state, 2, 8, 0)
     assert count(held, T2, SAV, {die: 0}).total(SAV) == 4
     assert count(held, T2, SAV, {die: 4}).total(SAV) == 2
+
+
+# --- the Species Abilities phase: limits that bind ------------------------------------------
+
+from dragondice_desktop.engine.game import legal_actions  # noqa: E402
+from dragondice_desktop.engine.state import Phase  # noqa: E402
+
+from engine_helpers import run, scripted, turn  # noqa: E402
+
+POOL0 = Zone(ZoneKind.SUMMONING, 0)
+DEVOTEE, FOLLOWER = "Eldarim/Morehl Devotee (Fire)", "Eldarim/Morehl Follower (Fire)"
+FOAL, HERO, CHAMP = ("Dragonkin/Dragonfoal (Fire)", "Dragonkin/Dragonhero (Fire)",
+                     "Dragonkin/Dragonchamp (Fire)")
+
+
+def handlers(home, pool):
+    """Ann's Home army (Highland City: fire, earth) and her Summoning Pool; her turn begins."""
+    state = position(ann={"home": home, "dragonkin": pool})
+    return turn(state)[0]
+
+
+def test_dragonkin_handlers_promote_to_a_dragonkin_one_health_larger():
+    """Digest §6 Dragonkin Handlers / §4.8: promote one of the army's Dragonkin to one of a
+    terrain element from the pool; Eldarim health 2, Dragonkin 1 -> 2 stays within it."""
+    state = handlers((DEVOTEE, FOAL), (HERO, CHAMP))
+    foal, hero = die_ids(state, FOAL)[0], die_ids(state, HERO)[0]
+    assert sorted(a.to_text() for a in legal_actions(state)) == ["choose none", "choose t0"]
+    state, _ = run(state, "choose t0")
+    assert state.zones[hero] == T0 and state.zones[foal] == POOL0
+
+
+def test_dragonkin_handlers_need_a_partner_exactly_one_health_larger_of_a_terrain_element():
+    """A 3-health fire Dragonkin is no promotion for a 1-health one, and an air one matches no
+    element of Highland: Dragonkin Handlers has nothing to offer."""
+    state = handlers((DEVOTEE, FOAL), (CHAMP, "Dragonkin/Dragonhero (Air)"))
+    assert state.phase is Phase.FIRST_MARCH
+
+
+def test_dragonkin_handlers_keep_dragonkin_health_within_eldarim_health():
+    """Digest §6: allowed only while the army's Dragonkin health stays no more than its Eldarim
+    health: a 1-health Eldarim with a 1-health Dragonkin may neither bring nor promote."""
+    state = handlers((FOLLOWER, FOAL), (FOAL, HERO))
+    assert state.phase is Phase.FIRST_MARCH
+
+
+def test_mutate_grows_no_more_than_the_health_worth_killed():
+    """Digest §6 Mutate: recruit or promote Swamp Stalkers *up to the health-worth killed*:
+    one 1-health Footman killed, one Swamp Stalker recruited, and no further question though
+    another waits in the DUA."""
+    runner = "Swamp Stalkers/Bog Runner"
+    state = position(ann={"campaign": (runner,) * 3}, frontier="Terrains/Coastland Tower")
+    runners = die_ids(state, runner)
+    bobs = die_ids(state, "Dwarves/Footman", "t1", 1)
+    state = moved(moved(state, runners[1:], DUA0), bobs, Zone(ZoneKind.RESERVE, 1))
+    state, _ = turn(state)
+    state, _ = run(scripted(state, 2), "choose mutate")  # Bob's Footman: Melee, no save
+    state, _ = run(state, "choose recruit")
+    if state.phase is not Phase.FIRST_MARCH:  # which Stalker: the player's pick
+        state, _ = run(state, f"pick {runners[1]}")
+    assert state.phase is Phase.FIRST_MARCH
+    assert [state.zones[r] for r in runners].count(DUA0) == 1

@@ -280,3 +280,31 @@ def test_a_minor_terrain_acts_only_for_the_army_that_controls_it():
     state = moved(state, [minor], T2).with_(minors=((minor, 1),))
     bob = die_ids(state, FOOT, "t2", 1)
     assert count(state, T2, 1, MAN, dict.fromkeys(bob, 0)).total(MAN) == 3
+
+
+def test_city_recruits_one_unit_only():
+    """Digest §8 City: recruit *one* small unit: with two Footmen in the DUA one comes back."""
+    state = position(ann={"home": (FOOT, FOOT, FOOT)}, faces=(8, 3, 3))
+    dead = die_ids(state, FOOT, "t0", 0)[1:]
+    state = moved(state, dead, DUA0)
+    state, _ = turn(state)
+    state, _ = run(state, "choose recruit")
+    assert sorted(options(state)) == sorted(f"pick {i}" for i in dead)
+    state, _ = run(state, f"pick {dead[0]}")
+    assert state.phase is Phase.FIRST_MARCH
+    assert [state.zones[i] for i in dead] == [T0, DUA0]
+
+
+def test_dragons_lair_offers_a_terrain_with_an_opposing_army_first():
+    """Seed 003 Dragon's Lair: the dragon goes to any terrain; the choice offered first (the
+    automatic player's) is a terrain where an opponent has an army, so the dragon attacks it,
+    not one where only the summoner's own armies stand."""
+    state = position(ann={"dragons": ("Dragons/Blue Drake",)},
+                     frontier="Terrains/Coastland Dragons Lair", faces=(3, 3, 8))
+    bobs = die_ids(state, FOOT, "t0", 1) + die_ids(state, FOOT, "t2", 1)
+    state = moved(state, bobs, Zone(ZoneKind.RESERVE, 1))  # Bob's only army: his Home, t1
+    blue = die_ids(state, "Dragons/Blue Drake")[0]
+    state, _ = turn(state)
+    state, _ = run(state, f"pick {blue}")
+    assert options(state) == ["choose t0", "choose t1", "choose t2"]
+    assert state.pending.default == "choose t1"
