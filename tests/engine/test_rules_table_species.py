@@ -282,3 +282,71 @@ def test_mutate_grows_no_more_than_the_health_worth_killed():
         state, _ = run(state, f"pick {runners[1]}")
     assert state.phase is Phase.FIRST_MARCH
     assert [state.zones[r] for r in runners].count(DUA0) == 1
+
+
+# Species Abilities phase powers that need an element at the army's terrain (digest §6):
+# (ability, die, Ann's army slot and where it stands, works there, fails there).
+#   Feralization: a terrain containing earth or air; Winter's Fortitude: a Frostwing at an air
+#   terrain. Ann's Home is Highland (fire, earth), her Horde stands at Flatland (earth, air),
+#   her Campaign army at the Frontier.
+PHASE_ELEMENTS = [
+    ("Feralization", "Feral/Antelope-folk", "campaign", "Terrains/Coastland Tower",
+     "Terrains/Feyland Tower"),  # Coastland: air; Feyland: fire and water only
+    ("Winter's Fortitude", "Frostwings/Advocate", "campaign", "Terrains/Wasteland Tower",
+     "Terrains/Highland Tower"),  # Wasteland: air; Highland: no air
+]
+
+
+@pytest.mark.parametrize("ability, key, slot, works, fails", PHASE_ELEMENTS,
+                         ids=[r[0] for r in PHASE_ELEMENTS])
+def test_species_phase_powers_need_their_element(ability, key, slot, works, fails):
+    """Digest §6: Feralization recruits a small Feral from the DUA; Winter's Fortitude moves a
+    Frostwing from the BUA to the DUA — only for armies at a terrain with the element."""
+    area = DUA0 if ability == "Feralization" else Zone(ZoneKind.BUA, 0)
+    for frontier, expect in ((works, True), (fails, False)):
+        state = position(ann={"home": (key, "Dwarves/Footman"), slot: (key,)},
+                         frontier=frontier)
+        spare = die_ids(state, key, "t0", 0)
+        state = moved(state, spare, area)
+        state, _ = turn(state)
+        asked = state.phase is Phase.SPECIES_ABILITIES
+        assert asked is expect, (ability, frontier)
+
+
+@pytest.mark.parametrize("points, cap", [(24, 1), (25, 2)])
+def test_mutate_targets_up_to_swamp_stalkers_in_the_dua_max_one_per_24_points(points, cap):
+    """Digest §6 Mutate: up to N units, N = Swamp Stalkers in your DUA, max 1 †: one unit at
+    24 points, two at 25 (three Swamp Stalkers in the DUA)."""
+    runner = "Swamp Stalkers/Bog Runner"
+    state = position(ann={"home": (runner,) * 3 + ("Dwarves/Footman",) * 5,
+                          "horde": ("Dwarves/Footman",) * (points - 16),
+                          "campaign": (runner, "Dwarves/Footman", "Dwarves/Footman",
+                                       "Dwarves/Footman", "Dwarves/Footman",
+                                       "Dwarves/Footman", "Dwarves/Footman",
+                                       "Dwarves/Footman")},
+                     bob={"home": ("Dwarves/Footman",) * 3}, frontier=COAST)
+    assert force_points(state, 0) == points
+    state = moved(state, die_ids(state, runner, "t0", 0), DUA0)
+    state = moved(state, die_ids(state, "Dwarves/Footman", "t1", 1), Zone(ZoneKind.RESERVE, 1))
+    state, _ = turn(state)
+    assert f"target up to {cap} unit" in state.pending.prompt
+
+
+def test_terrain_harmony_gives_amazons_ivory_magic_in_reserves():
+    """Digest §6 Terrain Harmony: Amazons' magic takes their terrain's elements; in reserves it
+    is Ivory, which pays Elemental spells only — no Wind Walk or Watery Double (air, water R
+    spells) from a Reserve army of Amazons; Resurrect Dead (Elemental: raises an Amazon from
+    the DUA with Ivory) is."""
+    state = position(ann={"home": ("Amazons/Visionary",) * 2 + ("Amazons/Charioteer",)},
+                     faces=(3, 3, 3))
+    amazons = die_ids(state, "Amazons/Visionary", "t0", 0)
+    state = moved(state, amazons, RES0)
+    state = moved(state, die_ids(state, "Amazons/Charioteer"), DUA0)
+    state, _ = turn(state)
+    state, _ = run(scripted(state, 2, 2), "march reserve0", "action magic")
+    spells = {a.to_text().split()[1] for a in legal_actions(state)
+              if a.to_text().startswith("cast")}
+    assert "wind-walk" not in spells and "watery-double" not in spells
+    assert "resurrect-dead" in spells
+    assert all(a.to_text().split()[2] == "ivory" for a in legal_actions(state)
+               if a.to_text().startswith("cast"))
