@@ -276,7 +276,9 @@ def cast_times(name, where, times):
     target = {"terrain": "t2", "own": "t2 0", "opp": "t2 1"}[where]
     action = f"cast {SPELLS[name].slug} {paying(color)} {target}"
     state, _ = run(state, *([action] * times))
-    state, _ = run(state, "done")
+    state, events = run(state, "done")
+    resolved = [e.text for e in events if e.text.startswith(name)]
+    assert any(f"×{times}" in t for t in resolved) is (times > 1), resolved
     return state
 
 
@@ -328,3 +330,91 @@ def test_an_unpayable_announcement_is_refused_and_changes_nothing():
     once, _ = run(state, "cast wind-walk air t2 0")
     with pytest.raises(IllegalAction):
         run(once, "cast wind-walk air t2 0")
+
+
+# --- health-worth limits that bind (digest §7, §4.9 "up to") --------------------------------------
+
+SERGEANT = "Dwarves/Sergeant"
+# (spell, what it names, limit in health-worth per casting).
+LIMIT_TABLE = [
+    ("Mirage", "t2", 5),
+    ("Scent of Fear", "t2", 3),
+    ("Swamp Fever", "t2 1", 3),
+    ("Exhume", "dua1", 3),
+]
+
+
+def limits_position():
+    """Ann's Conjurers take a magic action at the Frontier, where Bob has six 2-health
+    Sergeants (12 health-worth: more than any limit here, even doubled); six more Sergeants
+    lie in Bob's DUA."""
+    state = position(ann={"campaign": (CONJURER, CONJURER)},
+                     bob={"campaign": (SERGEANT,) * 6, "home": (SERGEANT,) * 6 + (FOOT,)},
+                     faces=(3, 3, 1))
+    state = moved(state, die_ids(state, SERGEANT, "t1", 1), Zone(ZoneKind.DUA, 1))
+    state, _ = turn(state)
+    state, _ = run(scripted(state, 2, 2), "march t2", "no-maneuver", "action magic")
+    return state
+
+
+@pytest.mark.parametrize("times", [1, 2])
+@pytest.mark.parametrize("name, target, limit", LIMIT_TABLE, ids=[r[0] for r in LIMIT_TABLE])
+def test_health_worth_limits_bind_and_add_up(name, target, limit, times):
+    """Digest §7: Mirage up to 5 health-worth, Scent of Fear, Swamp Fever and Exhume up to 3,
+    per casting (cumulative: two castings double it). Against 2-health Sergeants the caster
+    picks as many as fit: limit // 2 of the six there."""
+    _, color, cost, species, *_ = FACTS[name]
+    state = with_magic(limits_position(), (cost * times, color, species))
+    action = f"cast {SPELLS[name].slug} {color} {target}"
+    state, _ = run(state, *([action] * times))
+    state = scripted(state, *([1] * 40))
+    state, _ = run(state, "done")
+    assert f"up to {limit * times} health-worth" in state.pending.prompt
+    picks = 0
+    while state.pending and state.pending.prompt.startswith(name) and any(
+            a.to_text().startswith("pick") for a in legal_actions(state)):
+        pick = next(a for a in legal_actions(state) if a.to_text().startswith("pick"))
+        state, _ = run(state, pick.to_text())
+        picks += 1
+    assert picks == limit * times // 2
+
+
+def melee_face(state, die_id):
+    """A face of the die showing only melee (no save)."""
+    return next(i for i, f in enumerate(state.dice[die_id].die.faces)
+                if len(f.icons) == 1 and f.icon.value == "Melee")
+
+
+def test_exhume_buries_failed_saves_and_returns_that_much_health_worth():
+    """Digest §7 Exhume: units picked in an opposing DUA that fail their save are buried; the
+    caster may return that much health-worth from their own DUA to the casting army. A buried
+    2-health Sergeant lets a 1-health Footman of Ann's come back to the casting army."""
+    state = limits_position()
+    ann_dead = die_ids(state, FOOT, "t0", 0)
+    state = moved(state, ann_dead, Zone(ZoneKind.DUA, 0))
+    _, color, cost, species, *_ = FACTS["Exhume"]
+    state = with_magic(state, (cost, color, species))
+    state, _ = run(state, "cast exhume death dua1", "done")
+    sergeant = die_ids(state, SERGEANT, "dua1", 1)[0]
+    state, _ = run(scripted(state, melee_face(state, sergeant)), f"pick {sergeant}")
+    assert state.zones[sergeant] == Zone(ZoneKind.BUA, 1)
+    assert "return up to 2 health-worth" in state.pending.prompt
+    state, _ = run(state, f"pick {ann_dead[0]}")
+    assert state.zones[ann_dead[0]] == T2
+    assert "Exhume" not in (state.pending.prompt if state.pending else "")
+
+
+def test_mirage_sends_units_that_fail_their_save_to_their_reserve_area():
+    """Digest §7 Mirage: the picked units make a save roll; those that fail go to their
+    Reserve Area, those that save stay."""
+    state = limits_position()
+    _, color, cost, species, *_ = FACTS["Mirage"]
+    state = with_magic(state, (cost, color, species))
+    state, _ = run(state, "cast mirage air t2", "done")
+    first, second = die_ids(state, SERGEANT, "t2", 1)[:2]
+    save = next(i for i, f in enumerate(state.dice[first].die.faces)
+                if len(f.icons) == 1 and f.icon.value == "Save")
+    state, _ = run(state, f"pick {first}")
+    state, _ = run(scripted(state, melee_face(state, first), save), f"pick {second}")
+    assert state.zones[first] == Zone(ZoneKind.RESERVE, 1)
+    assert state.zones[second] == T2
