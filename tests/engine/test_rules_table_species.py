@@ -14,14 +14,13 @@ from __future__ import annotations
 import pytest
 
 from dragondice_desktop.engine.exchange import foul_stench
-from dragondice_desktop.engine.flow import army_context
 from dragondice_desktop.engine.options import GameOptions
-from dragondice_desktop.engine.rolls import DieRoll, RollInput, RollType, count_roll
+from dragondice_desktop.engine.rolls import RollType
 from dragondice_desktop.engine.species import force_points
 from dragondice_desktop.engine.spells.species_magic import bone_magic
 from dragondice_desktop.engine.state import Zone, ZoneKind
 
-from engine_helpers import die_ids, moved, position, with_face
+from engine_helpers import count_faces, die_ids, moved, position, with_face
 
 MAN, MEL, MIS, MAG, SAV = (RollType.MANEUVER, RollType.MELEE, RollType.MISSILE,
                            RollType.MAGIC, RollType.SAVE)
@@ -55,9 +54,7 @@ IDS = [row[0] for row in CONVERSIONS]
 
 def count(state, zone, roll_type, faces, **context):
     """Ann's army at `zone` showing `faces` (die id -> face index) in a roll."""
-    ctx = army_context(state, zone, 0, roll_type, **context)
-    dice = tuple(DieRoll(i, state.dice[i].die, (f,)) for i, f in faces.items())
-    return count_roll(RollInput(ctx, dice))
+    return count_faces(state, zone, 0, roll_type, faces, **context)
 
 
 def at(terrain, key):

@@ -14,6 +14,7 @@ every spell is priced by the engine's casting step alone.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 
 import pytest
@@ -152,14 +153,10 @@ def rich_position():
     return state
 
 
-RICH = None
-
-
+@functools.lru_cache(maxsize=1)
 def rich():
-    global RICH
-    if RICH is None:
-        RICH = rich_position()
-    return RICH
+    """The rich position, built once (states are immutable)."""
+    return rich_position()
 
 
 def with_magic(state, *sources, in_reserve=False, cantrip_only=False):

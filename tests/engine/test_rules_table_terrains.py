@@ -15,34 +15,30 @@ import pytest
 
 from dragondice_desktop.catalog.model import Icon
 from dragondice_desktop.engine.eighth_faces import CASTLE_CHOICES
-from dragondice_desktop.engine.flow import army_context
 from dragondice_desktop.engine.game import legal_actions
 from dragondice_desktop.engine.individual import unit_roll
-from dragondice_desktop.engine.lasting import army_modifiers
-from dragondice_desktop.engine.rolls import DieRoll, RollInput, RollType, count_roll
+from dragondice_desktop.engine.rolls import RollType
 from dragondice_desktop.engine.state import Phase, Zone, ZoneKind
 
-from engine_helpers import die_ids, moved, position, run, scripted, texts, turn, with_face
+from engine_helpers import (count_faces, die_ids, moved, position, run, scripted, texts, turn,
+                            with_face)
 
 MAN, MEL, MIS, MAG, SAV = (RollType.MANEUVER, RollType.MELEE, RollType.MISSILE,
                            RollType.MAGIC, RollType.SAVE)
-T0, T1, T2 = (Zone(ZoneKind.TERRAIN, i) for i in range(3))
-DUA0, DUA1 = Zone(ZoneKind.DUA, 0), Zone(ZoneKind.DUA, 1)
-BUA0, BUA1 = Zone(ZoneKind.BUA, 0), Zone(ZoneKind.BUA, 1)
-POOL0, POOL1 = Zone(ZoneKind.SUMMONING, 0), Zone(ZoneKind.SUMMONING, 1)
+T0, T1, T2, DUA0, DUA1, BUA0, BUA1, POOL0 = (Zone.from_text(z) for z in (
+    "t0", "t1", "t2", "dua0", "dua1", "bua0", "bua1", "summoning0"))
 FOOT, SERGEANT = "Dwarves/Footman", "Dwarves/Sergeant"
 
 
 def options(state):
+    """The legal actions' texts, sorted."""
     return sorted(a.to_text() for a in legal_actions(state))
 
 
 def count(state, zone, player, roll_type, faces, **context):
     """`player`'s army at `zone` showing `faces` (die id -> face) in a roll, with the army's
     modifiers (lasting effects and its minor terrain's disaster face)."""
-    ctx = army_context(state, zone, player, roll_type, **context)
-    dice = tuple(DieRoll(i, state.dice[i].die, (f,)) for i, f in faces.items())
-    return count_roll(RollInput(ctx, dice, army_modifiers(state, zone, player, ctx)))
+    return count_faces(state, zone, player, roll_type, faces, modifiers=True, **context)
 
 
 # --- City, Temple, Grove in the Eighth Face phase (digest §8, seed 003) -------------------------
