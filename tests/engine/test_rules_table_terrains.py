@@ -304,3 +304,40 @@ def test_dragons_lair_offers_a_terrain_with_an_opposing_army_first():
     state, _ = run(state, f"pick {blue}")
     assert options(state) == ["choose t0", "choose t1", "choose t2"]
     assert state.pending.default == "choose t1"
+
+
+def magic_drain_by_bob(state):
+    """Bob's Magic Drain (digest §7: every army roll at the terrain −2 magic) on the Frontier."""
+    from dragondice_desktop.engine.roll_model import Modifier, ModOp
+    from dragondice_desktop.engine.state import LastingEffect
+
+    drain = LastingEffect(1, None, "modifiers", "Magic Drain", zone=T2, amount=2,
+                          spell="Magic Drain",
+                          modifiers=(Modifier(ModOp.SUBTRACT, 2, "Magic Drain (spell)",
+                                              types=(MAG,)),))
+    return state.with_(effects=state.effects + (drain,))
+
+
+@pytest.mark.parametrize("face, holder, ann_magic", [(8, 0, 3), (7, None, 1), (8, 1, 1)])
+def test_temple_holder_is_immune_to_an_opponents_death_terrain_spell(face, holder, ann_magic):
+    """Digest §8 Temple: the holding army is immune to opponents' death magic — Bob's Magic
+    Drain at the Frontier takes 2 magic from every army roll there but Ann's while her army
+    holds the Temple. Not held, or held by Bob, it takes Ann's too. Conjurer face 2: 3 Magic."""
+    state = position(ann={"campaign": ("Coral Elves/Conjurer",)},
+                     bob={"campaign": ("Coral Elves/Conjurer",)},
+                     frontier="Terrains/Coastland Temple", faces=(3, 3, face))
+    state = magic_drain_by_bob(with_face(state, 2, face, holder))
+    ann = die_ids(state, "Coral Elves/Conjurer", "t2", 0)[0]
+    bob = die_ids(state, "Coral Elves/Conjurer", "t2", 1)[0]
+    assert count(state, T2, 0, MAG, {ann: 2}).total(MAG) == ann_magic
+    assert count(state, T2, 1, MAG, {bob: 2}).total(MAG) == 1  # the caster's own: no immunity
+
+
+def test_grove_returns_a_minor_terrain_to_the_holders_summoning_pool():
+    """Seed 003 Grove: a minor terrain from *your* BUA goes to your Summoning Pool; another
+    player's buried minor terrain is not a choice."""
+    minor = "Minor Terrains/Coastland Bridge"
+    state, _ = grove(ann={"minor_terrains": (minor,)}, bob={"minor_terrains": (minor,)},
+                     ann_bua=(minor,), bob_bua=(minor,))
+    assert state.zones[die_ids(state, minor, None, 0)[0]] == POOL0
+    assert state.zones[die_ids(state, minor, None, 1)[0]] == BUA1
