@@ -347,3 +347,47 @@ def test_terrain_harmony_gives_amazons_ivory_magic_in_reserves():
     assert "resurrect-dead" in spells
     assert all(a.to_text().split()[2] == "ivory" for a in legal_actions(state)
                if a.to_text().startswith("cast"))
+
+
+# --- kill hooks and counter-attacks that need their element (digest §6) ----------------------
+
+from dragondice_desktop.engine.fates import kill  # noqa: E402
+
+
+@pytest.mark.parametrize("frontier, into", [(COAST, RES0), (HIGH, DUA0)])
+def test_replanting_only_at_a_water_terrain(frontier, into):
+    """Digest §6 Replanting: at a *water* terrain a Treefolk about to be killed rolls first and
+    on its ID goes to the Reserve Area; at Highland (fire, earth) it dies with no roll (the
+    empty dice script would fail the test if it rolled)."""
+    state = position(ann={"campaign": ("Treefolk/Nymph",)}, frontier=frontier)
+    nymph = die_ids(state, "Treefolk/Nymph")[0]
+    faces = (0,) if into == RES0 else ()
+    state = kill(scripted(state, *faces), nymph, [], "test")
+    assert state.zones[nymph] == into
+
+
+def test_stepped_damage_never_exchanges_for_an_undead_as_large():
+    """Digest §6 Stepped Damage: the exchange is with a *smaller* Undead: a 1-health Ghoul
+    killed with only another 1-health Undead in the DUA simply dies."""
+    state = position(ann={"home": ("Undead/Ghoul",), "horde": ("Undead/Skeleton",)})
+    ghoul, skeleton = die_ids(state, "Undead/Ghoul")[0], die_ids(state, "Undead/Skeleton")[0]
+    state = moved(state, [skeleton], DUA0)
+    events = []
+    state = kill(state, ghoul, events, "test")
+    assert state.zones[ghoul] == DUA0 and state.zones[skeleton] == DUA0
+    assert not any("Stepped Damage" in e.text for e in events)
+
+
+@pytest.mark.parametrize("frontier, face, offered", [(COAST, 3, True),
+                                                    ("Terrains/Feyland Tower", 4, False)])
+def test_defensive_volley_needs_an_air_terrain(frontier, face, offered):
+    """Digest §6 Defensive Volley: only at an *air* terrain may the Coral Elves Archer that
+    survives a missile attack counter-attack: at Coastland (air) yes, at Feyland (fire,
+    water) no. The terrain face shown is a missile face in both."""
+    state = position(ann={"campaign": ("Dwarves/Crossbowman",)},
+                     bob={"campaign": ("Coral Elves/Archer",)},
+                     frontier=frontier, faces=(3, 3, face))
+    state, _ = turn(state)
+    state, _ = run(scripted(state, 2, 1), "march t2", "no-maneuver", "action missile",
+                   "target t2")  # Crossbowman 1 Missile; the 2-health Archer survives
+    assert ("counter-attack" in [a.to_text() for a in legal_actions(state)]) is offered
