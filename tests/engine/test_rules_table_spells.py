@@ -29,7 +29,7 @@ from dragondice_desktop.engine.task_queue import head, replace_head
 
 from engine_helpers import die_ids, moved, position, run, scripted, turn
 
-T2 = Zone(ZoneKind.TERRAIN, 2)
+T0, T2 = Zone(ZoneKind.TERRAIN, 0), Zone(ZoneKind.TERRAIN, 2)
 CONJURER, FOOT = "Coral Elves/Conjurer", "Dwarves/Footman"
 S = Species
 AMZ, CEL, DWA, FER, FIW, FRO, GOB, LAV, SCA, SWS, TRE, UND, ELD = (
@@ -415,3 +415,46 @@ def test_mirage_sends_units_that_fail_their_save_to_their_reserve_area():
     state, _ = run(scripted(state, melee_face(state, first), save), f"pick {second}")
     assert state.zones[first] == Zone(ZoneKind.RESERVE, 1)
     assert state.zones[second] == T2
+
+
+@pytest.mark.parametrize("times", [1, 2])
+def test_path_moves_one_unit_per_casting_to_another_of_the_casters_armies(times):
+    """Digest §7 Path: move one of your units at a terrain to another terrain where you have
+    an army; extra castings mean more units (Y*). Each casting moves one Conjurer to Ann's
+    Home army; then the spell ends."""
+    state = with_magic(limits_position(), (4 * times, "earth", None))
+    state, _ = run(state, *(["cast path earth"] * times), "done")
+    conjurers = die_ids(state, CONJURER, "t2", 0)
+    for n in range(times):
+        assert state.pending.prompt.startswith("Path:"), state.pending.prompt
+        state, _ = run(state, f"pick {conjurers[n]}")
+        assert sorted(a.to_text() for a in legal_actions(state)) == ["choose t0", "choose t1"]
+        state, _ = run(state, "choose t0")
+    assert [state.zones[c] for c in conjurers] == [T0] * times + [T2] * (2 - times)
+    assert not (state.pending and state.pending.prompt.startswith("Path:"))
+
+
+def test_evolve_dragonkin_promotes_only_a_dragonkin_of_the_casting_element():
+    """Digest §7 Evolve Dragonkin: promote one of your *Dragonkin* matching the casting element.
+    The water Eldarim that could be promoted is not a choice: the water Dragontroop becomes the
+    Dragonhero from the pool without a question."""
+    state = with_magic(rich(), (3, "water", S.ELDARIM))
+    troop, hero = die_ids(state, "Dragonkin/Dragontroop (Water)")[0], die_ids(
+        state, "Dragonkin/Dragonhero (Water)")[0]
+    follower = die_ids(state, "Eldarim/Trog Follower (Water)")[0]
+    state, _ = run(state, "cast evolve-dragonkin water", "done")
+    assert state.zones[hero] == T0 and state.zones[troop] == Zone(ZoneKind.SUMMONING, 0)
+    assert state.zones[follower] == T0
+    assert "air" not in " ".join(offered(with_magic(rich(), (3, "air", S.ELDARIM)),
+                                         "Evolve Dragonkin"))
+
+
+def test_exhume_with_nothing_to_return_ends_after_the_burial():
+    """Digest §7 Exhume: "you may return that much health-worth": with no unit in Ann's DUA
+    the spell ends once the failed unit is buried."""
+    state = with_magic(limits_position(), (5, "death", S.UNDEAD))
+    state, _ = run(state, "cast exhume death dua1", "done")
+    sergeant = die_ids(state, SERGEANT, "dua1", 1)[0]
+    state, events = run(scripted(state, melee_face(state, sergeant)), f"pick {sergeant}")
+    assert "Exhume: 2 health-worth buried" in [e.text for e in events]
+    assert not (state.pending and state.pending.prompt.startswith("Exhume"))
