@@ -458,3 +458,28 @@ def test_exhume_with_nothing_to_return_ends_after_the_burial():
     state, events = run(scripted(state, melee_face(state, sergeant)), f"pick {sergeant}")
     assert "Exhume: 2 health-worth buried" in [e.text for e in events]
     assert not (state.pending and state.pending.prompt.startswith("Exhume"))
+
+
+def test_tidal_wave_kills_come_after_a_save_roll_for_open_grave():
+    """Digest §7 Tidal Wave: each army makes a save (and maneuver) roll against its 4 damage,
+    so Open Grave (units killed after a save roll go to the Reserve Area) saves Bob's dead;
+    Ann's army, without Open Grave, loses hers to the DUA. Every die shows face 3 (Conjurer:
+    Magic, Sergeant: Melee): no saves, no maneuver."""
+    from dragondice_desktop.engine.state import LastingEffect
+
+    state = limits_position()
+    grave = LastingEffect(1, None, "open_grave", "Open Grave", player=1, zone=T2,
+                          spell="Open Grave")
+    state = with_magic(state.with_(effects=state.effects + (grave,)), (5, "water", S.SCALDERS))
+    state, _ = run(scripted(state, *([3] * 40)), "cast tidal-wave water t2", "done")
+    for _ in range(20):
+        kills = [a.to_text() for a in legal_actions(state) if a.to_text().startswith("kill")]
+        if not kills:
+            break
+        state, _ = run(state, kills[0])
+    bob_dead = [d for d in die_ids(state, SERGEANT, None, 1)
+                if state.zones[d] == Zone(ZoneKind.RESERVE, 1)]
+    assert len(bob_dead) == 2  # 4 damage: two 2-health Sergeants, to the Reserve Area
+    assert len(die_ids(state, SERGEANT, "dua1", 1)) == 6  # only the six there before
+    assert [state.zones[c] for c in die_ids(state, CONJURER, None, 0)] == \
+        [Zone(ZoneKind.DUA, 0)] * 2
