@@ -483,3 +483,20 @@ def test_tidal_wave_kills_come_after_a_save_roll_for_open_grave():
     assert len(die_ids(state, SERGEANT, "dua1", 1)) == 6  # only the six there before
     assert [state.zones[c] for c in die_ids(state, CONJURER, None, 0)] == \
         [Zone(ZoneKind.DUA, 0)] * 2
+
+
+@pytest.mark.parametrize("face, where", [(1, "dua1"), (2, "bua1")])
+def test_soiled_ground_buries_a_unit_killed_there_that_fails_its_save(face, where):
+    """Digest §7 Soiled Ground: every unit killed at the terrain into the DUA makes a save roll
+    or is buried. Bob's Footman killed at the Frontier shows face 1 (1 Save: stays in the DUA)
+    or face 2 (Melee: buried)."""
+    from dragondice_desktop.engine.fates import kill
+    from dragondice_desktop.engine.state import LastingEffect
+
+    state = position(faces=(3, 3, 3))
+    soiled = LastingEffect(0, None, "soiled_ground", "Soiled Ground", zone=T2,
+                           spell="Soiled Ground")
+    state = state.with_(effects=(soiled,))
+    foot = die_ids(state, FOOT, "t2", 1)[0]
+    state = kill(scripted(state, face), foot, [], "test")
+    assert state.zones[foot] == Zone.from_text(where)
