@@ -10,7 +10,7 @@ import pytest
 from dragondice_desktop.engine.game import legal_actions, play
 from dragondice_desktop.engine.policy import choose
 from dragondice_desktop.engine.record import GameFileError, GameRecord
-from dragondice_desktop.engine.state import PlayerSetup, ZoneKind
+from dragondice_desktop.engine.state import PlayerSetup, Zone, ZoneKind
 
 from dragondice_desktop.matchup import table_setups
 
@@ -381,3 +381,26 @@ def test_whole_games_end_with_nothing_pending(kind, seed):
     final = states[-1]
     assert final.winner is not None
     assert final.pending is None and legal_actions(final) == ()
+
+
+def test_the_invariant_check_catches_a_broken_state():
+    """The checks above can fail: an item and a Dragonkin put in a DUA, a die in another
+    player's Reserve Area, a terrain on face 9 and one on face 8 with no holder are all
+    named."""
+    from dataclasses import replace
+
+    state = GameRecord(DRAGON_RICH, 1).state()
+    item = next(d.id for d in state.dice if d.die.kind.is_item)
+    kin = next(d.id for d in state.dice if d.die.species is Species.DRAGONKIN)
+    stray = next(d.id for d in state.dice if d.owner == 0 and d.die.kind.is_unit)
+    zones = list(state.zones)
+    zones[item], zones[kin] = (Zone(ZoneKind.DUA, state.dice[item].owner),
+                               Zone(ZoneKind.DUA, state.dice[kin].owner))
+    zones[stray] = Zone(ZoneKind.RESERVE, 1)
+    terrains = list(state.terrains)
+    terrains[0] = replace(terrains[0], face=9)
+    terrains[1] = replace(terrains[1], face=8, controller=None)
+    broken = state.with_(zones=tuple(zones), terrains=tuple(terrains))
+    problems = rules_problems(broken, legal_actions(broken))
+    assert len(problems) == 5, problems
+    assert not rules_problems(state, legal_actions(state))
