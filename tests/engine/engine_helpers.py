@@ -194,3 +194,17 @@ def die_ids(state, key, zone_text=None, player=None):
     return [d.id for d, z in zip(state.dice, state.zones)
             if d.key == key and (zone is None or z == zone)
             and (player is None or d.owner == player)]
+
+
+def count_faces(state, zone, player, roll_type, faces, modifiers=False, **context):
+    """Count `player`'s army at `zone` showing `faces` (die id -> face index) in an army roll
+    of `roll_type` (context keywords as for ``flow.army_context``); with `modifiers`, the
+    army's lasting modifiers and minor-terrain disaster too."""
+    from dragondice_desktop.engine.flow import army_context
+    from dragondice_desktop.engine.lasting import army_modifiers
+    from dragondice_desktop.engine.rolls import DieRoll, RollInput, count_roll
+
+    ctx = army_context(state, zone, player, roll_type, **context)
+    dice = tuple(DieRoll(i, state.dice[i].die, (f,)) for i, f in faces.items())
+    mods = army_modifiers(state, zone, player, ctx) if modifiers else ()
+    return count_roll(RollInput(ctx, dice, mods))

@@ -10,7 +10,7 @@ import pytest
 from dragondice_desktop.engine.game import legal_actions, play
 from dragondice_desktop.engine.policy import choose
 from dragondice_desktop.engine.record import GameFileError, GameRecord
-from dragondice_desktop.engine.state import PlayerSetup, ZoneKind
+from dragondice_desktop.engine.state import PlayerSetup, Zone, ZoneKind
 
 from dragondice_desktop.matchup import table_setups
 
@@ -255,3 +255,152 @@ def test_deeply_nested_or_long_game_files_are_refused():
     data["players"][0]["name"] = "A" * 10_000
     with pytest.raises(GameFileError, match="longer than 200"):
         GameRecord.from_json(json.dumps(data))
+
+
+# --- invariants the layout does not make true by itself (issue 11 §5) ---------------------------
+
+from dragondice_desktop.catalog.model import Species  # noqa: E402
+from dragondice_desktop.engine.actions import Action, Verb  # noqa: E402
+from dragondice_desktop.engine.game import IllegalAction  # noqa: E402
+from dragondice_desktop.engine.sai_roll import NO_RULES_TEXT  # noqa: E402
+
+OWNED_AREAS = (ZoneKind.RESERVE, ZoneKind.SUMMONING, ZoneKind.DUA, ZoneKind.BUA)
+
+
+def rules_problems(state, actions):
+    """What is wrong with `state` by the rules, whatever its layout allows (digest §0, §1.3,
+    §1.5, §5.6, §8): items and Dragonkin never in a DUA (seed 001; digest §5.6: Dragonkin
+    that die go to the Summoning Pool), dice only in their owner's areas, terrain faces 1-8
+    and a controller exactly on face 8; legal actions unique, sorted and round-tripping
+    their text; nothing pending once the game is over."""
+    problems = []
+    for die, zone in zip(state.dice, state.zones):
+        if zone.kind is ZoneKind.DUA and (die.die.kind.is_item
+                                          or die.die.species is Species.DRAGONKIN):
+            problems.append(f"{die.key} of player {die.owner} in a DUA")
+        if zone.kind in OWNED_AREAS and zone.index != die.owner:
+            problems.append(f"{die.key} of player {die.owner} in {zone.to_text()}")
+    for index, terrain in enumerate(state.terrains):
+        if not 1 <= terrain.face <= 8:
+            problems.append(f"terrain {index} on face {terrain.face}")
+        if (terrain.face == 8) != (terrain.controller is not None):
+            problems.append(f"terrain {index} on face {terrain.face} held by "
+                            f"{terrain.controller}")
+    texts_ = [a.to_text() for a in actions]
+    if texts_ != sorted(set(texts_)):
+        problems.append(f"legal actions not unique and sorted: {texts_[:8]}")
+    for action, text in zip(actions, texts_):
+        if Action.from_text(text) != action:
+            problems.append(f"{text!r} does not round-trip")
+    if state.winner is not None and (state.pending is not None or actions):
+        problems.append(f"game won by player {state.winner} but "
+                        f"{state.pending.prompt if state.pending else actions[0]} pending")
+    return problems
+
+
+def unruled(events):
+    """"Not resolved" log lines for dice that have rules (only dice whose rules text was not
+    retrieved may stay unresolved in play: architecture guide, digest §9)."""
+    return [e.text for e in events if e.kind == "unresolved" and NO_RULES_TEXT not in e.text]
+
+
+def an_illegal_action(state, actions, earlier):
+    """An action that is not legal now: one legal a few states ago, or an end of turn."""
+    legal = set(actions)
+    return next((a for a in earlier if a not in legal), Action(Verb.END_TURN, ()))
+
+
+def checked_random_game(forces, seed, limit):
+    """Play `limit` actions chosen uniformly among *all* legal actions, retreats included;
+    check the rules invariants in every state, that an illegal action is refused and changes
+    nothing, and the log. Returns (states seen, actions played)."""
+    rng = random.Random(seed)
+    players = (tuple(forces) if isinstance(forces[0], PlayerSetup)
+               else setup_pair(**forces[0], other=forces[1]))
+    state = GameRecord(players, seed).state()
+    earlier, played, states = [], [], [state]
+    for step in range(limit):
+        actions = legal_actions(state)
+        problems = rules_problems(state, actions)
+        assert not problems, (step, problems)
+        if not actions:
+            break
+        if step % 7 == 0:
+            wrong = an_illegal_action(state, actions, earlier)
+            with pytest.raises(IllegalAction):
+                play(state, wrong)
+            assert legal_actions(state) == actions
+        earlier = list(actions)
+        action = rng.choice(actions)
+        state, events = play(state, action)
+        assert not unruled(events), (step, unruled(events))
+        played.append(action)
+        states.append(state)
+    return states, played
+
+
+RANDOM_INVARIANT_GAMES = [("mixed", (MIXED, OTHER), s) for s in (0, 1, 2)] + [
+    ("sai", (SAI_RICH, SAI_RICH_OTHER), 0), ("sai", (SAI_RICH, SAI_RICH_OTHER), 1),
+    ("dragon", DRAGON_RICH, 0), ("dragon", DRAGON_RICH, 1),
+    ("magic", MAGIC_RICH, 0), ("magic", MAGIC_RICH, 1)]
+
+
+@pytest.mark.parametrize("kind, forces, seed", RANDOM_INVARIANT_GAMES,
+                         ids=[f"{k}-{s}" for k, _, s in RANDOM_INVARIANT_GAMES])
+def test_random_play_with_retreats_keeps_the_rules_invariants(kind, forces, seed):
+    """Uniformly random legal actions — retreats included — never put an item or a Dragonkin
+    in a DUA, a die in another player's area, a terrain off faces 1-8; legal actions stay
+    unique, sorted and round-trip; an illegal action is refused and changes nothing; no die
+    with rules is left unresolved; nothing is pending after the game is won."""
+    states, played = checked_random_game(forces, seed, limit=350)
+    assert len(played) > 40
+
+
+def test_random_play_does_retreat():
+    """The random games above do take the Retreat step's moves (digest §3.5), not only the
+    automatic player's never-retreat line."""
+    retreats = 0
+    for _, forces, seed in RANDOM_INVARIANT_GAMES[:3]:
+        _, played = checked_random_game(forces, seed, limit=350)
+        retreats += sum(1 for a in played if a.verb is Verb.RETREAT)
+    assert retreats > 0
+
+
+@pytest.mark.parametrize("players, seed", [(3, 2), (4, 3)])
+def test_random_multiplayer_play_keeps_the_rules_invariants(players, seed):
+    """The same invariants in 3- and 4-player games of the sample forces."""
+    checked_random_game(table_setups(players, rotation=seed), seed, limit=300)
+
+
+@pytest.mark.parametrize("kind, seed", [("mixed", 0), ("sai", 1), ("dragon", 2), ("magic", 3)])
+def test_whole_games_end_with_nothing_pending(kind, seed):
+    """A won game leaves no decision pending and offers no action (issue 11 §1: a win by a
+    Mutate kill once left a question open)."""
+    forces = {"mixed": (MIXED, OTHER)}.get(kind) or RICH[kind][0]
+    record, states = play_out(seed, forces=forces)
+    final = states[-1]
+    assert final.winner is not None
+    assert final.pending is None and legal_actions(final) == ()
+
+
+def test_the_invariant_check_catches_a_broken_state():
+    """The checks above can fail: an item and a Dragonkin put in a DUA, a die in another
+    player's Reserve Area, a terrain on face 9 and one on face 8 with no holder are all
+    named."""
+    from dataclasses import replace
+
+    state = GameRecord(DRAGON_RICH, 1).state()
+    item = next(d.id for d in state.dice if d.die.kind.is_item)
+    kin = next(d.id for d in state.dice if d.die.species is Species.DRAGONKIN)
+    stray = next(d.id for d in state.dice if d.owner == 0 and d.die.kind.is_unit)
+    zones = list(state.zones)
+    zones[item], zones[kin] = (Zone(ZoneKind.DUA, state.dice[item].owner),
+                               Zone(ZoneKind.DUA, state.dice[kin].owner))
+    zones[stray] = Zone(ZoneKind.RESERVE, 1)
+    terrains = list(state.terrains)
+    terrains[0] = replace(terrains[0], face=9)
+    terrains[1] = replace(terrains[1], face=8, controller=None)
+    broken = state.with_(zones=tuple(zones), terrains=tuple(terrains))
+    problems = rules_problems(broken, legal_actions(broken))
+    assert len(problems) == 5, problems
+    assert not rules_problems(state, legal_actions(state))
