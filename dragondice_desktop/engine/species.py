@@ -80,11 +80,21 @@ def conversions(state: GameState, zone: Zone, player: int,
                 ctx: RollContext) -> tuple[tuple[Species, RollType, RollType, str], ...]:
     """The species conversions that apply to `player`'s roll at `zone`
     (RollContext.converts)."""
-    elements = terrain_elements(state, zone, player)
+    return conversions_at(terrain_elements(state, zone, player), ctx, state.options.since)
+
+
+def conversions_at(elements: frozenset[Color], ctx: RollContext,
+                   since: Callable[[int], bool] = lambda revision: True
+                   ) -> tuple[tuple[Species, RollType, RollType, str], ...]:
+    """The species conversions that apply to a roll `ctx` at a place containing `elements`
+    (the terrain's, and its minor terrain's for the army holding it; none in reserves), under
+    the rules revisions `since` says are in force (default: the latest rules). Play asks
+    this through ``conversions``; Count a roll and the odds, which know the terrain but not a
+    game, ask it directly."""
     return tuple((c.species, c.src, c.dst, f"{c.name} ({c.species.value}, digest §6)")
                  for c in CONVERSIONS
                  if c.needs <= elements and c.dst in ctx.counted and c.src not in ctx.counted
-                 and c.when(ctx) and state.options.since(c.since))
+                 and c.when(ctx) and since(c.since))
 
 
 def force_points(state: GameState, player: int) -> int:
