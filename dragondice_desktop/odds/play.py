@@ -11,7 +11,7 @@ play beyond its count (re-rolls a player may choose) is listed with the numbers.
 
 from __future__ import annotations
 
-from ..catalog.model import Die, Species
+from ..catalog.model import Color, Die, Species
 from ..engine.army_roll import left_out, rapid_growth_applies, vortex_applies
 from ..engine.flow import army_context, controls_eighth_face, place_context, rolling_dice
 from ..engine.lasting import army_modifiers, on_army
@@ -96,9 +96,18 @@ def table_spec(roll: OddsSpec, terrain: Die | None = None, eighth_face: bool = F
     notes = list(_choice_notes(ctx, list(dice), held and vortex_applies(power, ctx), 0,
                                rapid_growth_applies(elements, ctx)))
     if terrain is None:
-        notes.append(NotModelled(
-            "assumption", "terrain", "no terrain given: species abilities that depend on the "
-            "terrain's elements are not counted"))
+        # Would a species ability of these dice change this roll at some terrain?
+        species = {d.species for d in dice}
+        anywhere = place_context(ctx.roll_type, elements=frozenset(Color), also=ctx.also,
+                                 kind=ctx.kind, save_against=ctx.save_against,
+                                 counter_attack=ctx.counter_attack,
+                                 counter_maneuver=ctx.counter_maneuver)
+        names = sorted({why.split(" (")[0] for sp, _, _, why in anywhere.converts
+                        if sp in species})
+        if names:
+            notes.append(NotModelled(
+                "assumption", "terrain", f"no terrain given: {', '.join(names)} (counting "
+                f"some results as others at a terrain of the right element) not counted"))
     else:
         notes.append(NotModelled(
             "assumption", "minor terrain", "a minor terrain the army holds there (its "
