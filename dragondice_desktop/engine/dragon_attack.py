@@ -206,8 +206,13 @@ def _shown(state: GameState, dragon: int, icon: Icon) -> list[int]:
 
 def army_damage(state: GameState, dragon: int) -> int:
     """A dragon's Jaws, Claws, Tail and Wings damage to the army in this attack (step 7)."""
-    return sum(n for i, n in face_icons(state.dice[dragon].die, state.dragon_attack.faces(dragon))
-               if i in _ARMY_DAMAGE)
+    return faces_army_damage(state.dice[dragon].die, state.dragon_attack.faces(dragon))
+
+
+def faces_army_damage(die, faces) -> int:
+    """The Jaws, Claws, Tail and Wings damage to an army of dragon `die` showing `faces`
+    (face indexes, every roll of its chain; step 7)."""
+    return sum(n for i, n in face_icons(die, faces) if i in _ARMY_DAMAGE)
 
 
 def dragon_damage(state: GameState, dragon: int) -> int:

@@ -107,7 +107,18 @@ def force_points(state: GameState, player: int) -> int:
 
 def dagger_cap(state: GameState, player: int, n: int) -> int:
     """"max N †": N per 24 points of force or part thereof (digest §6)."""
-    return n * max(1, -(-force_points(state, player) // 24))
+    return per_24(force_points(state, player), n)
+
+
+def per_24(points: int, n: int) -> int:
+    """N per 24 points of a force of `points` or part thereof (the "†" of digest §6)."""
+    return n * max(1, -(-points // 24))
+
+
+def capped_dua_count(in_dua: int, deadlands_held: int, points: int, n: int) -> int:
+    """`in_dua` units of a species in the DUA, each Deadlands minor terrain held counting as
+    † more (seed 003), capped at N † for a force of `points` (digest §6)."""
+    return min(in_dua + deadlands_held * per_24(points, 1), per_24(points, n))
 
 
 def dua_count(state: GameState, player: int, species: Species, n: int) -> int:
@@ -115,5 +126,26 @@ def dua_count(state: GameState, player: int, species: Species, n: int) -> int:
     counting as † more (seed 003), capped at N † (digest §6)."""
     dua = Zone(ZoneKind.DUA, player)
     count = sum(1 for u in state.units_in(dua, player) if u.die.species is species)
-    count += deadlands(state, player) * dagger_cap(state, player, 1)
-    return min(count, dagger_cap(state, player, n))
+    return capped_dua_count(count, deadlands(state, player), force_points(state, player), n)
+
+
+@dataclass(frozen=True)
+class DuaAbility:
+    """A species ability of a roll whose strength N is the species' units in the DUA, max
+    `cap` † (digest §6): it works when the army rolling `roll` has units of `species` in the
+    roll (and, `at_same_terrain`, the target is at the same terrain)."""
+
+    species: Species
+    name: str
+    roll: RollType
+    cap: int
+    text: str  # what N does, with "{n}"
+    since: int = 1
+
+
+FOUL_STENCH = DuaAbility(Species.GOBLINS, "Foul Stench", MEL, 3,
+                         "{n} units of the defending army may not counter-attack", since=2)
+CURSED_BULLETS = DuaAbility(Species.LAVA_ELVES, "Cursed Bullets", RollType.MISSILE, 3,
+                            "up to {n} missile results are reduced only by spell saves (a "
+                            "target at the same terrain)")
+DUA_ABILITIES = (FOUL_STENCH, CURSED_BULLETS)
