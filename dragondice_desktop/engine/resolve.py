@@ -24,6 +24,11 @@ The format (also in ``resources/help/resolve-format.md``)::
       "opposing_army": [                    # the other army, where it matters
         {"die": "Dwarves/Footman", "id": 101, "melee": 1}
       ],
+      "dragons": [{"die": "Dragons/Red Drake", "faces": ["12 Jaws"]}],  # dragon attacks
+      "dua": ["Goblins/Thug"], "deadlands": 0, "force_points": 24,  # abilities counting the DUA
+      "target_in_reserve": false,           # a missile roll at a Reserve army (no IDs count)
+      "opposing_total": 3,                  # maneuver: the counter-maneuver total(s)
+      "damage": 4, "casualties": [1, {"id": 2, "rise": ["4 Rise from the Ashes"]}],
       "lasting": [{"effect": "Wither", "amount": 3}],   # Frost Breath, Wither, Galeforce, Cloak
       "modifiers": [{"op": "subtract", "amount": 4, "types": ["save"], "source": "Screech"}],
       "added": [{"type": "melee", "amount": 2, "source": "Charm"}],
@@ -31,8 +36,17 @@ The format (also in ``resources/help/resolve-format.md``)::
                   {"die": -1, "icon": "ID", "value": "save"}],
       "effects": [{"die": 2, "icon": "Slay", "targets": [{"id": 101, "faces": ["1 Melee"]}]},
                   {"die": 3, "icon": "Poison",
-                   "targets": [{"id": 102, "faces": ["2 Melee"], "second": ["ID"]}]}]
+                   "targets": [{"id": 102, "faces": ["2 Melee"], "second": ["ID"],
+                                "rise": ["ID"]}]}]
     }
+
+The roll's context is the engine's (``flow.place_context``): the terrain's elements bring the
+species abilities that count results as others, for the army and for its targets' own rolls;
+holding the eighth face doubles ID results. Items roll only with a unit able to carry them
+(``items.carried``); killed units go where the engine sends them (``fates.killed_to``,
+Gore buries, Rise from the Ashes); targets are held to the SAI's limit; casualties to as much
+of the damage as possible without going over (``damage.best_kill_total``); the maneuver
+contest is ``exchange.maneuver_succeeds``.
 
 Faces: a face index (0 = the first face in the catalog) or the face as printed in the catalog
 ("4 Rend", "1 Melee + 1 Save"; "ID" for the ID face; any case). ``faces`` lists the first roll
@@ -44,7 +58,9 @@ Die ids default to 1, 2, 3 ... for the army and 101, 102 ... for the opposing ar
 "totals", "dice" (per die: faces, re-rolls, each result with its step, effects, what is not
 resolved and what had no effect), "modifiers", "choices" (with the value taken and whether it
 was the default), "magic_by_color", "cantrip_magic", "effects" (with each target's fate when
-its faces are given), "steps" and "explain" (the text of the roll breakdown). Bad input raises
+its faces are given), "species" (the species abilities at work), "steps" and "explain" (the
+text of the roll breakdown); "dragons", "maneuver" and "casualties" when those fields are
+given. Bad input raises
 ``ResolveError`` naming the problem. Pure: reading the file is the caller's job.
 """
 
@@ -172,6 +188,19 @@ def resolve(data: dict) -> dict[str, Any]:
     except ResolveError:
         raise
     except (ValueError, ArithmeticError) as exc:  # the engine names what it cannot count
+        raise ResolveError(_clip(str(exc))) from None
+
+
+def description_context(data: dict) -> RollContext:
+    """The engine's context of the roll `data` describes, from its roll fields alone (its
+    "army" is not read): what Count a roll's form asks to know which faces roll again.
+    Raises ResolveError."""
+    _check({**data, "army": []})
+    try:
+        return _context(data, _dragons(data, set()))[0]
+    except ResolveError:
+        raise
+    except ValueError as exc:
         raise ResolveError(_clip(str(exc))) from None
 
 
