@@ -224,3 +224,68 @@ def test_spec_refuses_a_context_for_another_roll():
     ctx = army_context(position(ann=FOOTMEN), HOME, 0, MAN)
     with pytest.raises(ValueError, match="another roll"):
         OddsSpec(MEL, base=ctx)
+
+
+# --- any context the engine builds: the whole distribution by enumeration -------------------
+
+from dragondice_desktop.catalog.model import Color  # noqa: E402
+from dragondice_desktop.engine.flow import place_context  # noqa: E402
+from dragondice_desktop.engine.roll_model import Modifier, ModOp, RollContext  # noqa: E402
+
+EARTH_FIRE = frozenset({Color.EARTH, Color.FIRE})
+CONTEXTS = {
+    "Mountain Mastery (digest §6)": place_context(MAN, elements=EARTH_FIRE),
+    "Mountain Mastery, eighth face (§6, §8)": place_context(MAN, elements=EARTH_FIRE,
+                                                           eighth_face=True),
+    "Coastal Dodge vs missile (§6)": place_context(
+        SAV, elements=frozenset({Color.WATER, Color.AIR}), save_against=MIS),
+    "Stampede counter-attack (§6)": place_context(
+        MEL, elements=frozenset({Color.EARTH, Color.AIR}), counter_attack=True),
+    "Dwarven Might, eighth face (§6, §8)": place_context(
+        MEL, elements=frozenset({Color.FIRE}), counter_attack=True, eighth_face=True),
+    "Necromantic Wave (§7)": RollContext(MEL, counts_as=((MAG, MEL),)),
+    "Dragon Plague (§5.4)": RollContext(MIS, ignore_ids="Dragon Plague"),
+    "Tidal Wave normal results only (§7)": RollContext(MAN, normal_results_only="Tidal Wave"),
+    "normal results only, eighth face (§7, §8)": RollContext(
+        SAV, normal_results_only="Tidal Wave", id_multiplier=2),
+}
+MODIFIERS = [(), (Modifier(ModOp.SUBTRACT, 2, "Wither 2"),),
+             (Modifier(ModOp.DIVIDE, 2, "Frost Breath"),)]
+
+
+def _no_reroll_units(ctx):
+    out = []
+    for die in CAT:
+        if not die.kind.is_unit:
+            continue
+        try:
+            if not any(face_results(die, f, ctx).rerolls for f in range(len(die.faces))):
+                out.append(die)
+        except ValueError:
+            continue
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(CONTEXTS))
+def test_random_armies_match_the_engines_enumeration(name):
+    """For each engine context (species abilities, lasting effects, the eighth face, results
+    of one kind only), random small armies with and without a subtracting or dividing
+    modifier: the odds' whole distribution equals the count of every face combination by
+    the engine (``rolls.count_roll``)."""
+    import random
+
+    ctx = CONTEXTS[name]
+    pool = _no_reroll_units(ctx)
+    rnd = random.Random(sorted(CONTEXTS).index(name) + 11)
+    for _ in range(8):
+        dice = [rnd.choice(pool) for _ in range(2)]
+        mods = rnd.choice(MODIFIERS)
+        counts: dict[int, int] = {}
+        for faces in product(*(range(len(d.faces)) for d in dice)):
+            rolled = tuple(DieRoll(i, d, (f,)) for i, (d, f) in enumerate(zip(dice, faces)))
+            total = count_roll(RollInput(ctx, rolled, mods)).total(ctx.roll_type)
+            counts[total] = counts.get(total, 0) + 1
+        pmf = np.zeros(max(counts) + 1)
+        for k, c in counts.items():
+            pmf[k] = c / sum(counts.values())
+        same(army_distribution(dice, OddsSpec.of_context(ctx, modifiers=mods)), pmf)
