@@ -73,7 +73,8 @@ from typing import Any
 from ..catalog.loader import load_catalog
 from ..catalog.model import Die, DieKind, Icon
 from .damage import best_kill_total
-from .dragon_attack import faces_army_damage
+from .dragon_attack import afraid_dragonkin, faces_army_damage
+from .dragons import breath_elements_at
 from .exchange import RESERVE_TARGET_IDS, maneuver_succeeds
 from .fates import killed_to, rises_from_ashes
 from .flow import place_context
@@ -162,6 +163,12 @@ def resolve(data: dict) -> dict[str, Any]:
                                f"\"opposing_army\"; give each die its own \"id\"")
         if ctx.kind is RollKind.INDIVIDUAL and len(army) != 1:
             raise ResolveError("an individual roll has exactly one die in \"army\"")
+        if dragons:
+            afraid = dict(afraid_dragonkin([(e["id"], e["die"]) for e in army],
+                                           [d["die"] for d in dragons]))
+            for e in army:
+                if e["id"] in afraid and not e["excluded"]:
+                    e["excluded"] = afraid[e["id"]]
         if ctx.kind is not RollKind.INDIVIDUAL:
             _carriers(army)
         melee = tuple((e["id"], e["entry"].get("melee", 0)) for e in opposing)
@@ -178,7 +185,9 @@ def resolve(data: dict) -> dict[str, Any]:
                                   "faces": [d["die"].faces[f].to_text() for f in d["faces"]],
                                   "damage": faces_army_damage(d["die"], d["faces"]),
                                   "breath": sum(1 for f in d["faces"]
-                                                if d["die"].faces[f].icon is Icon.BREATH)}
+                                                if d["die"].faces[f].icon is Icon.BREATH),
+                                  "breath_elements": sorted(
+                                      c.value for c in breath_elements_at(d["die"], elements))}
                                  for d in dragons]
         if "opposing_total" in data:
             report["maneuver"] = _contest(result, data)

@@ -352,7 +352,7 @@ def test_dragon_attack_learns_jaws_and_the_damage_from_the_dragons():
             "army": [{"die": FOOTMAN, "face": "1 Save"}, {"die": FOOTMAN, "face": "1 Melee"}]}
     report = resolve(data)
     assert report["dragons"] == [{"id": 201, "die": "Dragons/Red Drake", "faces": ["12 Jaws"],
-                                  "damage": 12, "breath": 0}]
+                                  "damage": 12, "breath": 0, "breath_elements": ["fire"]}]
     assert report["casualties"]["left"] == 11
     assert sorted(k["id"] for k in report["casualties"]["killed"]) == [1, 2]
     refused({**data, "dragon_rolled_jaws": False}, "rolled Jaws")
@@ -362,3 +362,43 @@ def test_dragon_attack_learns_jaws_and_the_damage_from_the_dragons():
 def test_dragons_must_be_dragons():
     refused({"roll": "dragon-attack", "dragons": [{"die": FOOTMAN, "face": 0}],
              "army": [{"die": FOOTMAN, "face": 0}]}, "is not a dragon")
+
+
+def test_dragonkin_do_not_roll_against_a_dragon_of_their_element():
+    """Digest §5.6: Dragonkin cannot roll against a dragon of their element (the engine's
+    rule for the attacking dragons' kinds and elements): a Fire Dragonhero against a Red
+    (fire) Drake is left out; against a Blue (water) Drake it rolls its 3 melee."""
+    army = [{"die": "Dragonkin/Dragonhero (Fire)", "face": "3 Melee"}]
+    red = resolve({"roll": "dragon-attack", "army": army,
+                   "dragons": [{"die": "Dragons/Red Drake", "face": "6 Claws"}]})
+    assert "cannot roll against the Red Drake" in red["dice"][0]["excluded"]
+    assert red["totals"]["melee"] == 0
+    blue = resolve({"roll": "dragon-attack", "army": army,
+                    "dragons": [{"die": "Dragons/Blue Drake", "face": 3}]})
+    assert blue["dice"][0]["excluded"] == "" and blue["totals"]["melee"] == 3
+
+
+def test_flame_two_health_worth_killed_and_buried():
+    """Seed 000 Flame: up to two health-worth of units, killed and buried: two Footmen are
+    killed and buried; a 3-health Herald is over the limit and refused."""
+    key, _, face = _find_face("Flame")
+    two = {"roll": "melee", "army": [{"die": key, "face": face}],
+           "opposing_army": [{"die": FOOTMAN}, {"die": FOOTMAN}, {"die": "Coral Elves/Herald"}],
+           "effects": [{"die": 1, "icon": "Flame", "targets": [
+               {"id": 101, "faces": ["1 Save"]}, {"id": 102, "faces": ["ID"]}]}]}
+    fates = [t["fate"] for t in resolve(two)["effects"][0]["targets"]]
+    assert fates == ["killed and buried", "killed and buried"]
+    two["effects"][0]["targets"] = [{"id": 103, "faces": ["3 Melee"]}]
+    refused(two, "Flame targets up to 2 health-worth; these targets are 3")
+
+
+def test_white_dragon_breath_takes_the_terrains_elements():
+    """Digest §5.4 Terrain Empathy: a White Dragon's breath brings both elements of the
+    terrain it attacks at (Highland City: earth and fire)."""
+    from dragondice_desktop.catalog.loader import load_catalog
+
+    white = next(d.key for d in load_catalog()
+                 if d.kind.value == "dragon" and d.key.startswith("Dragons/White"))
+    data = {"roll": "dragon-attack", "terrain": HIGHLAND,
+            "army": [{"die": FOOTMAN, "face": "1 Save"}], "dragons": [{"die": white, "face": 0}]}
+    assert resolve(data)["dragons"][0]["breath_elements"] == ["earth", "fire"]
