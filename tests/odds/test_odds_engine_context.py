@@ -289,3 +289,28 @@ def test_random_armies_match_the_engines_enumeration(name):
         for k, c in counts.items():
             pmf[k] = c / sum(counts.values())
         same(army_distribution(dice, OddsSpec.of_context(ctx, modifiers=mods)), pmf)
+
+
+def test_game_roll_lists_the_rerolls_play_offers():
+    """Seed 003 Vortex (the holder may re-roll one unit in a non-maneuver roll) and Flashfire
+    (digest §7: one re-roll per casting): play asks the player; the odds count the first roll
+    and list both beside the numbers. Not in a maneuver roll."""
+    state = position(ann={"campaign": ["Dwarves/Footman"] * 2},
+                     frontier="Terrains/Coastland Vortex", faces=(3, 3, 8))
+    state = with_effect(state, icon=None, kind="flashfire", text="Flashfire", player=0,
+                        zone=FRONTIER, amount=1, spell="Flashfire")
+    melee = odds_of(state, FRONTIER, 0, MEL)
+    assert {n.what for n in melee.notes} >= {"Vortex", "Flashfire"}
+    maneuver = odds_of(state, FRONTIER, 0, MAN)
+    assert not {n.what for n in maneuver.notes} & {"Vortex", "Flashfire"}
+    same(melee, engine_enumeration(state, FRONTIER, 0, MEL))
+
+
+def test_dragonkin_never_roll_for_missile_in_the_odds():
+    """Digest §5.6: Dragonkin never roll for magic or missile; the odds roll the dice play
+    rolls (``army_roll.left_out``)."""
+    state = position(ann={"home": ["Dwarves/Footman", "Dragonkin/Dragonhero (Fire)"]})
+    dice, _ = game_roll(state, HOME, 0, MIS)
+    assert [d.key for d in dice] == ["Dwarves/Footman"]
+    dice, _ = game_roll(state, HOME, 0, MEL)
+    assert sorted(d.key for d in dice) == ["Dragonkin/Dragonhero (Fire)", "Dwarves/Footman"]
