@@ -597,7 +597,15 @@ def _where_killed(die: Die, rise: tuple[int, ...], buried: bool = False) -> str:
         if not rises_from_ashes(die):
             raise ResolveError(f"{die.name} has no Rise from the Ashes: it does not roll "
                                f"when killed")
-        if any(die.faces[f].icon is Icon.RISE_FROM_THE_ASHES for f in rise[:1]):
+        most = 2 if buried else 1
+        if len(rise) > most:
+            raise ResolveError(f"{die.name} rolls for Rise from the Ashes once when killed"
+                               + (" and once more when buried" if buried else "")
+                               + f", not {len(rise)} times")
+        if die.faces[rise[0]].icon is Icon.RISE_FROM_THE_ASHES:
+            if len(rise) > 1:
+                raise ResolveError(f"{die.name} rose from the ashes on its first roll: it "
+                                   f"does not roll again")
             return "rises from the ashes to its Reserve Area instead"
         if buried and len(rise) > 1 and \
                 die.faces[rise[1]].icon is Icon.RISE_FROM_THE_ASHES:

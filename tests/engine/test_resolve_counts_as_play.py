@@ -402,3 +402,27 @@ def test_white_dragon_breath_takes_the_terrains_elements():
     data = {"roll": "dragon-attack", "terrain": HIGHLAND,
             "army": [{"die": FOOTMAN, "face": "1 Save"}], "dragons": [{"die": white, "face": 0}]}
     assert resolve(data)["dragons"][0]["breath_elements"] == ["earth", "fire"]
+
+
+def test_rise_from_the_ashes_twice_when_killed_and_buried():
+    """Seed 000 Rise from the Ashes: an effect that kills and buries lets the unit roll when
+    killed and again when buried (Swallow on a Phoenix: one unit that did not roll its ID is
+    killed and buried); a plain kill allows one roll, and a unit that rose does not roll
+    again."""
+    key, _, face = _find_face("Swallow")
+    swallow = {"roll": "melee", "army": [{"die": key, "face": face}],
+               "opposing_army": [{"die": "Firewalkers/Phoenix"}],
+               "effects": [{"die": 1, "icon": "Swallow", "targets": [
+                   {"id": 101, "faces": ["4 Save"],
+                    "rise": ["4 Save", "4 Rise from the Ashes"]}]}]}
+    fate = resolve(swallow)["effects"][0]["targets"][0]["fate"]
+    assert fate == "killed; rises from the ashes to its Reserve Area instead of being buried"
+    swallow["effects"][0]["targets"][0]["rise"] = ["4 Save", "4 Save"]
+    assert resolve(swallow)["effects"][0]["targets"][0]["fate"] == "killed and buried"
+    slay = {"roll": "melee", "army": [{"die": "Undead/Minor Death", "face": "4 Slay"}],
+            "opposing_army": [{"die": "Firewalkers/Phoenix"}],
+            "effects": [{"die": 1, "icon": "Slay", "targets": [
+                {"id": 101, "faces": ["4 Save"], "rise": ["4 Save", "4 Save"]}]}]}
+    refused(slay, "once when killed, not 2 times")
+    swallow["effects"][0]["targets"][0]["rise"] = ["4 Rise from the Ashes", "4 Save"]
+    refused(swallow, "does not roll again")
