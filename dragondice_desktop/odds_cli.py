@@ -1,15 +1,18 @@
-"""Headless odds: ``dragondice odds --for melee "Dwarves/Footman" ... [--eighth-face]
-[--against DICE...]`` prints the exact distribution and its statistics as JSON.
+"""Headless odds: ``dragondice odds --for melee [--terrain "Terrains/Highland City"]
+[--eighth-face] "Dwarves/Footman" ... [--against DICE...]`` prints the exact distribution and
+its statistics as JSON. The roll is the engine's (``odds.play.table_spec``): at the terrain
+given, species abilities of its elements count; holding its eighth face doubles ID results.
 
 ``add_commands(subparsers)`` adds the command to the ``dragondice`` parser; ``run(args)``
 runs it and returns the exit code, or None when ``args.command`` is not "odds".
 
 JSON printed (numbers rounded to 12 digits):
-    roll, label, dice, id_multiplier, distribution {mean, sd, p_zero, median, max, pmf,
-    at_least, truncated_mass, not_modelled}, dice_stats [per die: p_useful, p_results, mean,
+    roll, label, dice, terrain, id_multiplier, distribution {mean, sd, p_zero, median, max,
+    pmf, at_least, truncated_mass, not_modelled}, not_modelled (what the numbers leave out, as
+    in the distribution), dice_stats [per die: p_useful, p_results, mean,
     sd, max], and with --against: attack_preview {attack, saves, damage, killed,
     defender_health, not_modelled}.
-Exit codes: 0 done, 2 bad input (unknown die or roll, a die that cannot roll, an option out of
+Exit codes: 0 done, 2 bad input (unknown die, terrain or roll, a die that cannot roll, an option out of
 range: --subtract 0-1000, --terrain-face 1-8, --eps a probability above 0 and below 1e-3).
 """
 
@@ -34,8 +37,16 @@ def add_commands(subparsers: argparse._SubParsersAction) -> None:
         description="Exact probabilities (not simulations) of an army's roll results.")
     odds.add_argument("--for", dest="odds_roll", default="melee", metavar="ROLL",
                       help="the roll: " + ", ".join(named_specs()) + " (default melee)")
+    odds.add_argument("--terrain", default=None, metavar="DIE",
+                      help='the terrain the army rolls at, e.g. "Terrains/Highland City": '
+                           'species abilities of its elements count (Dwarves\' melee as '
+                           'maneuver at an earth terrain ...)')
     odds.add_argument("--eighth-face", action="store_true",
                       help="the army holds the terrain's eighth face (ID results doubled)")
+    odds.add_argument("--counter-attack", action="store_true",
+                      help="the melee roll is a counter-attack")
+    odds.add_argument("--counter-maneuver", action="store_true",
+                      help="the maneuver roll is a counter-maneuver")
     odds.add_argument("--terrain-face", type=int, default=None, metavar="N",
                       help="the face the terrain shows for this army; 8 means the army holds "
                            "the eighth face (ID results doubled)")
@@ -74,9 +85,10 @@ def _odds(args: argparse.Namespace) -> int:
     from .catalog.loader import load_catalog
     from .engine.roll_model import RollType
     from .odds import (
-        DEFAULT_EPS, attack_preview, army_distribution, die_stats, halve, spec_from_name,
-        subtract,
+        DEFAULT_EPS, OddsSpec, attack_preview, army_distribution, die_stats, halve,
+        spec_from_name, subtract,
     )
+    from .odds.play import table_spec
 
     catalog = load_catalog()
     try:
@@ -92,28 +104,39 @@ def _odds(args: argparse.Namespace) -> int:
         return _fail(f"--eps must be a small positive probability (above 0, below {MAX_EPS:g}), "
                      f"got {args.eps!r}")
     eighth = args.eighth_face or args.terrain_face == 8
-    multiplier = 2 if eighth else 1
     modifiers = ((subtract(args.subtract, source="--subtract"),) if args.subtract else ()) \
         + ((halve(source="--halve"),) if args.halve else ())
     eps = args.eps if args.eps is not None else DEFAULT_EPS
+    terrain = None
+    if args.terrain is not None:
+        try:
+            terrain = catalog.die(args.terrain)
+        except KeyError as exc:
+            return _fail(f"--terrain: {exc.args[0]}")
+        if terrain.kind.value != "terrain":
+            return _fail(f"--terrain: {terrain.key} is not a terrain")
+    flags = {name: True for name in ("counter_attack", "counter_maneuver")
+             if getattr(args, name)}
     try:
-        spec = spec_from_name(args.odds_roll, id_multiplier=multiplier, modifiers=modifiers,
-                              eps=eps)
+        bare = spec_from_name(args.odds_roll, modifiers=modifiers, eps=eps, **flags)
+        spec = table_spec(bare, terrain, eighth, dice)
         dist = army_distribution(dice, spec)
         stats = [die_stats(die, spec).to_dict() for die in dice]
         preview = None
         if args.against is not None:
             if spec.dragon_attack or spec.roll_type not in (RollType.MELEE, RollType.MISSILE):
                 return _fail("--against needs a melee or missile roll")
-            preview = attack_preview(
-                dice, defenders, spec.roll_type, id_multiplier=multiplier,
-                defender_id_multiplier=2 if args.against_eighth_face else 1,
-                attacker_modifiers=modifiers, eps=eps)
+            saves = table_spec(OddsSpec(RollType.SAVE, save_against=spec.roll_type, eps=eps),
+                               terrain, args.against_eighth_face, defenders)
+            preview = attack_preview(dice, defenders, spec.roll_type, attacker_spec=spec,
+                                     defender_spec=saves, eps=eps)
     except ValueError as exc:
         return _fail(str(exc))
     out = {
         "roll": spec.name, "label": spec.label, "dice": [d.key for d in dice],
-        "id_multiplier": multiplier, "distribution": dist.to_dict(), "dice_stats": stats,
+        "terrain": terrain.key if terrain is not None else None,
+        "id_multiplier": spec.id_multiplier, "distribution": dist.to_dict(),
+        "not_modelled": [n.to_dict() for n in dist.notes], "dice_stats": stats,
     }
     if preview is not None:
         out["against"] = [d.key for d in defenders]

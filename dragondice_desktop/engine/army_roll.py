@@ -147,9 +147,15 @@ def _vortex_applies(state: GameState, task: RollTask) -> bool:
     """Seed 003 Vortex: the army holding a Vortex eighth face, in a non-maneuver army roll
     there."""
     zone = task.zone
-    return (zone.kind is ZoneKind.TERRAIN and not task.ctx.is_maneuver_roll
+    return (zone.kind is ZoneKind.TERRAIN
             and controls_eighth_face(state, zone, task.player)
-            and state.terrains[zone.index].die.eighth_face is Icon.VORTEX)
+            and vortex_applies(state.terrains[zone.index].die.eighth_face, task.ctx))
+
+
+def vortex_applies(power: Icon | None, ctx) -> bool:
+    """True when an army holding an eighth face of power `power` may re-roll one unit in the
+    roll `ctx` there (seed 003 Vortex: non-maneuver rolls)."""
+    return power is Icon.VORTEX and not ctx.is_maneuver_roll
 
 
 def _vortex(state: GameState, task: RollTask, events: Events) -> tuple[GameState, bool]:
@@ -262,19 +268,27 @@ def relic_matches(inp: RollInput, relic_id: int) -> list[DieRoll]:
             and (element is None or element in d.die.elements)]
 
 
-def _dragonkin(state: GameState, task: RollTask) -> tuple[tuple[int, str], ...]:
+def left_out(state: GameState, zone, player: int, ctx) -> tuple[tuple[int, str], ...]:
+    """(die id, why) of the units of `player`'s army at `zone` that take no part in its roll
+    `ctx` besides those ``flow.rolling_dice`` leaves out: Dragonkin in a magic or missile roll
+    (digest §5.6) and the units the Mire holds back in the marching army's rolls (digest §7).
+    The odds ask this too, so they roll the dice play rolls."""
+    return _mired(state, zone, player) + _dragonkin(state, zone, player, ctx)
+
+
+def _dragonkin(state: GameState, zone, player: int, ctx) -> tuple[tuple[int, str], ...]:
     """Dragonkin never roll for magic or missile (digest §5.6)."""
-    if task.ctx.is_combination or task.ctx.roll_type not in (RollType.MAGIC, RollType.MISSILE):
+    if ctx.is_combination or ctx.roll_type not in (RollType.MAGIC, RollType.MISSILE):
         return ()
     return tuple((u.id, "Dragonkin never roll for magic or missile (digest §5.6)")
-                 for u in state.units_in(task.zone, task.player)
+                 for u in state.units_in(zone, player)
                  if u.die.species is Species.DRAGONKIN)
 
 
-def _mired(state: GameState, task: RollTask) -> tuple[tuple[int, str], ...]:
+def _mired(state: GameState, zone, player: int) -> tuple[tuple[int, str], ...]:
     """The marching army's units that take no part in its march's rolls (Mire, digest §7)."""
     march = state.march
-    if march is None or task.player != state.turn_player or task.zone != march.zone:
+    if march is None or player != state.turn_player or zone != march.zone:
         return ()
     return tuple((i, "held back by the Mire: it takes no part in this march (digest §7)")
                  for i in march.mired)
@@ -284,11 +298,17 @@ def _growers(state: GameState, task: RollTask) -> list[DieRoll]:
     """Treefolk Rapid Growth (digest §6): at an earth terrain, when counter-maneuvering, the
     Treefolk that did not roll an SAI."""
     zone = task.zone
-    if (not task.ctx.counter_maneuver or zone.kind is not ZoneKind.TERRAIN
-            or Color.EARTH not in state.terrains[zone.index].die.elements):
+    if (zone.kind is not ZoneKind.TERRAIN
+            or not rapid_growth_applies(state.terrains[zone.index].die.elements, task.ctx)):
         return []
     return [d for d in task.inp.dice if not d.excluded and d.die.species is Species.TREEFOLK
             and not any(icon.is_sai for icon, _ in d.die.faces[d.faces[0]].icons)]
+
+
+def rapid_growth_applies(elements: frozenset[Color], ctx) -> bool:
+    """True when Treefolk that rolled no SAI may be re-rolled in the roll `ctx` at a terrain
+    of `elements` (Rapid Growth, digest §6: counter-maneuvering at an earth terrain)."""
+    return ctx.counter_maneuver and Color.EARTH in elements
 
 
 def _rapid_growth(state: GameState, task: RollTask, events: Events) -> tuple[GameState, bool]:
@@ -321,7 +341,7 @@ def run_roll(state: GameState, task: RollTask, events: Events) -> tuple[GameStat
                                            f"there any more: no {task.purpose} roll"))
             return pop_head(state), False
         dice, notes = rolling_dice(state, task.zone, task.player,
-                                   task.exclude + _mired(state, task) + _dragonkin(state, task))
+                                   task.exclude + left_out(state, task.zone, task.player, task.ctx))
         for note in notes:
             events.append(Event("message", note, player=task.player))
         rng, rolled = state.rng, []

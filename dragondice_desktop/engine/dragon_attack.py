@@ -206,8 +206,13 @@ def _shown(state: GameState, dragon: int, icon: Icon) -> list[int]:
 
 def army_damage(state: GameState, dragon: int) -> int:
     """A dragon's Jaws, Claws, Tail and Wings damage to the army in this attack (step 7)."""
-    return sum(n for i, n in face_icons(state.dice[dragon].die, state.dragon_attack.faces(dragon))
-               if i in _ARMY_DAMAGE)
+    return faces_army_damage(state.dice[dragon].die, state.dragon_attack.faces(dragon))
+
+
+def faces_army_damage(die, faces) -> int:
+    """The Jaws, Claws, Tail and Wings damage to an army of dragon `die` showing `faces`
+    (face indexes, every roll of its chain; step 7)."""
+    return sum(n for i, n in face_icons(die, faces) if i in _ARMY_DAMAGE)
 
 
 def dragon_damage(state: GameState, dragon: int) -> int:
@@ -306,21 +311,26 @@ def _cannot_roll(state: GameState, zone: Zone, player: int) -> tuple[tuple[int, 
     their element, or Ivory, Ivory Hybrid or White (digest §5.6); Resist Fear lets Dragonkin up
     to the Eldarim health in the army roll anyway, in die order (digest §6, rulings)."""
     dragons = [state.dice[d].die for d in state.dragon_attack.at_army]
-    fearless = sum(u.die.health for u in state.units_in(zone, player)
-                   if u.die.species is Species.ELDARIM)
+    return afraid_dragonkin([(u.id, u.die) for u in state.units_in(zone, player)], dragons)
+
+
+def afraid_dragonkin(units, dragons) -> tuple[tuple[int, str], ...]:
+    """(die id, why) of the Dragonkin among `units` ((die id, Die) of the army, in die order)
+    that cannot roll against the attacking `dragons` (Dies): see ``_cannot_roll``."""
+    fearless = sum(die.health for _, die in units if die.species is Species.ELDARIM)
     out = []
-    for unit in state.units_in(zone, player):
-        if unit.die.species is not Species.DRAGONKIN:
+    for die_id, unit in units:
+        if unit.species is not Species.DRAGONKIN:
             continue
         feared = next((d for d in dragons if dragon_kind(d) in (
             DragonKind.IVORY, DragonKind.IVORY_HYBRID, DragonKind.WHITE)
-            or d.elements & unit.die.elements), None)
+            or d.elements & unit.elements), None)
         if feared is None:
             continue
-        if unit.die.health <= fearless:
-            fearless -= unit.die.health
+        if unit.health <= fearless:
+            fearless -= unit.health
             continue
-        out.append((unit.id, f"Dragonkin cannot roll against the {feared.name} (digest §5.6)"))
+        out.append((die_id, f"Dragonkin cannot roll against the {feared.name} (digest §5.6)"))
     return tuple(out)
 
 

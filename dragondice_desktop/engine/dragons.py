@@ -97,9 +97,14 @@ def breath_elements(state: GameState, dragon: int, zone: Zone) -> frozenset[Colo
     """The elemental breath effects a dragon's breath brings on the army (digest §5.4): its
     elements (an Ivory Hybrid's one element; none for Ivory); a White Dragon's Terrain Empathy:
     both elements of the terrain it is at (not those of a minor terrain, seed 003)."""
-    die = state.dice[dragon].die
+    return breath_elements_at(state.dice[dragon].die, state.terrains[zone.index].die.elements)
+
+
+def breath_elements_at(die: Die, terrain_elements: frozenset[Color]) -> frozenset[Color]:
+    """The elements of dragon `die`'s breath at a terrain of `terrain_elements` (see
+    ``breath_elements``)."""
     if dragon_kind(die) is DragonKind.WHITE:
-        return state.terrains[zone.index].die.elements
+        return terrain_elements
     return die.elements
 
 

@@ -16,6 +16,8 @@ SAI effects that change the exchange itself are read from the attack roll here:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from dataclasses import replace
 
 from ..catalog.model import Color, Icon, Species
@@ -25,7 +27,7 @@ from .flow import army_context, end_march, holds_power, wait
 from .house_rules import NO_COUNTER_AFTER_NOTHING
 from .lasting import has_effect, protected_from, zone_amount
 from .minor_terrains import minor_action
-from .species import dua_count
+from .species import CURSED_BULLETS, FOUL_STENCH, dua_count
 from .spells import magic_action_tasks
 from .roll_model import Applied, Modifier, ModOp, RollResult, RollType
 from .state import DamageDue, Exchange, GameState, Step, Zone, ZoneKind
@@ -164,7 +166,7 @@ def foul_stench(state: GameState, zone: Zone, goblin_player: int) -> int:
     if not state.options.since(2) or not any(
             u.die.species is Species.GOBLINS for u in state.units_in(zone, goblin_player)):
         return 0
-    return dua_count(state, goblin_player, Species.GOBLINS, 3)
+    return dua_count(state, goblin_player, FOUL_STENCH.species, FOUL_STENCH.cap)
 
 
 def _foul_stench(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
@@ -205,8 +207,7 @@ def start_missile(state: GameState, target_zone: Zone, events: Events,
                                    f"{state.players[target].name}'s "
                                    f"{state.army_name(target_zone, target)} at "
                                    f"{state.zone_name(target_zone)}", player=attacker))
-    ids = ("a Tower's missile attack on a Reserve army counts only non-ID missile results "
-           "(digest §8)") if target_zone.kind is ZoneKind.RESERVE else ""
+    ids = RESERVE_TARGET_IDS if target_zone.kind is ZoneKind.RESERVE else ""
     ctx = army_context(state, zone, attacker, RollType.MISSILE, ignore_ids=ids,
                        converts=_charge(state, "javelin"))
     fog = zone_amount(state, target_zone, "wall_of_fog")
@@ -273,6 +274,17 @@ def _counter_maneuver(state: GameState, events: Events) -> tuple[GameState, bool
     return pop_head(state, rolls + [StepTask("maneuver_compare")]), False
 
 
+def maneuver_succeeds(mine: int, theirs: Sequence[int], ties_to_counter: bool = False) -> bool:
+    """The maneuver succeeds when its total equals or beats every counter-maneuver total
+    (ties go to the marcher, digest §3.5, §10 #3; under Fields of Ice, `ties_to_counter`, they
+    go to the counter-maneuvering army)."""
+    return all(mine > t or (mine == t and not ties_to_counter) for t in theirs)
+
+
+RESERVE_TARGET_IDS = ("a Tower's missile attack on a Reserve army counts only non-ID missile "
+                      "results (digest §8)")
+
+
 def _maneuver_compare(state: GameState, events: Events) -> tuple[GameState, bool]:
     """The marcher must equal or beat every counter-maneuvering army (ties go to the marcher,
     digest §3.5, §10 #3); success turns the terrain."""
@@ -289,7 +301,7 @@ def _maneuver_compare(state: GameState, events: Events) -> tuple[GameState, bool
     ice = bool(theirs) and has_effect(state, state.march.zone, "modifiers",
                                       spell="Fields of Ice")
     versus = ", ".join(map(str, theirs)) or "0"
-    if all(my_total > t or (my_total == t and not ice) for t in theirs):
+    if maneuver_succeeds(my_total, theirs, ice):
         events.append(Event("message", f"Maneuver succeeds ({my_total} vs {versus})"))
         return wait(state, player, Step.TURN_TERRAIN, "Turn the terrain up or down"), True
     events.append(Event("message", f"Maneuver fails ({my_total} vs {versus})"))
@@ -384,7 +396,7 @@ def _cursed_bullets(state: GameState, ex: Exchange, attack: RollResult) -> int:
     if not any(state.dice[d.die_id].die.species is Species.LAVA_ELVES and not d.excluded
                for d in attack.dice):
         return 0
-    return dua_count(state, ex.attacker, Species.LAVA_ELVES, 3)
+    return dua_count(state, ex.attacker, CURSED_BULLETS.species, CURSED_BULLETS.cap)
 
 
 def _scorching_touch(state: GameState, ex: Exchange, save: RollResult) -> int:

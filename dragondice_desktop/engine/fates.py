@@ -39,8 +39,19 @@ Events = list[Event]
 
 
 def _has_rise(state: GameState, die_id: int) -> bool:
-    return any(icon is Icon.RISE_FROM_THE_ASHES
-               for face in state.dice[die_id].die.faces for icon, _ in face.icons)
+    return rises_from_ashes(state.dice[die_id].die)
+
+
+def rises_from_ashes(die) -> bool:
+    """True if `die` has the Rise from the Ashes SAI: killed or buried, it rolls, and on that
+    face goes to its Reserve Area instead (seed 000)."""
+    return any(icon is Icon.RISE_FROM_THE_ASHES for face in die.faces for icon, _ in face.icons)
+
+
+def killed_to(die) -> ZoneKind:
+    """Where a killed unit goes (before any burial): Dragonkin back to the Summoning Pool,
+    never the DUA (so they make no save there); other units to the DUA (digest §4.7, §5.6)."""
+    return ZoneKind.SUMMONING if die.species is Species.DRAGONKIN else ZoneKind.DUA
 
 
 def _settle(state: GameState, origin: Zone, player: int, events: Events) -> GameState:
@@ -107,7 +118,7 @@ def kill(state: GameState, die_id: int, events: Events, why: str,
         if dragonkin and and_bury:  # Dragonkin never enter the DUA, but can be buried
             state = bury(state, die_id, events, why, announce=False)
         else:
-            to = Zone(ZoneKind.SUMMONING if dragonkin else ZoneKind.DUA, player)
+            to = Zone(killed_to(state.dice[die_id].die), player)
             state = move_die(state, die_id, to, events)
             state = unit_left(state, die_id, origin, to, events)
             if and_bury:

@@ -15,13 +15,15 @@ from .lasting import (
 )
 from .minor_terrains import bury_orphans, doubles_ids
 from .roll_model import DieRoll, RollInput
-from .species import conversions
+from .species import conversions_at, terrain_elements
+from .roll_model import RollKind
 from .rolls import RollContext, RollType, count_roll, extend_chain, roll_note
 from .state import GameState, Pending, Phase, Step, Zone, ZoneKind
 
 Events = list[Event]
 
 __all__ = ["move_die", "controls_eighth_face", "holds_power", "rolling_dice", "army_context",
+           "place_context",
            "roll_for", "log_roll", "set_face", "settle_armies", "drop_lost_captures",
            "check_victory",
            "marchable_zones", "start_march", "end_march", "start_reserves", "wait"]
@@ -85,13 +87,27 @@ def army_context(state: GameState, zone: Zone, player: int, roll_type: RollType,
             context[key] = value
     doubled = controls_eighth_face(state, zone, player) or (
         not context.get("also") and doubles_ids(state, zone, player, roll_type))
-    ctx = RollContext(
-        roll_type=roll_type,
-        id_multiplier=2 if doubled else 1,
-        in_reserve=zone.kind is ZoneKind.RESERVE, cantrip_spells=True,
-        split_ids=state.options.since(2), **context,
-    )
-    return replace(ctx, converts=ctx.converts + conversions(state, zone, player, ctx))
+    return place_context(roll_type, eighth_face=doubled, in_reserve=zone.kind is ZoneKind.RESERVE,
+                         elements=terrain_elements(state, zone, player),
+                         since=state.options.since, cantrip_spells=True,
+                         split_ids=state.options.since(2), **context)
+
+
+def place_context(roll_type: RollType, *, eighth_face: bool = False, in_reserve: bool = False,
+                  elements: frozenset = frozenset(), since=lambda revision: True,
+                  **context) -> RollContext:
+    """The context of a roll made at a place, from what the table shows: `eighth_face`, the
+    army holds the terrain's eighth face (its army rolls double their ID results, digest §8;
+    never a unit's own roll, digest §10 #5); `in_reserve`, the army is in the Reserve Area;
+    `elements`, the elements the place contains (the species abilities that count some
+    results as others, ``species.conversions_at``, digest §6); `since`, which rules
+    revisions are in force (default the latest); the other RollContext fields as given.
+    ``army_context`` builds play's rolls with it; Count a roll and the odds use it directly.
+    Raises ValueError for contradictory settings (as RollContext does)."""
+    army = context.get("kind", RollKind.ARMY) is RollKind.ARMY
+    ctx = RollContext(roll_type=roll_type, id_multiplier=2 if eighth_face and army else 1,
+                      in_reserve=in_reserve, **context)
+    return replace(ctx, converts=ctx.converts + conversions_at(elements, ctx, since))
 
 
 def roll_for(state: GameState, zone: Zone, player: int, roll_type: RollType,

@@ -123,9 +123,15 @@ _TEST_TYPES = {"save": SAVE, "maneuver": MANEUVER, "melee": MELEE}
 # --------------------------------------------------------------------------------------------
 
 
-def _one_unit(effect: Effect) -> bool:
+def targets_one_unit(effect: Effect) -> bool:
+    """True when `effect` targets one unit (else up to its amount in health-worth)."""
     spec = TARGET_SPECS.get(effect.icon)
     return effect.kind in ONE_UNIT_KINDS or (spec is not None and spec.one_unit)
+
+
+_one_unit = targets_one_unit
+# Damage SAIs whose killed target is also buried (seed 000 Gore).
+BURIES_IF_KILLED = frozenset({Icon.GORE})
 
 
 def follow_ups(task: RollTask, result: RollResult) -> list[Task]:
@@ -414,7 +420,7 @@ def _unit_damage(state: GameState, task: EffectTask, events: Events) -> tuple[Ga
     state, roll = unit_roll(state, die_id, (SAVE,), events, f"{icon.value}: save against "
                                                             f"{damage} damage")
     state, words = _unit_takes(state, die_id, damage, roll.total(SAVE), events,
-                               f"{icon.value}, seed 000", bury_it=icon is Icon.GORE)
+                               f"{icon.value}, seed 000", bury_it=icon in BURIES_IF_KILLED)
     return finish(state, task, f"{icon.value}: {label} {words}", events, (die_id,),
                   ((die_id, words),))
 

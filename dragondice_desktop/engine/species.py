@@ -80,11 +80,21 @@ def conversions(state: GameState, zone: Zone, player: int,
                 ctx: RollContext) -> tuple[tuple[Species, RollType, RollType, str], ...]:
     """The species conversions that apply to `player`'s roll at `zone`
     (RollContext.converts)."""
-    elements = terrain_elements(state, zone, player)
+    return conversions_at(terrain_elements(state, zone, player), ctx, state.options.since)
+
+
+def conversions_at(elements: frozenset[Color], ctx: RollContext,
+                   since: Callable[[int], bool] = lambda revision: True
+                   ) -> tuple[tuple[Species, RollType, RollType, str], ...]:
+    """The species conversions that apply to a roll `ctx` at a place containing `elements`
+    (the terrain's, and its minor terrain's for the army holding it; none in reserves), under
+    the rules revisions `since` says are in force (default: the latest rules). Play asks
+    this through ``conversions``; Count a roll and the odds, which know the terrain but not a
+    game, ask it directly."""
     return tuple((c.species, c.src, c.dst, f"{c.name} ({c.species.value}, digest §6)")
                  for c in CONVERSIONS
                  if c.needs <= elements and c.dst in ctx.counted and c.src not in ctx.counted
-                 and c.when(ctx) and state.options.since(c.since))
+                 and c.when(ctx) and since(c.since))
 
 
 def force_points(state: GameState, player: int) -> int:
@@ -97,7 +107,18 @@ def force_points(state: GameState, player: int) -> int:
 
 def dagger_cap(state: GameState, player: int, n: int) -> int:
     """"max N †": N per 24 points of force or part thereof (digest §6)."""
-    return n * max(1, -(-force_points(state, player) // 24))
+    return per_24(force_points(state, player), n)
+
+
+def per_24(points: int, n: int) -> int:
+    """N per 24 points of a force of `points` or part thereof (the "†" of digest §6)."""
+    return n * max(1, -(-points // 24))
+
+
+def capped_dua_count(in_dua: int, deadlands_held: int, points: int, n: int) -> int:
+    """`in_dua` units of a species in the DUA, each Deadlands minor terrain held counting as
+    † more (seed 003), capped at N † for a force of `points` (digest §6)."""
+    return min(in_dua + deadlands_held * per_24(points, 1), per_24(points, n))
 
 
 def dua_count(state: GameState, player: int, species: Species, n: int) -> int:
@@ -105,5 +126,26 @@ def dua_count(state: GameState, player: int, species: Species, n: int) -> int:
     counting as † more (seed 003), capped at N † (digest §6)."""
     dua = Zone(ZoneKind.DUA, player)
     count = sum(1 for u in state.units_in(dua, player) if u.die.species is species)
-    count += deadlands(state, player) * dagger_cap(state, player, 1)
-    return min(count, dagger_cap(state, player, n))
+    return capped_dua_count(count, deadlands(state, player), force_points(state, player), n)
+
+
+@dataclass(frozen=True)
+class DuaAbility:
+    """A species ability of a roll whose strength N is the species' units in the DUA, max
+    `cap` † (digest §6): it works when the army rolling `roll` has units of `species` in the
+    roll (and, `at_same_terrain`, the target is at the same terrain)."""
+
+    species: Species
+    name: str
+    roll: RollType
+    cap: int
+    text: str  # what N does, with "{n}"
+    since: int = 1
+
+
+FOUL_STENCH = DuaAbility(Species.GOBLINS, "Foul Stench", MEL, 3,
+                         "{n} units of the defending army may not counter-attack", since=2)
+CURSED_BULLETS = DuaAbility(Species.LAVA_ELVES, "Cursed Bullets", RollType.MISSILE, 3,
+                            "up to {n} missile results are reduced only by spell saves (a "
+                            "target at the same terrain)")
+DUA_ABILITIES = (FOUL_STENCH, CURSED_BULLETS)

@@ -334,12 +334,13 @@ def prepare(dice: Sequence[Die], spec: OddsSpec, keep_ss: bool = False,
     plans = _plans(spec, ctx, chains, extra_sub, notes)
     # As the engine does: once a counted die shows Charge, the roll is counted again with
     # maneuver as melee (rolls.count_roll).
-    charged = (not ctx.counts_as
+    charge = (RollType.MANEUVER, RollType.MELEE)
+    charged = (charge not in ctx.counts_as
                and any(v[FLAGS] & CHARGE for ch in chains for v in ch.outcomes))
     if not charged:
         parts = [_fold_roll(chains, plans, keep_ss)]
     else:
-        ctx2 = replace(ctx, counts_as=((RollType.MANEUVER, RollType.MELEE),))
+        ctx2 = replace(ctx, counts_as=ctx.counts_as + (charge,))
         chains2 = [die_chain(d, ctx2, spec.element, spec.eps) for d in rolling]
         plans2 = _plans(spec, ctx2, chains2, extra_sub, [])
         calm1 = [{v: p for v, p in ch.outcomes.items() if not v[FLAGS] & CHARGE}
@@ -349,7 +350,7 @@ def prepare(dice: Sequence[Die], spec: OddsSpec, keep_ss: bool = False,
         parts = [_fold_roll(chains, plans, keep_ss, calm1),
                  _fold_roll(chains2, plans2, keep_ss),
                  _fold_roll(chains2, plans2, keep_ss, calm2, sign=-1.0)]
-    notes += roll_notes(chains, preview)
+    notes += list(spec.notes) + roll_notes(chains, preview)
     if spec.dragon_attack:
         notes.append(NotModelled(
             "assumption", "dragon-attack choices",

@@ -63,19 +63,28 @@ def attack_preview(attackers: Sequence[Die], defenders: Sequence[Die],
                    defender_id_multiplier: int = 1,
                    attacker_modifiers: tuple[Modifier, ...] = (),
                    defender_modifiers: tuple[Modifier, ...] = (),
-                   eps: float = DEFAULT_EPS) -> AttackPreview:
+                   eps: float = DEFAULT_EPS, attacker_spec: OddsSpec | None = None,
+                   defender_spec: OddsSpec | None = None) -> AttackPreview:
     """The exact damage and kill distributions of a melee or missile attack.
 
     id_multiplier / defender_id_multiplier: 2 for an army holding the eighth face.
     *_modifiers: roll modifiers from the game state on each army's roll (engine Modifiers).
-    Raises ValueError for an attack type other than melee or missile, or a die that never
-    rolls with an army.
+    attacker_spec / defender_spec: the rolls themselves, when known (``odds.play``: the
+    engine's contexts in a game or at a terrain); they replace the multipliers and modifiers.
+    Raises ValueError for an attack type other than melee or missile, specs for other rolls,
+    or a die that never rolls with an army.
     """
     if attack not in (RollType.MELEE, RollType.MISSILE):
         raise ValueError(f"an attack is a melee or missile roll, not {attack.value}")
-    a_spec = OddsSpec(attack, id_multiplier=id_multiplier, modifiers=attacker_modifiers, eps=eps)
-    d_spec = OddsSpec(RollType.SAVE, id_multiplier=defender_id_multiplier, save_against=attack,
-                      modifiers=defender_modifiers, eps=eps)
+    a_spec = attacker_spec or OddsSpec(attack, id_multiplier=id_multiplier,
+                                       modifiers=attacker_modifiers, eps=eps)
+    d_spec = defender_spec or OddsSpec(RollType.SAVE, id_multiplier=defender_id_multiplier,
+                                       save_against=attack, modifiers=defender_modifiers,
+                                       eps=eps)
+    if a_spec.dragon_attack or a_spec.roll_type is not attack:
+        raise ValueError(f"the attacker's roll must be a {attack.value} roll")
+    if d_spec.roll_type is not RollType.SAVE or d_spec.save_against is not attack:
+        raise ValueError(f"the defender's roll must be a save roll against {attack.value}")
     att = prepare(attackers, a_spec, keep_ss=True, preview=True)
     dfn = prepare(defenders, d_spec, extra_sub=(RollType.SAVE,))
     joint = att.totals()  # [attack total, saves to subtract]

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ..catalog.model import Color
-from ..engine.roll_model import Modifier, ModOp, RollContext, RollType
+from ..engine.roll_model import Modifier, ModOp, RollContext, RollKind, RollType
+from .dist import NotModelled
 
 # Chains of roll-again faces (Rend, Bullseye, Tail ...) are unrolled until the chance of
 # still rolling again falls below this; the mass left out is reported, never hidden.
@@ -40,6 +41,11 @@ class OddsSpec:
         step 9, add step 10).
     eps: chains of roll-again faces are cut where the chance of rolling again drops below
         eps; the cut mass is reported as ``truncated_mass``.
+    base: the engine's own RollContext of the roll (``of_context``), with everything the
+        fields above do not say: species abilities' "counts as", Dragon Plague's ignored IDs,
+        Necromantic Wave ... None: the bare roll the fields describe.
+    notes: what the roll does in play that the odds do not count (listed with the
+        distribution).
 
     Raises ValueError for combinations the engine rejects (through ``RollContext``) and for an
     element on a roll that is not magic.
@@ -55,6 +61,8 @@ class OddsSpec:
     element: Color | None = None
     modifiers: tuple[Modifier, ...] = field(default=())
     eps: float = DEFAULT_EPS
+    base: RollContext | None = None
+    notes: tuple[NotModelled, ...] = ()
 
     def __post_init__(self) -> None:
         if isinstance(self.roll_type, str):
@@ -69,10 +77,60 @@ class OddsSpec:
         for mod in self.modifiers:
             if not isinstance(mod, Modifier):
                 raise ValueError(f"modifiers must be engine Modifier values, got {mod!r}")
+        if self.base is not None:
+            self._check_base(self.base)
         self.context()  # the engine validates the rest (e.g. save_against on a melee roll)
 
+    def _check_base(self, base: RollContext) -> None:
+        """The spec's own fields must say what its engine context says (the odds count the
+        engine's roll, never a different one)."""
+        if not isinstance(base, RollContext):
+            raise ValueError(f"base must be an engine RollContext, got {base!r}")
+        if self.dragon_attack != (base.kind is RollKind.DRAGON_ATTACK):
+            raise ValueError("base: a dragon-attack spec needs the engine's dragon-attack "
+                             "context, and only it")
+        if not self.dragon_attack:
+            if base.kind is not RollKind.ARMY:
+                raise ValueError("the odds count army rolls and dragon-attack rolls")
+            mine = (self.roll_type, self.save_against, self.counter_attack,
+                    self.counter_maneuver, self.in_reserve)
+            theirs = (base.roll_type, base.save_against, base.counter_attack,
+                      base.counter_maneuver, base.in_reserve)
+            if mine != theirs:
+                raise ValueError("base: the engine context is for another roll than the spec "
+                                 "(use OddsSpec.of_context)")
+        elif self.roll_type not in base.counted:
+            raise ValueError(f"base: the roll does not count {self.roll_type.value}")
+
+    @classmethod
+    def of_context(cls, ctx: RollContext, roll_type: RollType | None = None,
+                   modifiers: tuple[Modifier, ...] = (), element: Color | None = None,
+                   eps: float = DEFAULT_EPS, notes: tuple[NotModelled, ...] = ()) -> "OddsSpec":
+        """The odds of the engine's own roll `ctx` (built by ``engine.flow.army_context`` in
+        play, ``engine.flow.place_context`` at a table): every field of the context counts
+        (species abilities' "counts as", Dragon Plague, Necromantic Wave, the eighth face
+        ...). `roll_type`: the type reported (default the context's; for a dragon attack
+        save, melee or missile); `modifiers`: the game state's roll modifiers
+        (``engine.lasting.army_modifiers``); `notes`: what the roll does in play that the odds
+        do not count. Raises ValueError for a context the odds do not count (an individual
+        roll, a combination roll other than a dragon attack)."""
+        dragon = ctx.kind is RollKind.DRAGON_ATTACK
+        if ctx.is_combination and not dragon:
+            raise ValueError("the odds count one result type per roll; a combination roll is "
+                             "not modelled")
+        return cls(roll_type or ctx.roll_type, dragon_attack=dragon,
+                   id_multiplier=ctx.id_multiplier, save_against=ctx.save_against,
+                   counter_attack=ctx.counter_attack, counter_maneuver=ctx.counter_maneuver,
+                   in_reserve=ctx.in_reserve, element=element, modifiers=tuple(modifiers),
+                   eps=eps, base=ctx, notes=tuple(notes))
+
     def context(self) -> RollContext:
-        """The engine's RollContext for this roll (raises ValueError when contradictory)."""
+        """The engine's RollContext for this roll (raises ValueError when contradictory): the
+        `base` context when given (its eighth-face multiplier set to the spec's)."""
+        if self.base is not None:
+            if self.base.id_multiplier == self.id_multiplier:
+                return self.base
+            return replace(self.base, id_multiplier=self.id_multiplier)
         if self.dragon_attack:
             # The engine refuses an eighth-face multiplier here (digest §10 #5): let it say so.
             return RollContext.dragon_attack(id_multiplier=self.id_multiplier)

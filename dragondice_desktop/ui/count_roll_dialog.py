@@ -289,20 +289,24 @@ class CountRollDialog(QDialog):
         self.kind_combo.currentIndexChanged.connect(self._on_kind)
         row.addWidget(self.kind_combo)
         row.addSpacing(16)
-        self.eighth_check = QCheckBox("Army holds the eighth face of")
-        self.eighth_check.setToolTip("Controlling a terrain's eighth face doubles the army's ID "
-                                     "results (digest §8)")
-        self.eighth_check.toggled.connect(self._on_eighth)
-        row.addWidget(self.eighth_check)
+        row.addWidget(QLabel("At:"))
         self.terrain_combo = QComboBox()
-        self.terrain_combo.setToolTip("The terrain only names the file; any eighth face "
-                                      "doubles ID results the same way")
+        self.terrain_combo.setToolTip("The terrain where the army rolls: its elements bring "
+                                      "the species abilities that count some results as "
+                                      "others (Dwarves' melee as maneuver at an earth "
+                                      "terrain ...)")
+        self.terrain_combo.addItem("No terrain given", None)
         for die in terrains():
             self.terrain_combo.addItem(die.name, die.key)
         self.terrain_combo.setCurrentIndex(max(0, self.terrain_combo.findData(
             self.state.terrain)))
-        self.terrain_combo.currentIndexChanged.connect(self._on_eighth)
+        self.terrain_combo.currentIndexChanged.connect(self._on_terrain)
         row.addWidget(self.terrain_combo)
+        self.eighth_check = QCheckBox("Army holds its eighth face")
+        self.eighth_check.setToolTip("Controlling a terrain's eighth face doubles the army's ID "
+                                     "results")
+        self.eighth_check.toggled.connect(self._on_eighth)
+        row.addWidget(self.eighth_check)
         row.addStretch(1)
         return row
 
@@ -467,7 +471,24 @@ class CountRollDialog(QDialog):
     def _on_eighth(self, *_: object) -> None:
         self.state.set_eighth_face(self.eighth_check.isChecked(),
                                    self.terrain_combo.currentData())
+        self._show_terrain()
         self._refresh()
+
+    def _on_terrain(self, *_: object) -> None:
+        self.state.set_terrain(self.terrain_combo.currentData())
+        self._show_terrain()
+        self._refresh()
+
+    def _show_terrain(self) -> None:
+        """The form shows the model's terrain and eighth face (holding an eighth face with no
+        terrain chosen picks one, in view)."""
+        self.terrain_combo.blockSignals(True)
+        self.terrain_combo.setCurrentIndex(max(0, self.terrain_combo.findData(
+            self.state.terrain)))
+        self.terrain_combo.blockSignals(False)
+        self.eighth_check.blockSignals(True)
+        self.eighth_check.setChecked(self.state.eighth_face)
+        self.eighth_check.blockSignals(False)
 
     def _on_face(self, card: DieCard, slot: int, face: int) -> None:
         self.choose_face(self.cards.index(card), slot, face)
@@ -507,7 +528,6 @@ class CountRollDialog(QDialog):
                             self.state.next_slot(index), self.count.die_report(index))
         allowed = self.state.allows_eighth_face
         self.eighth_check.setEnabled(allowed)
-        self.terrain_combo.setEnabled(allowed and self.eighth_check.isChecked())
         self._show_result()
 
     def _show_result(self) -> None:

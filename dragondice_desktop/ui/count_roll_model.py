@@ -18,7 +18,7 @@ from typing import Any
 
 from ..catalog.loader import load_catalog
 from ..catalog.model import Die, DieKind
-from ..engine.resolve import ResolveError, resolve
+from ..engine.resolve import ResolveError, description_context, resolve
 from ..engine.rolls import RollContext, RollType, face_results
 from ..forces.text_list import short_name
 
@@ -122,7 +122,7 @@ class CountRollState:
     def __init__(self) -> None:
         self.kind: RollKindChoice = ROLL_KINDS[1]
         self.eighth_face = False
-        self.terrain = DEFAULT_TERRAIN
+        self.terrain: str | None = None  # where the army rolls (None: not given)
         self.dice: list[RolledDie] = []
 
     # ---------------------------------------------------------------- editing
@@ -134,9 +134,22 @@ class CountRollState:
         self._trim_all()
 
     def set_eighth_face(self, held: bool, terrain: str | None = None) -> None:
+        """The army holds (or not) the eighth face of `terrain` (or of the terrain already
+        chosen; holding one with none chosen picks DEFAULT_TERRAIN, shown to the player)."""
         self.eighth_face = held
         if terrain:
             self.terrain = terrain
+        if held and self.terrain is None:
+            self.terrain = DEFAULT_TERRAIN
+        self._trim_all()
+
+    def set_terrain(self, terrain: str | None) -> None:
+        """Where the army rolls (a terrain key, or None when not given): its elements bring
+        the species abilities that count results as others."""
+        self.terrain = terrain or None
+        if self.terrain is None:
+            self.eighth_face = False
+        self._trim_all()
 
     def add(self, die: Die) -> int:
         """Add `die` to the rolling army with no face picked yet; returns its position."""
@@ -170,13 +183,11 @@ class CountRollState:
         return not self.kind.is_dragon_attack
 
     def context(self) -> RollContext:
-        """The RollContext resolve builds for this form (used to ask which faces re-roll)."""
-        if self.kind.is_dragon_attack:
-            return RollContext.dragon_attack()
-        against = RollType(self.kind.against) if self.kind.against else None
-        double = self.eighth_face and self.allows_eighth_face
-        return RollContext(RollType(self.kind.roll), id_multiplier=2 if double else 1,
-                           save_against=against)
+        """The RollContext resolve builds for this form (used to ask which faces re-roll):
+        resolve's own (``engine.resolve.description_context``)."""
+        data = self.to_data()
+        del data["army"]
+        return description_context(data)
 
     def rerolls(self, die: Die, face: int) -> bool:
         """Does `face` of `die` roll the die again in this roll (step 3)?"""
@@ -226,6 +237,8 @@ class CountRollState:
             data["against"] = self.kind.against
         if self.eighth_face and self.allows_eighth_face:
             data["terrain"] = {"die": self.terrain, "face": 8, "held": True}
+        elif self.terrain:
+            data["terrain"] = {"die": self.terrain}
         army = []
         for index, rolled in enumerate(self.dice):
             if complete_only and self.next_slot(index) is not None:

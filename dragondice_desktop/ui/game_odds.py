@@ -6,8 +6,11 @@ What it shows follows the decision pending:
   army's (a counter-maneuver), on one chart;
 - choosing the action: the roll the terrain allows (melee with the attack preview against
   the defending army's saves; missile; magic).
-Lasting effects on the army (Wither, Galeforce ...) and eighth-face ID doubling come from the
-engine, so the numbers are those of the roll the engine would make.
+The roll is the engine's own (``odds.play.game_roll``): its context (eighth-face ID doubling,
+species abilities' "counts as", Dragon Plague ...), the lasting effects' modifiers and the dice
+that roll, each army's own (the opponent's counter-maneuver and saves included), so the
+numbers are those of the roll the engine would make; the re-rolls a player may choose are
+listed beside them.
 
 The Army box is live: it lists every army on the table, the one the decision concerns first
 and chosen with each new state; choosing another army shows its odds for the same kind of
@@ -19,12 +22,11 @@ from __future__ import annotations
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from ..engine.exchange import allowed_actions, opponents_at
-from ..engine.flow import army_context, marchable_zones, rolling_dice
-from ..engine.lasting import army_modifiers
+from ..engine.flow import marchable_zones
 from ..engine.rolls import RollType
 from ..engine.spells.targets import army_zones
 from ..engine.state import GameState, Phase, Step, Zone, ZoneKind
-from ..odds import OddsSpec
+from ..odds.play import game_roll
 from ..worker.snapshot import GameSnapshot
 from .odds_panel import OddsPanel
 
@@ -99,7 +101,6 @@ class GameOddsPanel(QWidget):
             return
         self.hint.setVisible(False)
         self.panel.setVisible(True)
-        dice = _dice(state, zone, player)
         opponent = rival(state, zone, player)
         marching = state.march is not None and state.march.zone == zone and (
             player == state.turn_player)
@@ -107,11 +108,12 @@ class GameOddsPanel(QWidget):
         if maneuver_now or not marching and not (
                 zone.kind is ZoneKind.TERRAIN and allowed_actions(state, zone, player)):
             self.roll = RollType.MANEUVER
-            spec = _spec(state, zone, player, RollType.MANEUVER)
+            dice, spec = game_roll(state, zone, player, RollType.MANEUVER)
             if opponent is not None:
-                theirs = _dice(state, zone, opponent)
+                theirs, spec_b = game_roll(state, zone, opponent, RollType.MANEUVER,
+                                       counter_maneuver=True)
                 self.panel.compare(dice, theirs, spec, names=(
-                    state.players[player].name, state.players[opponent].name))
+                    state.players[player].name, state.players[opponent].name), spec_b=spec_b)
             else:
                 self.panel.show_army(dice, spec)
             return
@@ -122,11 +124,12 @@ class GameOddsPanel(QWidget):
             self.panel.setVisible(False)
             return
         self.roll = RollType(actions[0])
-        spec = _spec(state, zone, player, self.roll)
-        against = None
+        dice, spec = game_roll(state, zone, player, self.roll)
+        against = against_spec = None
         if self.roll is RollType.MELEE and opponent is not None:
-            against = _dice(state, zone, opponent)
-        self.panel.show_army(dice, spec, against=against)
+            against, against_spec = game_roll(state, zone, opponent, RollType.SAVE,
+                                          save_against=RollType.MELEE)
+        self.panel.show_army(dice, spec, against=against, against_spec=against_spec)
 
 
 def rival(state: GameState, zone: Zone, player: int) -> int | None:
@@ -160,15 +163,3 @@ def army_box_tip(state: GameState, zones: list[Zone]) -> str:
     if len(zones) == 1:
         return "Only this army can march now; pick another to see its odds"
     return "The army whose odds to show (the one you are thinking of marching)"
-
-
-def _dice(state: GameState, zone: Zone, player: int) -> list:
-    """The dice that would roll for `player`'s army at `zone` (engine's own choice)."""
-    return [die for _, die in rolling_dice(state, zone, player)[0]]
-
-
-def _spec(state: GameState, zone: Zone, player: int, roll: RollType) -> OddsSpec:
-    """The odds spec of the engine's roll: its eighth-face ID doubling and lasting effects."""
-    ctx = army_context(state, zone, player, roll)
-    return OddsSpec(roll, id_multiplier=ctx.id_multiplier, in_reserve=ctx.in_reserve,
-                    modifiers=army_modifiers(state, zone, player))

@@ -161,11 +161,12 @@ class OddsPanel(QWidget):
     # --- showing ----------------------------------------------------------------------------
 
     def show_army(self, dice: Sequence[Die], roll_type: RollType | str | OddsSpec,
-                  id_multiplier: int = 1, against: Sequence[Die] | None = None
-                  ) -> Distribution | None:
+                  id_multiplier: int = 1, against: Sequence[Die] | None = None,
+                  against_spec: OddsSpec | None = None) -> Distribution | None:
         """Draw the exact distribution of `dice` rolling for `roll_type` (a RollType, a roll
         name such as "save-vs-melee", or an OddsSpec); with `against`, the attack preview
-        too. Returns the Distribution, or None (and shows why) when the roll is impossible."""
+        too (`against_spec`: the defender's save roll, when known). Returns the
+        Distribution, or None (and shows why) when the roll is impossible."""
         try:
             spec = _spec(roll_type, id_multiplier)
             dist = army_distribution(dice, spec)
@@ -174,9 +175,8 @@ class OddsPanel(QWidget):
                 if spec.dragon_attack or spec.roll_type not in (RollType.MELEE,
                                                                 RollType.MISSILE):
                     raise ValueError("the attack preview needs a melee or missile roll")
-                preview = attack_preview(dice, against, spec.roll_type,
-                                         id_multiplier=spec.id_multiplier,
-                                         attacker_modifiers=spec.modifiers, eps=spec.eps)
+                preview = attack_preview(dice, against, spec.roll_type, attacker_spec=spec,
+                                         defender_spec=against_spec, eps=spec.eps)
         except ValueError as exc:
             self._show_error(str(exc))
             return None
@@ -201,12 +201,15 @@ class OddsPanel(QWidget):
 
     def compare(self, dice_a: Sequence[Die], dice_b: Sequence[Die],
                 roll_type: RollType | str | OddsSpec, id_multiplier: int = 1,
-                names: tuple[str, str] = ("Army A", "Army B")) -> tuple[Distribution, ...]:
-        """Two armies' distributions for the same roll on one chart; returns both (or () and
-        shows why when the roll is impossible)."""
+                names: tuple[str, str] = ("Army A", "Army B"),
+                spec_b: OddsSpec | None = None) -> tuple[Distribution, ...]:
+        """Two armies' distributions for the same roll on one chart (`spec_b`: the second
+        army's own roll, e.g. its counter-maneuver, when it differs); returns both (or ()
+        and shows why when the roll is impossible)."""
         try:
             spec = _spec(roll_type, id_multiplier)
-            dists = (army_distribution(dice_a, spec), army_distribution(dice_b, spec))
+            dists = (army_distribution(dice_a, spec),
+                     army_distribution(dice_b, spec_b or spec))
         except ValueError as exc:
             self._show_error(str(exc))
             return ()

@@ -75,7 +75,8 @@ def test_eighth_face_doubles_id_results_only(qtbot, dialog):
     assert resolve(data)["totals"] == {"melee": 6}
     dialog.set_eighth_face(False)
     assert dialog.count.report["totals"] == {"melee": 5}
-    assert "terrain" not in json.loads(dialog.json_text())
+    # The terrain stays where the army rolls (issue 11 §3): no longer held.
+    assert json.loads(dialog.json_text())["terrain"] == {"die": "Terrains/Coastland Tower"}
 
 
 def test_a_rend_face_asks_for_its_reroll_and_counts_both_faces(qtbot, dialog):
@@ -201,7 +202,7 @@ def test_dragon_attack_counts_three_types_without_the_eighth_face(qtbot, dialog)
     dialog.add_die(ANDROSPHINX)
     click_face(qtbot, dialog, 0, 0, "4 Melee")
     assert dialog.count.report["totals"] == {"save": 0, "melee": 4, "missile": 0}
-    assert "terrain" not in json.loads(dialog.json_text())
+    assert "held" not in json.loads(dialog.json_text())["terrain"]
     assert dialog.total_label.text() == "Save 0 · Melee 4 · Missile 0"
 
 
@@ -225,3 +226,27 @@ def test_state_cuts_chains_and_checks_faces():
         state.set_face(index, 0, 10)
     state.set_kind(ROLL_KINDS[0])  # maneuver: Rend no longer re-rolls
     assert state.dice[index].faces == [rend]
+
+
+def test_terrain_brings_species_abilities_in_the_dialog(qtbot, dialog):
+    """Issue 11 §3, digest §6 Mountain Mastery: Count a roll knows where the army rolls; at
+    Highland City a Footman's 2 melee counts as maneuver (with the ID face: 1 + 2 = 3);
+    with no terrain given only the ID counts. Rendered at two sizes for a look."""
+    dialog.set_roll_kind("Maneuver")
+    dialog.add_die(FOOTMAN)
+    dialog.add_die(FOOTMAN)
+    click_face(qtbot, dialog, 0, 0, "2 Melee")
+    click_face(qtbot, dialog, 1, 0, "1 ID")
+    assert dialog.count.report["totals"] == {"maneuver": 1}
+    dialog.terrain_combo.setCurrentIndex(dialog.terrain_combo.findData("Terrains/Highland City"))
+    assert dialog.count.report["totals"] == {"maneuver": 3}
+    assert json.loads(dialog.json_text())["terrain"] == {"die": "Terrains/Highland City"}
+    dialog.set_eighth_face(True)
+    assert dialog.count.report["totals"] == {"maneuver": 4}   # the ID doubled
+    for width, height in ((1400, 900), (1280, 720)):
+        dialog.resize(width, height)
+        qtbot.wait(20)
+        assert dialog.grab().save(f"/tmp/rules_count_dialog_{width}.png")
+    dialog.terrain_combo.setCurrentIndex(0)
+    assert not dialog.eighth_check.isChecked()
+    assert dialog.count.report["totals"] == {"maneuver": 1}

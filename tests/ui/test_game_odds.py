@@ -9,8 +9,9 @@ from dragondice_desktop.engine.record import GameRecord
 from dragondice_desktop.engine.rolls import RollType
 from dragondice_desktop.engine.state import Step, ZoneKind
 from dragondice_desktop.matchup import demo_setups
-from dragondice_desktop.odds import OddsSpec, army_distribution
-from dragondice_desktop.ui.game_odds import GameOddsPanel, _dice, army_box_tip
+from dragondice_desktop.odds import army_distribution
+from dragondice_desktop.odds.play import game_roll
+from dragondice_desktop.ui.game_odds import GameOddsPanel, army_box_tip
 from dragondice_desktop.worker.snapshot import Change, GameSnapshot
 
 
@@ -36,7 +37,7 @@ def test_maneuver_odds_compare_marcher_and_opponent(qtbot):
     qtbot.addWidget(panel)
     panel.set_snapshot(_snapshot(record, state))
     assert panel.roll is RollType.MANEUVER and panel.zone == state.march.zone
-    mine = army_distribution(_dice(state, panel.zone, state.turn_player), OddsSpec(RollType.MANEUVER))
+    mine = army_distribution(*game_roll(state, panel.zone, state.turn_player, RollType.MANEUVER))
     assert abs(panel.panel.series[0][1].mean - mine.mean) < 1e-9
 
 
@@ -109,7 +110,8 @@ def test_issue_14_any_army_can_be_picked_and_a_new_state_follows_the_decision(qt
     panel.army_box.setCurrentIndex(other)
     zone, player = armies[other]
     assert (panel.zone, panel.player, panel.roll) == (zone, player, RollType.MANEUVER)
-    theirs = army_distribution(_dice(state, zone, player), OddsSpec(RollType.MANEUVER))
+    dice, spec = game_roll(state, zone, player, RollType.MANEUVER)
+    theirs = army_distribution(dice, spec)
     assert abs(panel.panel.series[0][1].mean - theirs.mean) < 1e-9
     panel.set_snapshot(_snapshot(record, state))
     assert panel.army_box.currentData() == armies[0]
@@ -117,3 +119,32 @@ def test_issue_14_any_army_can_be_picked_and_a_new_state_follows_the_decision(qt
         panel.resize(*size)
         panel.show()
         assert panel.grab().save(str(tmp_path / f"odds-any-army-{size[1]}.png"))
+
+
+def test_dock_counts_mountain_mastery_like_the_engine(qtbot, tmp_path):
+    """Issue 11 §4, digest §6 Mountain Mastery: three Dwarven Footmen maneuvering at their
+    Highland City (earth) count their melee as maneuver: (1 ID + 1 + 1 + 2 melee) / 6 per die,
+    mean 2.5 in the dock (it showed 0.5, the IDs alone). Rendered for a look."""
+    from dragondice_desktop.engine.state import Phase
+    from tests.engine.engine_helpers import position, turn
+
+    state = position(ann={"home": ["Dwarves/Footman"] * 3})
+    state, _ = turn(state, 0)
+    assert state.phase is Phase.FIRST_MARCH
+    panel = GameOddsPanel()
+    qtbot.addWidget(panel)
+    panel.set_snapshot(GameSnapshot(None, state, (), (), legal_actions(state), Change.LOAD))
+    home = next(k for k in range(panel.army_box.count())
+                if panel.army_box.itemData(k) is not None
+                and panel.army_box.itemData(k)[0].index == 0
+                and panel.army_box.itemData(k)[0].kind.value == "terrain"
+                and panel.army_box.itemData(k)[1] == 0)
+    panel.army_box.setCurrentIndex(home)
+    assert panel.roll is RollType.MANEUVER
+    assert abs(panel.panel.series[0][1].mean - 2.5) < 1e-9
+    for size in ((1400, 900), (1280, 720)):
+        panel.resize(*size)
+        panel.show()
+        qtbot.wait(20)
+        path = tmp_path / f"dock_{size[0]}.png"
+        assert panel.grab().save(str(path))
