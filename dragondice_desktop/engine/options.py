@@ -22,6 +22,8 @@ RULES_REVISIONS = {
        "Cantrip in a roll of its own buys Cantrip spells (seed 000); Tidal Wave's roll counts "
        "only normal save and maneuver results (digest §7); in a combination roll each ID is "
        "placed, and may be split, die by die (digest §4.5)",
+    3: "damage back to an attacker (Counter, Volley, Charge, Scorching Touch) and Cursed "
+       "Bullets' damage are reduced by spell saves (seed 000, digest §6)",
 }
 RULES = max(RULES_REVISIONS)
 
