@@ -40,7 +40,8 @@ class RollKind(enum.Enum):
         die ...) or rolling on its own for an effect (a charmed unit's melee roll). Army
         modifiers never apply (digest §4.3), nor the eighth-face doubling (digest §10 #5).
     DRAGON_ATTACK: the army's combination melee + missile + save roll answering a dragon attack
-        (digest §5.4 step 6); each SAI's "Dragon Attack" sentence applies.
+        (digest §5.4 step 6); each SAI's "Dragon Attack" sentence applies; the eighth face
+        doubles its ID results as on any army roll (digest §8).
     """
 
     ARMY = "army"
@@ -150,9 +151,9 @@ class RollContext:
         if self.ignore_sai_effects and self.roll_type is not RollType.MANEUVER:
             raise ValueError(
                 "ignore_sai_effects is the Horde roll-off, a maneuver roll (digest §2)")
-        if self.kind is not RollKind.ARMY and self.id_multiplier != 1:
-            raise ValueError("the eighth face doubles ID results of army rolls only "
-                             "(digest §10 #5)")
+        if self.kind is RollKind.INDIVIDUAL and self.id_multiplier != 1:
+            raise ValueError("the eighth face doubles ID results of army rolls only, never "
+                             "individual unit rolls (digest §10 #5)")
         if self.against_individual and (self.kind is not RollKind.INDIVIDUAL
                                         or RollType.SAVE not in counted):
             raise ValueError("against_individual is an individual save roll")

@@ -130,3 +130,128 @@ def test_cursed_bullets_are_reduced_by_the_defenders_spell_saves():
     _, events = _cursed(2)
     assert any(t.startswith("1 damage (missile 4 − saves 4 (1 Cursed Bullets")
                for t in texts(events, "damage"))
+
+
+# --- damage assigned as one choice (digest §4.7) ------------------------------------------------
+
+
+def damaged(state, player, zone, amount, on_kill="", revision=3):
+    """`state` (a turn begun) with `amount` damage due to `player`'s army at `zone`, waiting
+    for its owner to choose the casualties."""
+    from dragondice_desktop.engine.resolution import advance
+    from dragondice_desktop.engine.state import DamageDue
+
+    state = rules(state, revision)
+    due = DamageDue(player, zone, amount, "test damage", on_kill=on_kill)
+    return advance(state.with_(damage=(due,) + state.damage), [])
+
+
+def _kin_army(revision):
+    state = position(ann={"dragonkin": ("Dragonkin/Dragonfoal (Fire)",)}, faces=(1, 3, 3))
+    (foal,) = die_ids(state, "Dragonkin/Dragonfoal (Fire)")
+    state = moved(state, [foal], T0)
+    state, _ = turn(state)
+    (foot,) = die_ids(state, FOOT, "t0", 0)
+    return damaged(state, 0, T0, 2, "bury_dragonkin", revision), foot, foal
+
+
+def test_damage_casualties_removed_together_dragonkin_are_buried_whatever_the_click_order():
+    """Digest §4.7: the owner chooses the casualties, then they are removed; seed 000 Sneak
+    Attack: Dragonkin killed are buried. 2 damage kill Ann's Footman and Dragonfoal together,
+    so the foal is buried — whichever is clicked. Before revision 3 clicking the Footman first
+    left the foal alone in the army, which sent it back to the Summoning Pool unharmed."""
+    BUA0, POOL0 = Zone(ZoneKind.BUA, 0), Zone(ZoneKind.SUMMONING, 0)
+    for first in (0, 1):
+        state, foot, foal = _kin_army(3)
+        state, _ = run(state, f"kill {(foot, foal)[first]}")
+        assert (state.zones[foot], state.zones[foal]) == (DUA0, BUA0)
+        assert not state.damage
+    state, foot, foal = _kin_army(2)
+    state, _ = run(state, f"kill {foot}")
+    assert state.zones[foal] == POOL0
+
+
+def _undead(revision, order):
+    state = position(ann={"home": ("Undead/Skeleton", "Undead/Ghast", FOOT)}, faces=(1, 3, 3))
+    state, _ = turn(state)
+    ids = {k: die_ids(state, k, "t0", 0)[0] for k in ("Undead/Skeleton", "Undead/Ghast")}
+    state = damaged(state, 0, T0, 3, revision=revision)
+    state, _ = run(state, *(f"kill {ids[k]}" for k in order))
+    return state, ids
+
+
+def test_stepped_damage_does_not_depend_on_the_click_order():
+    """Digest §6 Stepped Damage (an Undead killed is exchanged with the largest smaller Undead
+    of its owner's DUA) and §4.7: 3 damage kill a Skeleton (1) and a Ghast (2) chosen together;
+    the DUA held no Undead before, so both die in either order. Before revision 3, clicking the
+    Skeleton first put it in the DUA and the Ghast then stepped down into it: the Skeleton came
+    back."""
+    order = ("Undead/Skeleton", "Undead/Ghast")
+    for clicks in (order, order[::-1]):
+        state, ids = _undead(3, clicks)
+        assert [state.zones[i] for i in ids.values()] == [DUA0, DUA0]
+    state, ids = _undead(2, order)
+    assert state.zones[ids["Undead/Skeleton"]] == T0
+
+
+def test_casualties_stay_in_the_army_until_the_set_is_complete():
+    """Digest §4.7: 2 damage on three Footmen (1 health each): after the first choice the unit
+    is still in the army, the prompt names it and it is no longer offered; the second choice
+    completes the set and both go to the DUA together."""
+    from dragondice_desktop.engine.game import legal_actions
+
+    state = position(ann={"home": (FOOT, FOOT, FOOT)}, faces=(1, 3, 3))
+    state, _ = turn(state)
+    a, b, c = die_ids(state, FOOT, "t0", 0)
+    state = damaged(state, 0, T0, 2)
+    state, _ = run(state, f"kill {a}")
+    assert state.zones[a] == T0 and state.damage and "chosen: Footman" in state.pending.prompt
+    assert {x.to_text() for x in legal_actions(state)} == {f"kill {b}", f"kill {c}"}
+    state, events = run(state, f"kill {c}")
+    assert [state.zones[i] for i in (a, b, c)] == [DUA0, T0, DUA0] and not state.damage
+    assert any(t.startswith("Ann removes") for t in texts(events, "damage"))
+
+
+def test_damage_covering_the_whole_army_kills_all_in_one_click():
+    """Digest §4.7: 5 damage on two Footmen kill both; no choice matters, so one click kills
+    all (before revision 3 each unit was clicked)."""
+    state = position(ann={"home": (FOOT, FOOT)}, faces=(1, 3, 3))
+    state, _ = turn(state)
+    a, b = die_ids(state, FOOT, "t0", 0)
+    state, _ = run(damaged(state, 0, T0, 5), f"kill {b}")
+    assert [state.zones[i] for i in (a, b)] == [DUA0, DUA0] and not state.damage
+    state, _ = run(damaged(turn(position(ann={"home": (FOOT, FOOT)}, faces=(1, 3, 3)))[0],
+                           0, T0, 5, revision=2), f"kill {b}")
+    assert state.zones[a] == T0 and state.damage
+
+
+# --- eighth-face ID doubling "on every roll" (digest §8) ----------------------------------------
+
+
+def _answer_with_ids(revision):
+    from dragondice_desktop.engine.state import Step
+    from engine_helpers import with_face
+
+    state = position(ann={"campaign": (FOOT, FOOT, FOOT)},
+                     bob={"dragons": ("Dragons/Red Drake",), "campaign": ()}, faces=(3, 3, 8))
+    (red,) = die_ids(state, "Dragons/Red Drake")
+    state = rules(with_face(moved(state, [red], T2), 2, 8, controller=0), revision)
+    state, events = turn(state, 0, 8, 0, 0, 0)  # Wings 5; each Footman shows its ID
+    while state.step is Step.SAI_CHOOSE:  # the IDs count as saves (the default)
+        state, more = run(state, state.pending.default)
+        events += more
+    answer = [e.roll for e in events if e.kind == "roll" and e.roll][-1]
+    return state, answer
+
+
+def test_eighth_face_doubles_ids_in_the_answer_to_a_dragon_attack():
+    """Digest §8: the controlling army's ID results are doubled on every roll there (only
+    individual unit rolls are exempt, §10 #5). Ann holds the Frontier's eighth face; her three
+    Footmen answer a Red Drake's Wings (5 damage) with three IDs counted as saves: 6 saves, no
+    damage. Before revision 3 the answer was not doubled: 3 saves, 2 damage."""
+    from dragondice_desktop.engine.state import Step
+
+    state, answer = _answer_with_ids(3)
+    assert answer.total(RollType.SAVE) == 6 and state.step is not Step.DAMAGE
+    state, answer = _answer_with_ids(2)
+    assert answer.total(RollType.SAVE) == 3 and "Assign 2 damage" in state.pending.prompt
