@@ -45,7 +45,7 @@ from .dragons import (
 from .effect_steps import Events, ask, finish_rule, resume, units_pick
 from .events import Event
 from .fates import promote, promotion_partners
-from .flow import controls_eighth_face
+from .flow import controls_eighth_face, unit_multipliers
 from .lasting import add, prune_armies, roll_changes
 from .roll_model import Modifier, ModOp, RollContext, RollType
 from .rolls import MAX_REROLLS
@@ -336,7 +336,7 @@ def response_context(state: GameState, zone: Zone, player: int) -> RollContext:
     ctx = RollContext.dragon_attack(
         dragon_rolled_jaws=any(_shown(state, d, Icon.JAWS) for d in at_army),
         dragon_damage=tuple((d, army_damage(state, d)) for d in at_army), cantrip_spells=True,
-        id_multiplier=2 if doubled else 1, **changes)
+        id_multiplier=2 if doubled else 1, unit_multipliers=unit_multipliers(state), **changes)
     return replace(ctx, converts=ctx.converts + conversions(state, zone, player, ctx))
 
 

@@ -9,6 +9,7 @@ from dataclasses import replace
 from ..catalog.model import Icon, Species
 from .dice_moves import move_die
 from .events import Event
+from .house_rules import ONE_MULTIPLIER_PER_TYPE
 from .items import rolling_items
 from .lasting import (
     army_modifiers, cannot_roll, glaring_units, prune_armies, roll_changes, unit_left,
@@ -68,6 +69,12 @@ def rolling_dice(state: GameState, zone: Zone, player: int,
     return dice, notes
 
 
+def unit_multipliers(state: GameState) -> bool:
+    """Several Elevates in one roll double different units, chosen by the roller (seed 000
+    Targeting; rules revision 3), unless the house rule keeps one multiplier per result type."""
+    return state.options.since(3) and not state.options.house_rule(ONE_MULTIPLIER_PER_TYPE)
+
+
 def army_context(state: GameState, zone: Zone, player: int, roll_type: RollType,
                  **context) -> RollContext:
     """The context of an army roll at `zone`: the army that controls the eighth face doubles
@@ -89,7 +96,8 @@ def army_context(state: GameState, zone: Zone, player: int, roll_type: RollType,
         roll_type=roll_type,
         id_multiplier=2 if doubled else 1,
         in_reserve=zone.kind is ZoneKind.RESERVE, cantrip_spells=True,
-        split_ids=state.options.since(2), **context,
+        split_ids=state.options.since(2), unit_multipliers=unit_multipliers(state),
+        **context,
     )
     return replace(ctx, converts=ctx.converts + conversions(state, zone, player, ctx))
 

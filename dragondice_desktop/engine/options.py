@@ -25,7 +25,9 @@ RULES_REVISIONS = {
     3: "damage back to an attacker (Counter, Volley, Charge, Scorching Touch) and Cursed "
        "Bullets' damage are reduced by spell saves (seed 000, digest §6); the casualties "
        "of a damage are chosen as one set and removed together (digest §4.7); the eighth face "
-       "doubles the ID results of the holding army's answer to a dragon attack (digest §8)",
+       "doubles the ID results of the holding army's answer to a dragon attack (digest §8); "
+       "several Elevates in one roll double different units, chosen by the roller (seed 000 "
+       "Targeting)",
 }
 RULES = max(RULES_REVISIONS)
 

@@ -105,6 +105,11 @@ class RollContext:
     split_ids: in a combination roll, the owner chooses for each die showing its ID how its
         ID results count, and may split them (digest §4.5); when False one choice places
         every ID result of the roll on one type (games under rules revision 1).
+    unit_multipliers: several multiplying modifiers on single units (Elevate) may multiply
+        the same result type, each a different unit — no army or unit is multiplied twice
+        (seed 000 Targeting; rules revision 3); the roller picks each one's unit. When False,
+        at most one multiplying modifier per result type for the whole roll (revisions 1-2,
+        and the house rule).
 
     Raises ValueError for contradictory settings (e.g. save_against without a save count).
     """
@@ -129,6 +134,7 @@ class RollContext:
     cantrip_spells: bool = False
     normal_results_only: str = ""
     split_ids: bool = False
+    unit_multipliers: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.roll_type, RollType):

@@ -255,3 +255,85 @@ def test_eighth_face_doubles_ids_in_the_answer_to_a_dragon_attack():
     assert answer.total(RollType.SAVE) == 6 and state.step is not Step.DAMAGE
     state, answer = _answer_with_ids(2)
     assert answer.total(RollType.SAVE) == 3 and "Assign 2 damage" in state.pending.prompt
+
+
+# --- several Elevates in one roll (seed 000 Targeting; seed 001 Elevate) ------------------------
+
+CARPET, SERGEANT = "Items/Air Flying Carpet", "Dwarves/Sergeant"
+
+
+def _elevated(revision, *answers, house_rules=()):
+    """Bob's Sergeant (3 saves), Footman (1 save) and two Flying Carpets showing Elevate save
+    against Ann's melee; returns (state, Bob's save roll, the pending before the answers)."""
+    state = rules(battle([CENTAUR], [SERGEANT, FOOT, CARPET, CARPET]), revision)
+    state = state.with_(options=replace(state.options, house_rules=tuple(house_rules)))
+    state = scripted(state, F(CENTAUR, "4 Melee"), F(SERGEANT, "3 Save"), F(FOOT, "1 Save"),
+                     F(CARPET, "4 Elevate"), F(CARPET, "4 Elevate"))
+    state, events = run(state, *ATTACK)
+    asked = state.pending
+    state, more = run(state, *answers)
+    save = [e.roll for e in events + more if e.kind == "roll" and e.roll and e.player == 1][-1]
+    return state, save, asked
+
+
+def test_two_elevates_double_two_different_units():
+    """Seed 001 Elevate: in a save roll against melee, double one unit's save results; seed 000
+    Targeting: no army or unit is affected by two effects that multiply the same result. Two
+    Elevates double the Sergeant (3 -> 6) and the Footman (1 -> 2): 8 saves. Before revision 3
+    only one multiplier counted per result type: 6 + 1 = 7."""
+    sergeant, foot = ids_at_t2(battle([CENTAUR], [SERGEANT, FOOT, CARPET, CARPET]))[:2]
+    state, save, asked = _elevated(3, f"pick {sergeant}")
+    assert asked.default == f"pick {sergeant}" and asked.player == 1  # the best unit
+    assert save.total(RollType.SAVE) == 8
+    _, save, _ = _elevated(2)
+    assert save.total(RollType.SAVE) == 7
+
+
+def test_which_unit_an_elevate_doubles_is_the_rollers_choice():
+    """Seed 001 Elevate ("double one unit's"): the roller chooses; picking the Footman for the
+    first Elevate leaves the Sergeant to the second (each a different unit), still 8."""
+    from dragondice_desktop.engine.game import legal_actions
+
+    sergeant, foot = ids_at_t2(battle([CENTAUR], [SERGEANT, FOOT, CARPET, CARPET]))[:2]
+    state = rules(battle([CENTAUR], [SERGEANT, FOOT, CARPET, CARPET]), 3)
+    state = scripted(state, F(CENTAUR, "4 Melee"), F(SERGEANT, "3 Save"), F(FOOT, "1 Save"),
+                     F(CARPET, "4 Elevate"), F(CARPET, "4 Elevate"))
+    state, _ = run(state, *ATTACK)
+    assert {a.to_text() for a in legal_actions(state)} == {f"pick {sergeant}", f"pick {foot}"}
+    _, save, _ = _elevated(3, f"pick {foot}")
+    assert save.total(RollType.SAVE) == 8
+    assert f"unit {foot}: 1 -> 2" in " ".join(save.steps)
+
+
+def test_house_rule_one_multiplier_per_result_type_keeps_the_old_reading():
+    """House rule (seed 000 Targeting read as one multiplier per result type for the whole
+    roll): only the best Elevate counts, 7 saves, and nobody is asked."""
+    from dragondice_desktop.engine.house_rules import ONE_MULTIPLIER_PER_TYPE
+    from dragondice_desktop.engine.state import Step
+
+    state, save, asked = _elevated(3, house_rules=(ONE_MULTIPLIER_PER_TYPE,))
+    assert save.total(RollType.SAVE) == 7 and asked.step is not Step.SAI_PICK
+
+
+def test_two_elevates_counted_directly():
+    """Seed 001 Elevate + seed 000 Targeting, counted without play (the count a roll uses):
+    3 saves and 1 save, both doubled by two Elevates: 8; the first Elevate's unit is an open
+    choice defaulting to the unit that gains most; one multiplier per type gives 7."""
+    from dragondice_desktop.engine.roll_model import RollContext
+    from dragondice_desktop.engine.rolls import count_faces
+
+    shown = [(1, CAT.die(SERGEANT), [F(SERGEANT, "3 Save")]), (2, CAT.die(FOOT), [F(FOOT, "1 Save")]),
+             (3, CAT.die(CARPET), [F(CARPET, "4 Elevate")]),
+             (4, CAT.die(CARPET), [F(CARPET, "4 Elevate")])]
+    ctx = RollContext(RollType.SAVE, save_against=RollType.MELEE, unit_multipliers=True)
+    result = count_faces(shown, ctx)
+    assert result.total(RollType.SAVE) == 8
+    (point,) = result.open_choices
+    assert (point.die_id, point.default, point.options) == (3, "1", ("1", "2"))
+    old = count_faces(shown, RollContext(RollType.SAVE, save_against=RollType.MELEE))
+    assert old.total(RollType.SAVE) == 7
+
+
+def ids_at_t2(state):
+    """Bob's dice at the Frontier, in id order."""
+    return [d.id for d in state.dice_in(T2, 1)]
