@@ -27,7 +27,8 @@ RULES_REVISIONS = {
        "of a damage are chosen as one set and removed together (digest §4.7); the eighth face "
        "doubles the ID results of the holding army's answer to a dragon attack (digest §8); "
        "several Elevates in one roll double different units, chosen by the roller (seed 000 "
-       "Targeting)",
+       "Targeting); the force size behind \"per 24 points\" caps prices a pair of medium "
+       "equipment at 3 (seed 001)",
 }
 RULES = max(RULES_REVISIONS)
 

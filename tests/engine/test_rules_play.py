@@ -337,3 +337,39 @@ def test_two_elevates_counted_directly():
 def ids_at_t2(state):
     """Bob's dice at the Frontier, in id order."""
     return [d.id for d in state.dice_in(T2, 1)]
+
+
+# --- force size inside the engine (seed 001 medium equipment; digest §6 "per 24 points") -------
+
+
+def _priced(revision, mediums=2):
+    home = ("Dwarves/Androsphinx",) * 4 + (FOOT,) * 3 + ("Items/Air Dawn Blade",) * mediums
+    return rules(position(ann={"home": home}), revision)
+
+
+def test_a_pair_of_medium_equipment_costs_three_inside_the_engine():
+    """Seed 001: medium equipment costs "three for each pair (two points for the first and one
+    point for the second)". 21 health of units and a pair of medium equipment are a 24-point
+    force, so a "max N †" cap (digest §6: per 24 points or part) is N, not 2N. Before revision 3
+    the engine priced each medium die at 2: 25 points, and every cap doubled."""
+    from dragondice_desktop.engine.species import dagger_cap, force_points
+
+    state = _priced(3)
+    assert force_points(state, 0) == 24 and dagger_cap(state, 0, 3) == 3
+    assert force_points(_priced(3, mediums=3), 0) == 26  # a third medium die: 2 more
+    old = _priced(2)
+    assert force_points(old, 0) == 25 and dagger_cap(old, 0, 3) == 6
+
+
+def test_force_size_is_priced_alike_in_validation_and_in_the_engine():
+    """Seed 001, digest §2.1: the force builder's total and the engine's force size agree on
+    the same dice (25 points: one more Footman than the 24-point force above)."""
+    from dragondice_desktop.engine.species import dagger_cap, force_points
+    from dragondice_desktop.forces.model import Force
+
+    home = ("Dwarves/Androsphinx",) * 4 + (FOOT,) * 4 + ("Items/Air Dawn Blade",) * 2
+    force = Force("F", 25, "Terrains/Highland City", "Terrains/Coastland Tower", home,
+                  (FOOT,), (FOOT,), ("Dragons/Red Drake",))
+    state = rules(position(ann={"home": home}), 3)
+    assert force.total_points(CAT) == force_points(state, 0) == 25
+    assert dagger_cap(state, 0, 3) == 6
