@@ -373,3 +373,25 @@ def test_force_size_is_priced_alike_in_validation_and_in_the_engine():
     state = rules(position(ann={"home": home}), 3)
     assert force.total_points(CAT) == force_points(state, 0) == 25
     assert dagger_cap(state, 0, 3) == 6
+
+
+# --- game over leaves no decision pending (digest §3.7) ----------------------------------------
+
+
+def test_a_game_won_by_a_mutate_kill_asks_nothing_more():
+    """Digest §3.7: the last player with units in play wins, and the game is over. Mutate
+    (digest §6) kills Bob's last unit, in his Reserve Area: Ann wins and no decision is pending.
+    Before, the game went on to ask Ann which army recruits Swamp Stalkers."""
+    from dragondice_desktop.engine.game import legal_actions
+    from dragondice_desktop.engine.state import Phase
+
+    state = position(ann={"campaign": ("Swamp Stalkers/Bog Runner",) * 2},
+                     bob={"horde": (), "campaign": ()}, frontier="Terrains/Coastland Tower")
+    runners = die_ids(state, "Swamp Stalkers/Bog Runner")
+    bobs = die_ids(state, FOOT, None, 1)
+    state = moved(moved(state, runners[1:], DUA0), bobs, Zone(ZoneKind.RESERVE, 1))
+    state, _ = turn(state)
+    state, events = run(scripted(state, 2), "choose mutate")  # the Footman rolls Melee: dies
+    assert state.winner == 0 and state.phase is Phase.GAME_OVER
+    assert state.pending is None and not state.tasks and legal_actions(state) == ()
+    assert any(e.kind == "victory" for e in events)
