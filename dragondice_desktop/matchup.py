@@ -52,13 +52,15 @@ def force_of(setup: PlayerSetup, catalog=None, terrains_in_play: int = 3) -> For
     that (digest §2.1: 15, 24, 30, 36, 60), at which the force breaks the fewest setup rules
     (the smallest on a tie; ``forces.validate.choose_points``)."""
     from .catalog.loader import load_catalog
+    from .forces.io import with_current_keys
     from .forces.model import STANDARD_POINTS
     from .forces.validate import choose_points
 
     catalog = catalog or load_catalog()
-    force = Force(setup.force_name or setup.name, 1, setup.home_terrain,
-                  setup.frontier_terrain, setup.home, setup.horde, setup.campaign,
-                  setup.dragons, setup.dragonkin, setup.minor_terrains)
+    force = with_current_keys(Force(
+        setup.force_name or setup.name, 1, setup.home_terrain, setup.frontier_terrain,
+        setup.home, setup.horde, setup.campaign, setup.dragons, setup.dragonkin,
+        setup.minor_terrains))
     try:
         total = force.total_points(catalog)
     except KeyError:  # an unknown die: validation names it

@@ -381,7 +381,7 @@ def test_force_size_is_priced_alike_in_validation_and_in_the_engine():
 def test_a_game_won_by_a_mutate_kill_asks_nothing_more():
     """Digest §3.7: the last player with units in play wins, and the game is over. Mutate
     (digest §6) kills Bob's last unit, in his Reserve Area: Ann wins and no decision is pending.
-    Before, the game went on to ask Ann which army recruits Swamp Stalkers."""
+    Before, its question (which army recruits Swamp Stalkers) was still left in the queue."""
     from dragondice_desktop.engine.game import legal_actions
     from dragondice_desktop.engine.state import Phase
 

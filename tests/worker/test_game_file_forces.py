@@ -60,3 +60,14 @@ def test_too_few_dragons_refused_in_new_games_but_old_files_open(qapp):
     old = json.loads(_text(ann, bob, rules=2))
     worker.load_text(json.dumps(old))
     assert not load and states
+
+
+def test_a_game_file_with_the_old_willowing_spelling_opens():
+    """Issue 11 §2: the Treefolk die is the Willowling; a game file recorded with the old key
+    "Treefolk/Willowing" still opens and replays, its die now the Willowling."""
+    from dragondice_desktop.engine.setup import new_game
+
+    ann, bob = setup_pair(home=("Treefolk/Willowing", "Dwarves/Footman"))
+    record = parse_game_text(_text(ann, bob))
+    state = new_game(record.players, record.seed, record.options)
+    assert [d.die.name for d in state.dice if d.owner == 0][0] == "Willowling"
