@@ -242,7 +242,9 @@ def _choices(state: GameState, task: RollTask,
     prompt = f"{point.prompt} (the roll counts {totals} so far)"
     if point.kind == "unit":
         ids = tuple(int(v) for v in point.options)
-        default = int(point.default) if point.default.isdigit() else None
+        # Elevate's unit: the one that gains most is offered as the default (rulings)
+        default = (int(point.default) if point.icon is Icon.ELEVATE
+                   and point.default.isdigit() else None)
         ask: Ask = PickAsk(task.player, prompt, ids, tuple(1 for _ in ids), max_units=1,
                            maximize=True, default=default)
     elif point.kind == "reroll":
