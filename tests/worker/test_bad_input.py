@@ -203,22 +203,22 @@ def test_a_face_out_of_place_in_a_file_is_named_and_the_game_kept(qapp, actions,
 
 
 def test_a_file_of_huge_rolls_opens_replays_and_undoes_in_seconds(qapp):
-    """Nearly 20,000 actions, all but a few of them the faces of roll-offs of two 458-die
+    """Nearly 20,000 actions, all but a few of them the faces of roll-offs of two 370-die
     Horde armies (each roll-off ties and is rolled again): opening, the replay view and undo
     each replay the file in seconds (one by one, each face applied the roll-off again:
-    hours). The forces obey the setup rules (a game file must): 39 dragons make room for a
-    458-point Horde (half of 39 × 24 = 936 points)."""
+    hours). The forces obey the setup rules (a game file must): 370 Footmen in the Horde,
+    93 Androsphinxes (372 points) in the other armies, and the 31 dragons of 742 points."""
     import time
 
     from dragondice_desktop.worker.replay import build_replay
 
     actions = []
-    while len(actions) + 917 <= 20_000:
-        actions += ["rolloff"] + ["face 0"] * 916
+    while len(actions) + 741 <= 20_000:
+        actions += ["rolloff"] + ["face 0"] * 740
     actions += ["rolloff", "face 0"]  # the last roll-off waits for its second face
-    text = _manual_text(actions, dragons=("Dragons/Red Drake",) * 39,
-                        home=("Dwarves/Footman",), horde=("Dwarves/Footman",) * 458,
-                        campaign=("Dwarves/Footman",))
+    text = _manual_text(actions, dragons=("Dragons/Red Drake",) * 31,
+                        home=("Dwarves/Androsphinx",) * 47, horde=("Dwarves/Footman",) * 370,
+                        campaign=("Dwarves/Androsphinx",) * 46)
     worker, got = _worker()
     started = time.perf_counter()
     worker.load_text(text)
