@@ -6,6 +6,8 @@ and the headless commands.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .engine.state import PlayerSetup
 from .catalog.loader import load_catalog
 from .forces.model import Force
@@ -50,3 +52,47 @@ def table_setups(count: int, rotation: int = 0,
     return tuple(setup_from_force(forces[(TABLE_FORCES[i] + rotation) % len(forces)],
                                   TABLE_PLAYERS[i])
                  for i in range(count))
+
+
+def force_of(setup: PlayerSetup, catalog=None, terrains_in_play: int = 3) -> Force:
+    """The Force a player's setup brings. A setup does not record the agreed force size, so
+    it is taken as the size, among the points its dice cost and the suggested sizes above
+    that (digest §2.1: 15, 24, 30, 36, 60), at which the force breaks the fewest setup rules
+    (the smallest on a tie; ``forces.validate.choose_points``)."""
+    from .catalog.loader import load_catalog
+    from .forces.io import with_current_keys
+    from .forces.model import STANDARD_POINTS
+    from .forces.validate import choose_points
+
+    catalog = catalog or load_catalog()
+    force = with_current_keys(Force(
+        setup.force_name or setup.name, 1, setup.home_terrain, setup.frontier_terrain,
+        setup.home, setup.horde, setup.campaign, setup.dragons, setup.dragonkin,
+        setup.minor_terrains))
+    try:
+        total = force.total_points(catalog)
+    except KeyError:  # an unknown die: validation names it
+        return force
+    sizes = tuple(sorted({max(total, 1)} | {p for p in STANDARD_POINTS if p >= total}))
+    return replace(force, points=choose_points(force, catalog, sizes, terrains_in_play))
+
+
+def setups_problem(setups, rules: int | None = None) -> str | None:
+    """Why these players' setups cannot start (or be replayed as) a game, or None: the first
+    setup rule a player's force breaks (``forces.validate``: an advanced terrain as a Home
+    Terrain, an army over half the points, too many or too few dragons, Dragonkin or minor
+    terrains for this many players, items nobody can carry ...), named with the player.
+    `rules`: the game's rules revision; before revision 3 too few dragons was allowed."""
+    from .catalog.loader import load_catalog
+    from .engine.options import RULES
+    from .forces.validate import errors, terrains_for_players, validate_force
+
+    catalog = load_catalog()
+    terrains = terrains_for_players(len(setups))
+    required = (RULES if rules is None else rules) >= 3
+    for setup in setups:
+        force = force_of(setup, catalog, terrains)
+        problems = errors(validate_force(force, catalog, terrains, dragons_required=required))
+        if problems:
+            return f"{setup.name}'s force breaks a setup rule: {problems[0].message}"
+    return None

@@ -55,7 +55,11 @@ CORRECTIONS = {
     "logo-x": "Eldarim champion logo faces are single-icon champion faces, X = 4 (seed 000 "
               "X rule); source stores 1 Logo.",
     "names": "Trailing spaces removed from Dragonkin names.",
+    "willowling": "The Treefolk die the source spells \"Willowing\" is the Willowling.",
 }
+
+# Die names the source misspells (CORRECTIONS["willowling"]); loader.RENAMED keeps the old keys.
+NAME_FIXES = {"Willowing": "Willowling"}
 
 
 def _icon(name: str) -> Icon:
@@ -90,6 +94,7 @@ def _face_text(count: int, icon: Icon) -> str:
 
 def _unit_record(card, props, faces, group: str) -> dict:
     name = card.get("name").strip()
+    name = NAME_FIXES.get(name, name)
     species = SPECIES_NAMES[props["Species"]]
     size = Size.MONSTER if props["Size"] == "Monster" else Size(props["Size"].lower())
     colors = _colors(props["Element"])

@@ -37,6 +37,18 @@ class CatalogError(ValueError):
     """The catalog data breaks a rule; the message names the die and the rule."""
 
 
+# Keys and names an older catalog used, and the die they are now (catalog corrections): files
+# and imports that still spell them the old way load.
+RENAMED = {"Treefolk/Willowing": "Treefolk/Willowling"}
+RENAMED_NAMES = {"willowing": "Treefolk/Willowling"}
+
+
+def current_key(key: str) -> str:
+    """The catalog key of die `key`, spelled as an older catalog may have spelled it
+    (``RENAMED``); any other key unchanged."""
+    return RENAMED.get(key, key)
+
+
 class Catalog:
     """All dice and spells, looked up by key ("Dwarves/Hammerer") or, when unique, by name.
 
@@ -59,9 +71,16 @@ class Catalog:
         return len(self.dice)
 
     def die(self, ref: str) -> Die:
-        """Find a die by key, or by name when the name is unique (case-insensitive)."""
+        """Find a die by key, or by name when the name is unique (case-insensitive); a key
+        or name a die had before a catalog correction (``RENAMED``) finds it too."""
         if ref in self.dice:
             return self.dice[ref]
+        renamed = RENAMED.get(ref) or RENAMED_NAMES.get(ref.casefold())
+        if renamed is None:
+            renamed = next((new for old, new in RENAMED.items()
+                            if old.casefold() == ref.casefold()), None)
+        if renamed in self.dice:
+            return self.dice[renamed]
         for key, die in self.dice.items():
             if key.casefold() == ref.casefold():
                 return die

@@ -248,8 +248,11 @@ def _choices(state: GameState, task: RollTask,
     prompt = f"{point.prompt} (the roll counts {totals} so far)"
     if point.kind == "unit":
         ids = tuple(int(v) for v in point.options)
+        # Elevate's unit: the one that gains most is offered as the default (rulings)
+        default = (int(point.default) if point.icon is Icon.ELEVATE
+                   and point.default.isdigit() else None)
         ask: Ask = PickAsk(task.player, prompt, ids, tuple(1 for _ in ids), max_units=1,
-                           maximize=True)
+                           maximize=True, default=default)
     elif point.kind == "reroll":
         units = relic_matches(task.inp, point.die_id)
         ask = PickAsk(task.player, prompt, tuple(d.die_id for d in units),

@@ -45,6 +45,7 @@ from .dragons import (
 from .effect_steps import Events, ask, finish_rule, resume, units_pick
 from .events import Event
 from .fates import promote, promotion_partners
+from .flow import controls_eighth_face, unit_multipliers
 from .lasting import add, prune_armies, roll_changes
 from .roll_model import Modifier, ModOp, RollContext, RollType
 from .rolls import MAX_REROLLS
@@ -336,13 +337,16 @@ def afraid_dragonkin(units, dragons) -> tuple[tuple[int, str], ...]:
 
 def response_context(state: GameState, zone: Zone, player: int) -> RollContext:
     """The army's melee + missile + save roll against the dragons (step 6): Decapitate and
-    Impale see whether a dragon rolled Jaws, Bash the damage each dragon did."""
+    Impale see whether a dragon rolled Jaws, Bash the damage each dragon did. From rules
+    revision 3 the army controlling the terrain's eighth face doubles its ID results in it, as
+    on every roll there (digest §8; only individual unit rolls are exempt, §10 #5)."""
     at_army = state.dragon_attack.at_army
     changes = roll_changes(state, zone, player, (SAV, MEL, MIS))
+    doubled = state.options.since(3) and controls_eighth_face(state, zone, player)
     ctx = RollContext.dragon_attack(
         dragon_rolled_jaws=any(_shown(state, d, Icon.JAWS) for d in at_army),
         dragon_damage=tuple((d, army_damage(state, d)) for d in at_army), cantrip_spells=True,
-        **changes)
+        id_multiplier=2 if doubled else 1, unit_multipliers=unit_multipliers(state), **changes)
     return replace(ctx, converts=ctx.converts + conversions(state, zone, player, ctx))
 
 

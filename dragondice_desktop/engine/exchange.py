@@ -25,7 +25,7 @@ from .effect_steps import ask, resume, units_pick
 from .events import Event
 from .flow import army_context, end_march, holds_power, wait
 from .house_rules import NO_COUNTER_AFTER_NOTHING
-from .lasting import has_effect, protected_from, zone_amount
+from .lasting import has_effect, protected_from, spell_saves, zone_amount
 from .minor_terrains import minor_action
 from .species import CURSED_BULLETS, FOUL_STENCH, dua_count
 from .spells import magic_action_tasks
@@ -364,10 +364,15 @@ def _damage(state: GameState, events: Events) -> tuple[GameState, bool]:
     total = attack.total(rt)
     saves = save.total(RollType.SAVE) if save else 0
     cursed = min(total, _cursed_bullets(state, ex, attack))
-    amount = cursed + max(0, total - cursed - saves)
+    if state.options.since(3):
+        spell = min(saves, spell_saves(state, ex.defender_zone, ex.defender))
+        amount = max(0, total - min(saves - spell, total - cursed) - spell)
+    else:  # revisions 1-2: no save reduced the Cursed Bullets' part
+        amount = cursed + max(0, total - cursed - saves)
     why = f"{rt.value} {total} − saves {saves}" + (
         f" ({cursed} Cursed Bullets: only spell saves reduce them)" if cursed else "")
     dues = [DamageDue(ex.defender, ex.defender_zone, amount, why, after_save=save is not None)]
+    back_from = len(dues)
     if save is not None:
         back = save.effects_of("damage_to_attacker")
         if back:
@@ -383,8 +388,33 @@ def _damage(state: GameState, events: Events) -> tuple[GameState, bool]:
             dues.append(DamageDue(ex.attacker, ex.attacker_zone, scorch,
                                   "Scorching Touch: the Scalders' save results; only spell "
                                   "saves reduce them (digest §6)"))
+    if state.options.since(3):
+        dues[back_from:] = _spell_saved(state, ex, dues[back_from:], events)
     state = state.with_(damage=state.damage + tuple(dues))
     return pop_head(state, [StepTask("counter_offer")]), False
+
+
+def _spell_saved(state: GameState, ex: Exchange, dues: list[DamageDue],
+                 events: Events) -> list[DamageDue]:
+    """The damage back to the attacking army, less the save results spells give it (Stone
+    Skin, Watery Double ...): only those may reduce it (seed 000 Counter, Volley, Charge;
+    digest §6 Scorching Touch). The attacker makes no save roll: its spell saves in effect are
+    counted once, against the damages in their order of assignment (rulings)."""
+    spell = spell_saves(state, ex.attacker_zone, ex.attacker)
+    if not spell or not dues:
+        return dues
+    reduced = []
+    for due in dues:
+        used = min(spell, due.amount)
+        spell -= used
+        if used:
+            events.append(Event("damage", f"{used} of {due.amount} damage back stopped by "
+                                          f"spell saves on the attacking army",
+                                player=ex.attacker))
+            due = replace(due, amount=due.amount - used,
+                          reason=f"{due.reason}; {used} stopped by spell saves")
+        reduced.append(due)
+    return reduced
 
 
 def _cursed_bullets(state: GameState, ex: Exchange, attack: RollResult) -> int:

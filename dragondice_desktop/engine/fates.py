@@ -89,10 +89,14 @@ def _rises(state: GameState, die_id: int, events: Events, when: str) -> tuple[Ga
 
 
 def kill(state: GameState, die_id: int, events: Events, why: str,
-         and_bury: bool = False) -> GameState:
+         and_bury: bool = False, settle: bool = True,
+         together: tuple[int, ...] = ()) -> GameState:
     """Kill a unit (and bury it when the effect kills and buries). Returns the new state;
     the unit ends in the DUA, the BUA, the Summoning Pool or (Rise from the Ashes) the
-    Reserve Area."""
+    Reserve Area. `settle=False` leaves the army's settling (Dragonkin left alone, items
+    without a carrier, the victory check) to the caller, which removes several casualties
+    together; `together`: those casualties, which cannot stand in for one another (Stepped
+    Damage, Accelerated Growth look at the DUA as it was before them)."""
     origin = state.zones[die_id]
     player = state.dice[die_id].owner
     label = state.die_label(die_id)
@@ -101,8 +105,9 @@ def kill(state: GameState, die_id: int, events: Events, why: str,
                                                                   "digest §6)")
         if rooted:
             return move_unit(state, die_id, Zone(ZoneKind.RESERVE, player), events,
-                             "is replanted in the Reserve Area instead of being killed")
-    stand_in, ability = _exchange_instead(state, die_id)
+                             "is replanted in the Reserve Area instead of being killed",
+                             settle=settle)
+    stand_in, ability = _exchange_instead(state, die_id, together)
     if stand_in is not None:
         events.append(Event("sai", f"{label} would be killed ({why}); {ability} exchanges it "
                                    f"with {state.die_label(stand_in)}", player=player))
@@ -125,6 +130,13 @@ def kill(state: GameState, die_id: int, events: Events, why: str,
                 state = bury(state, die_id, events, why, announce=False)
             elif not dragonkin:
                 state = _soiled_ground(state, die_id, origin, events)
+    return _settle(state, origin, player, events) if settle else state
+
+
+def settle_after(state: GameState, origin: Zone, player: int, events: Events) -> GameState:
+    """Settle `player`'s army at `origin` after casualties removed together with
+    ``kill(..., settle=False)``: items nobody can carry, Dragonkin left alone, the victory
+    check."""
     return _settle(state, origin, player, events)
 
 
@@ -135,12 +147,14 @@ def _replanted(state: GameState, die_id: int, origin: Zone) -> bool:
             and Color.WATER in state.terrains[origin.index].die.elements)
 
 
-def _exchange_instead(state: GameState, die_id: int) -> tuple[int | None, str]:
+def _exchange_instead(state: GameState, die_id: int,
+                      together: tuple[int, ...] = ()) -> tuple[int | None, str]:
     """The DUA unit that takes the place of a unit about to be killed, and why: Stepped
     Damage (an Undead: the largest smaller Undead), Accelerated Growth (a Treefolk of 2 or
     more health, if the spell protects its owner: a 1-health Treefolk)."""
     unit = state.dice[die_id]
-    dua = state.units_in(Zone(ZoneKind.DUA, unit.owner), unit.owner)
+    dua = [d for d in state.units_in(Zone(ZoneKind.DUA, unit.owner), unit.owner)
+           if d.id not in together]
     species, health = unit.die.species, unit.die.health
     if species is Species.UNDEAD:
         smaller = [d for d in dua if d.die.species is Species.UNDEAD and d.die.health < health]

@@ -9,6 +9,7 @@ from dataclasses import replace
 from ..catalog.model import Icon, Species
 from .dice_moves import move_die
 from .events import Event
+from .house_rules import ONE_MULTIPLIER_PER_TYPE
 from .items import rolling_items
 from .lasting import (
     army_modifiers, cannot_roll, glaring_units, prune_armies, roll_changes, unit_left,
@@ -70,6 +71,12 @@ def rolling_dice(state: GameState, zone: Zone, player: int,
     return dice, notes
 
 
+def unit_multipliers(state: GameState) -> bool:
+    """Several Elevates in one roll double different units, chosen by the roller (seed 000
+    Targeting; rules revision 3), unless the house rule keeps one multiplier per result type."""
+    return state.options.since(3) and not state.options.house_rule(ONE_MULTIPLIER_PER_TYPE)
+
+
 def army_context(state: GameState, zone: Zone, player: int, roll_type: RollType,
                  **context) -> RollContext:
     """The context of an army roll at `zone`: the army that controls the eighth face doubles
@@ -90,7 +97,8 @@ def army_context(state: GameState, zone: Zone, player: int, roll_type: RollType,
     return place_context(roll_type, eighth_face=doubled, in_reserve=zone.kind is ZoneKind.RESERVE,
                          elements=terrain_elements(state, zone, player),
                          since=state.options.since, cantrip_spells=True,
-                         split_ids=state.options.since(2), **context)
+                         split_ids=state.options.since(2),
+                         unit_multipliers=unit_multipliers(state), **context)
 
 
 def place_context(roll_type: RollType, *, eighth_face: bool = False, in_reserve: bool = False,
@@ -104,8 +112,11 @@ def place_context(roll_type: RollType, *, eighth_face: bool = False, in_reserve:
     revisions are in force (default the latest); the other RollContext fields as given.
     ``army_context`` builds play's rolls with it; Count a roll and the odds use it directly.
     Raises ValueError for contradictory settings (as RollContext does)."""
-    army = context.get("kind", RollKind.ARMY) is RollKind.ARMY
-    ctx = RollContext(roll_type=roll_type, id_multiplier=2 if eighth_face and army else 1,
+    # The eighth face doubles the IDs of army rolls, and from rules revision 3 of an army's
+    # answer to a dragon attack too (digest §8), never a unit's own roll (digest §10 #5).
+    kind = context.get("kind", RollKind.ARMY)
+    doubles = kind is RollKind.ARMY or (kind is RollKind.DRAGON_ATTACK and since(3))
+    ctx = RollContext(roll_type=roll_type, id_multiplier=2 if eighth_face and doubles else 1,
                       in_reserve=in_reserve, **context)
     return replace(ctx, converts=ctx.converts + conversions_at(elements, ctx, since))
 

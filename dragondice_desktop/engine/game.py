@@ -106,7 +106,19 @@ def _apply_rules(state: GameState, action: Action) -> tuple[GameState, tuple[Eve
         state = apply_reserves(state, action, events)
     elif state.phase in TURN_START_PHASES:
         state = apply_task_action(state, action, events)
-    return state, tuple(events)
+    return game_over(state), tuple(events)
+
+
+def game_over(state: GameState) -> GameState:
+    """Once a player has won (digest §3.7) nothing is left to decide or resolve: an effect
+    that was still running when its kill ended the game (a Mutate kill, say) asks no more
+    questions. Returns `state` unchanged while the game goes on."""
+    if state.winner is None:
+        return state
+    if state.pending is None and not state.tasks and state.phase is Phase.GAME_OVER:
+        return state
+    return state.with_(phase=Phase.GAME_OVER, step=Step.NONE, pending=None, march=None,
+                       dragon_attack=None, damage=(), tasks=())
 
 
 def _apply_with_faces(before: GameState, action: Action,

@@ -33,6 +33,7 @@ NO_SPELLS_ON_RESERVES = "no-spells-on-reserve-armies"
 OWN_ARMIES_ONLY = "army-spells-own-armies-only"
 NO_COUNTER_AFTER_NOTHING = "no-counter-attack-after-no-results"
 PROMOTION_ONE_STEP = "promotion-one-step"
+ONE_MULTIPLIER_PER_TYPE = "one-multiplier-per-result-type"
 
 _RULES = (
     HouseRule(
@@ -64,6 +65,14 @@ _RULES = (
         "Such an effect promotes each unit at most once, one size: X health-worth promotes up "
         "to X units. A unit the Elemental Relic recruited is not promoted by it.",
         "digest §10 #9, §4.8"),
+    HouseRule(
+        ONE_MULTIPLIER_PER_TYPE, "Several Elevates: one doubling per result type",
+        "Two Elevates (or Wilding and an Elevate) in one roll double two different units, "
+        "each chosen by the roller: no army or unit is multiplied twice for one result.",
+        "A roll uses at most one multiplying effect per result type, whatever it multiplies: "
+        "of several Elevates only the one that gains most counts (the app's reading before "
+        "rules revision 3).",
+        "seed 000 Targeting"),
     HouseRule(
         OWN_ARMIES_ONLY, "Helpful army spells on your own armies only",
         "A beneficial army spell (\"Army: ...\": Stone Skin, Wind Walk, Watery Double ...) "

@@ -22,6 +22,13 @@ RULES_REVISIONS = {
        "Cantrip in a roll of its own buys Cantrip spells (seed 000); Tidal Wave's roll counts "
        "only normal save and maneuver results (digest §7); in a combination roll each ID is "
        "placed, and may be split, die by die (digest §4.5)",
+    3: "damage back to an attacker (Counter, Volley, Charge, Scorching Touch) and Cursed "
+       "Bullets' damage are reduced by spell saves (seed 000, digest §6); the casualties "
+       "of a damage are chosen as one set and removed together (digest §4.7); the eighth face "
+       "doubles the ID results of the holding army's answer to a dragon attack (digest §8); "
+       "several Elevates in one roll double different units, chosen by the roller (seed 000 "
+       "Targeting); the force size behind \"per 24 points\" caps prices a pair of medium "
+       "equipment at 3 (seed 001)",
 }
 RULES = max(RULES_REVISIONS)
 

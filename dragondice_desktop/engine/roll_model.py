@@ -40,7 +40,8 @@ class RollKind(enum.Enum):
         die ...) or rolling on its own for an effect (a charmed unit's melee roll). Army
         modifiers never apply (digest §4.3), nor the eighth-face doubling (digest §10 #5).
     DRAGON_ATTACK: the army's combination melee + missile + save roll answering a dragon attack
-        (digest §5.4 step 6); each SAI's "Dragon Attack" sentence applies.
+        (digest §5.4 step 6); each SAI's "Dragon Attack" sentence applies; the eighth face
+        doubles its ID results as on any army roll (digest §8).
     """
 
     ARMY = "army"
@@ -104,6 +105,11 @@ class RollContext:
     split_ids: in a combination roll, the owner chooses for each die showing its ID how its
         ID results count, and may split them (digest §4.5); when False one choice places
         every ID result of the roll on one type (games under rules revision 1).
+    unit_multipliers: several multiplying modifiers on single units (Elevate) may multiply
+        the same result type, each a different unit — no army or unit is multiplied twice
+        (seed 000 Targeting; rules revision 3); the roller picks each one's unit. When False,
+        at most one multiplying modifier per result type for the whole roll (revisions 1-2,
+        and the house rule).
 
     Raises ValueError for contradictory settings (e.g. save_against without a save count).
     """
@@ -128,6 +134,7 @@ class RollContext:
     cantrip_spells: bool = False
     normal_results_only: str = ""
     split_ids: bool = False
+    unit_multipliers: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.roll_type, RollType):
@@ -150,9 +157,9 @@ class RollContext:
         if self.ignore_sai_effects and self.roll_type is not RollType.MANEUVER:
             raise ValueError(
                 "ignore_sai_effects is the Horde roll-off, a maneuver roll (digest §2)")
-        if self.kind is not RollKind.ARMY and self.id_multiplier != 1:
-            raise ValueError("the eighth face doubles ID results of army rolls only "
-                             "(digest §10 #5)")
+        if self.kind is RollKind.INDIVIDUAL and self.id_multiplier != 1:
+            raise ValueError("the eighth face doubles ID results of army rolls only, never "
+                             "individual unit rolls (digest §10 #5)")
         if self.against_individual and (self.kind is not RollKind.INDIVIDUAL
                                         or RollType.SAVE not in counted):
             raise ValueError("against_individual is an individual save roll")

@@ -332,6 +332,80 @@ def _resolve_best_units(modifiers: Sequence[Modifier], counted: Sequence[RollTyp
     return out
 
 
+def _unit_choices(ctx: RollContext, sourced: Sequence[tuple[int, Modifier]],
+                  dice: Sequence[DieOutcome], die_of: dict[int, Die],
+                  choices: Sequence[RollChoice],
+                  ) -> tuple[list[Modifier | None], list[ChoicePoint]]:
+    """With `ctx.unit_multipliers` (rules revision 3): give each "best unit" modifier (Elevate,
+    Wilding) its own unit, never one another such modifier already multiplies for that type
+    (seed 000 Targeting: no unit is affected by two effects multiplying the same result).
+    `sourced`: (die id of the SAI that made it, or -1, modifier). An SAI's unit is the roller's
+    choice: a ChoicePoint of kind "unit" (default: the unit that gains most), answered by a
+    RollChoice (die id, icon, unit id); a spell's is the unit that gains most. Returns the
+    modifiers with their units fixed, in the order of `sourced` (None for one that has no unit
+    to multiply), and the choice points. Raises ValueError for a chosen unit that is not one
+    of the point's options."""
+    counted = ctx.counted
+    made = {(c.die_id, c.icon): c.value for c in choices}
+    taken = {(m.unit, t) for _, m in sourced if isinstance(m.unit, int) for t in m.types}
+    out, points = [], []
+    for source, mod in sourced:
+        if mod.unit != "best":
+            out.append(mod)
+            continue
+        options = sorted(((d.amount(rt), -d.die_id, d.die_id, rt) for d in dice
+                          for rt in (mod.types or counted) if rt in counted and not d.excluded
+                          and die_of[d.die_id].kind.is_unit and d.amount(rt) > 0
+                          and (d.die_id, rt) not in taken), reverse=True)
+        if not options:
+            out.append(None)
+            continue
+        best = options[0]
+        units = sorted({o[2] for o in options})
+        pick = best
+        if source >= 0 and mod.icon is not None and len(units) > 1:
+            points.append(ChoicePoint(source, mod.icon, tuple(str(u) for u in units),
+                                      str(best[2]), f"{mod.icon.value}: which unit doubles its "
+                                      f"results (each {mod.icon.value} a different unit)",
+                                      kind="unit"))
+            value = made.get((source, mod.icon))
+            if value is not None:
+                if value not in points[-1].options:
+                    raise ValueError(f"{mod.icon.value}: unit {value} cannot be chosen; "
+                                     f"choose one of {', '.join(points[-1].options)}")
+                pick = next(o for o in options if o[2] == int(value))
+        _, _, die_id, rt = pick
+        taken.add((die_id, rt))
+        out.append(replace(mod, unit=die_id, types=(rt,), source=f"{mod.source}: unit {die_id}"))
+    return out, points
+
+
+def _step9(mults: Sequence[Modifier], rt: RollType, ids: int, after8: int,
+           dice: Sequence[DieOutcome], die_of: dict[int, Die],
+           unit_multipliers: bool) -> tuple[int, str, Modifier]:
+    """Step 9 for one result type: (gain, words, the modifier named). Without
+    `unit_multipliers`, the one multiplying modifier that gains most. With it (rules revision
+    3), either the best modifier on the whole army, or every modifier on a single unit, each
+    unit at most once (its best), whichever gains more (seed 000 Targeting)."""
+    scored = [(_multiplier_gain(m, rt, ids, after8, dice, die_of), m) for m in mults]
+    (gain, how), best = max(scored, key=lambda s: s[0][0])
+    if not unit_multipliers:
+        return gain, how, best
+    per_unit: dict[int, tuple[tuple[int, str], Modifier]] = {}
+    for score, mod in scored:
+        if isinstance(mod.unit, int) and (mod.unit not in per_unit
+                                          or score[0] > per_unit[mod.unit][0][0]):
+            per_unit[mod.unit] = (score, mod)
+    army = [(score, mod) for score, mod in scored if not isinstance(mod.unit, int)]
+    unit_gain = sum(score[0] for score, _ in per_unit.values())
+    if len(per_unit) < 2 or (army and max(s[0] for s, _ in army) >= unit_gain):
+        return gain, how, best
+    parts = [f"{mod.source}: {score[1]}" for score, mod in per_unit.values()]
+    first = next(iter(per_unit.values()))[1]
+    return unit_gain, "; ".join(parts), replace(first, source="; ".join(
+        m.source for _, m in per_unit.values()))
+
+
 def _applies(mod: Modifier, rt: RollType, placed: RollType,
              counted: Sequence[RollType] = ()) -> bool:
     """Does `mod` change result type `rt`? Typed modifiers change their types (a `one_type`
@@ -444,12 +518,16 @@ def _pipeline(inp: RollInput, dice: tuple[DieOutcome, ...], sai_mods: Sequence[M
                  if m.op is ModOp.MULTIPLY and _applies(m, t, placed, counted)]
         if not mults:
             continue
-        scored = [(_multiplier_gain(m, t, ids[t], after8[t], dice, die_of), m) for m in mults]
-        (gain, how), best = max(scored, key=lambda s: s[0][0])
+        gain, how, best = _step9(mults, t, ids[t], after8[t], dice, die_of,
+                                 ctx.unit_multipliers)
         after9[t] += gain
         chosen[t] = best
-        others = "" if len(mults) == 1 else " (only one multiplying modifier per result type)"
-        if best.ids_only:
+        several = ctx.unit_multipliers and ";" in how and not best.ids_only
+        others = "" if len(mults) == 1 or several else (
+            " (only one multiplying modifier per result type)")
+        if several:
+            texts.append(f"{t.value}: {how}")
+        elif best.ids_only:
             texts.append(f"{best.source}: {how}{others}")
         else:
             texts.append(f"{t.value}: {best.source}: {how}{others}")
@@ -512,9 +590,11 @@ def _magic_by_color(dice: Iterable[DieOutcome], total: int,
 
 
 def _choice_points(dice: Sequence[DieOutcome], choices: Sequence[RollChoice],
+                   extra: Sequence[ChoicePoint] = (),
                    ) -> tuple[tuple[tuple[ChoicePoint, str], ...], tuple[ChoicePoint, ...]]:
     """Every choice point of the counted dice (one per die and icon; the ID choice of a
-    combination roll once), with the value taken, and those left to their default."""
+    combination roll once) and the `extra` ones of the count (each Elevate's unit), with the
+    value taken, and those left to their default."""
     made = {(c.die_id, c.icon): c.value for c in choices}
     seen: dict[tuple[int, Icon], ChoicePoint] = {}
     for die in dice:
@@ -523,6 +603,8 @@ def _choice_points(dice: Sequence[DieOutcome], choices: Sequence[RollChoice],
         for face in die.face_outcomes:
             for point in face.choices:
                 seen.setdefault((point.die_id, point.icon), point)
+    for point in extra:
+        seen.setdefault((point.die_id, point.icon), point)
     taken, open_points = [], []
     for key, point in seen.items():
         value = made.get(key)
@@ -586,9 +668,20 @@ def count_roll(inp: RollInput) -> RollResult:
         dice = tuple(_die_outcome(d, ctx, inp.choices) for d in inp.dice)
     dice = _cancel_relics(dice, {d.die_id: d.die for d in inp.dice})
     sai_mods = [m for d in dice if not d.excluded for m in d.modifiers]
-    final, tallies, steps, applied, chosen = _pipeline(replace(inp, ctx=ctx), dice, sai_mods)
+    unit_points: list[ChoicePoint] = []
+    if ctx.unit_multipliers:
+        sourced = [(-1, m) for m in inp.modifiers] + [
+            (d.die_id, m) for d in dice if not d.excluded for m in d.modifiers]
+        fixed, unit_points = _unit_choices(ctx, sourced, dice,
+                                           {d.die_id: d.die for d in inp.dice}, inp.choices)
+        given = len(inp.modifiers)
+        counted_inp = replace(inp, ctx=ctx, modifiers=tuple(m for m in fixed[:given] if m))
+        sai_mods = [m for m in fixed[given:] if m]
+    else:
+        counted_inp = replace(inp, ctx=ctx)
+    final, tallies, steps, applied, chosen = _pipeline(counted_inp, dice, sai_mods)
     rt = ctx.roll_type
-    taken, open_points = _choice_points(dice, inp.choices)
+    taken, open_points = _choice_points(dice, inp.choices, unit_points)
     magic_mult = chosen.get(RollType.MAGIC)
     id_factor = magic_mult.amount if magic_mult is not None and magic_mult.ids_only else 1
     return RollResult(

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..catalog.costs import dice_points
 from ..catalog.loader import load_catalog
 from ..catalog.model import Color, Species
 from .minor_terrains import deadlands, minor_elements
@@ -99,10 +100,15 @@ def conversions_at(elements: frozenset[Color], ctx: RollContext,
 
 def force_points(state: GameState, player: int) -> int:
     """The player's force size: the points of the dice in their three armies (digest §2:
-    dragons, Dragonkin and minor terrains do not count)."""
+    dragons, Dragonkin and minor terrains do not count), priced as validation prices them
+    (``catalog.costs``: a pair of medium equipment costs 3, seed 001). Games started before
+    rules revision 3 priced every medium equipment at 2."""
     setup = state.players[player]
     catalog = load_catalog()
-    return sum(catalog.die(k).cost for k in setup.home + setup.horde + setup.campaign)
+    dice = [catalog.die(k) for k in setup.home + setup.horde + setup.campaign]
+    if state.options.since(3):
+        return dice_points(dice)
+    return sum(die.cost for die in dice)
 
 
 def dagger_cap(state: GameState, player: int, n: int) -> int:

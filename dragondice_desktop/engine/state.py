@@ -165,7 +165,9 @@ class DamageDue:
     health-worth already removed for it. `on_kill`: what happens to each unit it kills beyond
     going to the DUA: "save_or_bury" (Firebreath: the killed roll a save or are buried),
     "bury_dragonkin" (Sneak Attack: Dragonkin killed are buried), "" nothing more.
-    after_save: the army made a save roll against it (Open Grave, digest §7)."""
+    after_save: the army made a save roll against it (Open Grave, digest §7).
+    marked: from rules revision 3, the casualties chosen so far, in the army still: they are
+    removed together once the set is complete (their health is counted in `killed`)."""
 
     player: int
     zone: Zone
@@ -174,6 +176,7 @@ class DamageDue:
     killed: int = 0
     on_kill: str = ""
     after_save: bool = False
+    marked: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -64,6 +64,8 @@ def wait_on(state: GameState, ask: PickAsk | ChooseAsk) -> GameState:
         default = ask.default.to_text() if hasattr(ask.default, "to_text") else str(ask.default)
         return wait(state, ask.chooser, Step.SAI_CHOOSE, ask.prompt, f"choose {default}")
     default = "" if ask.maximize else "done"
+    if ask.default is not None and not ask.picked:
+        default = f"pick {ask.default}"
     return wait(state, ask.chooser, Step.SAI_PICK, ask.prompt + pick_progress(ask), default)
 
 

@@ -38,6 +38,7 @@ class PickAsk:
     maximize: the picks must reach the largest total the budget allows — an SAI targeting an
     opponent takes the maximum (seed 000 Targeting), so ``done`` is never offered; otherwise
     any amount from 0 up to the maximum (friendly targets, "may").
+    default: the pick the automatic player takes (the unit an Elevate doubles best), if any.
     """
 
     chooser: int
@@ -49,6 +50,7 @@ class PickAsk:
     maximize: bool = False
     picked: tuple[int, ...] = ()
     done: bool = False
+    default: int | None = None
 
     def cost(self, die_id: int) -> int:
         return self.costs[self.candidates.index(die_id)]

@@ -25,10 +25,11 @@ from __future__ import annotations
 import json
 import os
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import NamedTuple
 
-from ..catalog.loader import Catalog, load_catalog
+from ..catalog.loader import Catalog, current_key, load_catalog
 from .errors import (  # noqa: F401  (ForceFileError and MAX_COUNT are re-exported)
     MAX_COUNT, MAX_FILE_BYTES, MAX_POINTS, ForceFileError, check_dice_count, check_name,
     read_bounded,
@@ -181,8 +182,22 @@ def force_from_data(data: object, catalog: Catalog, where: str = "force data") -
         raise ForceFileError(f"{where}: 'problems' must be a list of strings, found "
                              f"{_kind(problems)}")
     check_dice_count(len(_all_keys(force)), where)
+    force = with_current_keys(force)
     _check_dice_exist(force, catalog, where)
     return force
+
+
+def with_current_keys(force: Force) -> Force:
+    """`force` with die keys an older catalog spelled differently (the Willowing, now the
+    Willowling: ``catalog.loader.RENAMED``) under their current key."""
+    def fix(keys):
+        return tuple(current_key(k) for k in keys)
+
+    return replace(force, home_terrain=current_key(force.home_terrain),
+                   frontier_terrain=current_key(force.frontier_terrain),
+                   home_army=fix(force.home_army), horde_army=fix(force.horde_army),
+                   campaign_army=fix(force.campaign_army), dragons=fix(force.dragons),
+                   dragonkin=fix(force.dragonkin), minor_terrains=fix(force.minor_terrains))
 
 
 def _check_header(data: object, where: str) -> None:

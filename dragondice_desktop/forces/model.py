@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..catalog.costs import die_cost, is_medium_equipment
 from ..catalog.loader import Catalog
-from ..catalog.model import Die, DieKind, Size
+from ..catalog.model import Die
 
 # The three setup armies, in the order forces list them (digest §2.2).
 ARMY_NAMES = ("home", "horde", "campaign")
@@ -22,11 +23,8 @@ ARMY_NAMES = ("home", "horde", "campaign")
 # Force sizes the rules suggest (digest §2.1); any positive total is allowed.
 STANDARD_POINTS = (15, 24, 30, 36, 60)
 
-# Seed 001: medium equipment costs "three for each pair (two points for the first and one
-# point for the second)"; a lone medium die still costs two.
-MEDIUM_FIRST_COST = 2
-MEDIUM_SECOND_COST = 1
-
+# Item prices (seed 001, medium equipment in pairs) live in catalog.costs: one place for the
+# force builder, validation and the engine.
 
 @dataclass(frozen=True)
 class Force:
@@ -95,25 +93,6 @@ class Force:
         (digest §0 "Force", §2.1). Raises KeyError for a key missing from the catalog.
         """
         return sum(_army_costs(self, catalog).values())
-
-
-def die_cost(die: Die, medium_index: int = 0) -> int:
-    """Force points of one die in an army.
-
-    ``medium_index`` is the 0-based position of a medium equipment die among all medium
-    equipment of the force: even positions (the first of each pair) cost 2, odd ones 1
-    (seed 001). Every other die costs its catalog cost: a unit its health (digest §1.2),
-    small equipment 1, large 2, artifact 3, medallion and relic 4 (seed 001), dragons and
-    terrains 0.
-    """
-    if is_medium_equipment(die):
-        return MEDIUM_SECOND_COST if medium_index % 2 else MEDIUM_FIRST_COST
-    return die.cost
-
-
-def is_medium_equipment(die: Die) -> bool:
-    """True for a medium equipment die, the one item whose price depends on the others."""
-    return die.kind is DieKind.EQUIPMENT and die.size is Size.MEDIUM
 
 
 def _army_costs(force: Force, catalog: Catalog) -> dict[str, int]:

@@ -7,8 +7,9 @@ document), the numbers involved and a fix. Errors make a force unplayable; warni
 - every key is in the catalog and fits its slot (digest §0, §1.5, §1.6, §1.7, §2.1, §5.6);
 - force total <= force size (digest §2.1; items: digest §1.3, seed 001);
 - each army has >= 1 unit and <= floor(size / 2) points (digest §2.2);
-- dragons <= ceil(size / 24), a White Dragon counting 2 (digest §2.1, §1.7); fewer is a
-  warning;
+- dragons = ceil(size / 24), a White Dragon counting 2 (digest §2.1, §1.7): more or fewer is
+  an error (fewer was a warning before issue 11; ``dragons_required=False`` keeps that for
+  game files of rules revisions 1-2);
 - Dragonkin health <= floor(size / 3) (digest §2.1);
 - minor terrains <= terrains in play + 1 (digest §1.6, seed 003);
 - every item can be carried in its army (seed 001, digest §1.3).
@@ -57,11 +58,15 @@ class Problem:
 
 
 def validate_force(force: Force, catalog: Catalog,
-                   terrains_in_play: int = TWO_PLAYER_TERRAINS) -> list[Problem]:
+                   terrains_in_play: int = TWO_PLAYER_TERRAINS,
+                   dragons_required: bool = True) -> list[Problem]:
     """Every problem of ``force`` under the setup rules, errors and warnings, in rule order.
 
     ``terrains_in_play`` sets the minor terrain allowance (terrains in play + 1); it is 3 in
-    a two-player game (two Home Terrains and the Frontier), which allows 4 minor terrains.
+    a two-player game (two Home Terrains and the Frontier), which allows 4 minor terrains
+    (``terrains_for_players``: 4 and 5 terrains for 3 and 4 players).
+    ``dragons_required``: too few dragons is an error (digest §2.1); False makes it a
+    warning, as the app read the rule before (older game files).
     An empty list means the force is legal. Keys missing from the catalog or in the wrong
     slot are reported once and left out of the counting checks.
     """
@@ -74,7 +79,7 @@ def validate_force(force: Force, catalog: Catalog,
     usable = _usable_part(force, catalog)
     problems += _points_problems(usable, catalog)
     problems += _army_problems(usable, catalog)
-    problems += _dragon_problems(usable, catalog)
+    problems += _dragon_problems(usable, catalog, dragons_required)
     problems += _dragonkin_problems(usable, catalog)
     problems += _minor_terrain_problems(usable, terrains_in_play)
     problems += _carrying_problems(usable, catalog)
@@ -86,14 +91,16 @@ def errors(problems: list[Problem]) -> list[Problem]:
     return [p for p in problems if p.severity == ERROR]
 
 
-def choose_points(force: Force, catalog: Catalog, sizes: tuple[int, ...] = STANDARD_POINTS) -> int:
+def choose_points(force: Force, catalog: Catalog, sizes: tuple[int, ...] = STANDARD_POINTS,
+                  terrains_in_play: int = TWO_PLAYER_TERRAINS) -> int:
     """The force size in ``sizes`` that suits ``force`` best.
 
     The smallest size at which the force has no errors; when every size gives errors, the
     one with the fewest (the smaller on a tie), so the caller can report what still fails.
     """
     def error_count(points: int) -> int:
-        return len(errors(validate_force(replace(force, points=points), catalog)))
+        return len(errors(validate_force(replace(force, points=points), catalog,
+                                         terrains_in_play)))
 
     return min(sizes, key=lambda points: (error_count(points), points))
 
@@ -269,7 +276,14 @@ def dragon_count(die: Die) -> int:
     return 2 if Color.WHITE in die.colors else 1
 
 
-def _dragon_problems(force: Force, catalog: Catalog) -> Iterator[Problem]:
+def terrains_for_players(players: int) -> int:
+    """Terrains in play in a game of `players`: each player's Home Terrain and the one
+    Frontier (digest §2.3-2.4): 3, 4, 5 for 2, 3, 4 players."""
+    return players + 1
+
+
+def _dragon_problems(force: Force, catalog: Catalog,
+                     required: bool = True) -> Iterator[Problem]:
     allowed = dragon_allowance(force.points)
     dice = [catalog.dice[k] for k in force.dragons]
     count = sum(dragon_count(d) for d in dice)
@@ -279,11 +293,12 @@ def _dragon_problems(force: Force, catalog: Catalog) -> Iterator[Problem]:
                       f"a {force.points}-point force may bring {allowed} (1 per 24 points or part "
                       f"thereof). Remove {count - allowed}.")
     elif count < allowed:
-        # Dragons are not optional (unlike Dragonkin and minor terrains), but a force short of
-        # them can still be played, so this is a warning.
-        yield Problem(WARNING, "digest §2.1", f"Force brings {_n(count, 'dragon')}; a "
-                      f"{force.points}-point force brings {allowed} (1 per 24 points or part "
-                      f"thereof). Add {_n(allowed - count, 'dragon')}.")
+        # Dragons are not optional (unlike Dragonkin and minor terrains): a force brings
+        # exactly one per 24 points or part, so a force short of them cannot start a game.
+        yield Problem(ERROR if required else WARNING, "digest §2.1",
+                      f"Force brings {_n(count, 'dragon')}; a {force.points}-point force "
+                      f"brings {allowed} (1 per 24 points or part thereof). Add "
+                      f"{_n(allowed - count, 'dragon')}.")
 
 
 def dragonkin_allowance(points: int) -> int:

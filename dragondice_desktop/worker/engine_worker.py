@@ -37,6 +37,7 @@ from ..engine.options import GameOptions
 from ..engine.setup import SetupError, new_game
 from ..engine.spells.casting import casting_view
 from ..engine.state import GameState
+from ..matchup import setups_problem
 from .autosave import Autosave
 from .crash import CrashReport
 from .replay import build_replay
@@ -101,7 +102,8 @@ class EngineWorker(QObject):
                 problem = setup_problem(setup, number)
                 if problem:
                     raise SetupError(problem)
-            problem = seed_problem(record.seed)
+            problem = seed_problem(record.seed) or setups_problem(record.players,
+                                                                  record.options.rules)
             if problem:
                 raise SetupError(problem)
             state = new_game(record.players, record.seed, record.options)
@@ -235,6 +237,7 @@ class EngineWorker(QObject):
         gets every event. A record that does not replay, or makes the engine fail, emits
         `loadFailed` naming the problem and keeps the current game."""
         try:
+            forces_problem(record)
             state = new_game(record.players, record.seed, record.options)
             history = []
             # The states before the last actions are kept as they are replayed, so an undo
@@ -342,12 +345,23 @@ def _one_by_one(state: GameState, actions):
         yield state, events
 
 
+def forces_problem(record: GameRecord) -> None:
+    """Refuse a game whose forces break a setup rule (an advanced terrain as Home, an army
+    over half the points, too many dragons, minor terrains or Dragonkin ...), as New Game
+    does: raises GameFileError naming the player and the rule (``matchup.setups_problem``)."""
+    problem = setups_problem(record.players, record.options.rules)
+    if problem:
+        raise GameFileError(f"the game cannot be opened: {problem}")
+
+
 def parse_game_text(text: str, check_replay: bool = True) -> GameRecord:
     """`GameRecord.from_json`, with every way it can fail turned into a GameFileError (a
     hostile file must never raise anything else: deeply nested JSON raises RecursionError
     inside the json module, a rules bug raises whatever it raises)."""
     try:
-        return GameRecord.from_json(text, check_replay=check_replay)
+        record = GameRecord.from_json(text, check_replay=check_replay)
+        forces_problem(record)
+        return record
     except GameFileError:
         raise
     except RecursionError:

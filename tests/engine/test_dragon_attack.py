@@ -100,12 +100,13 @@ def test_breath_kills_five_health_worth_and_air_halves_melee():
 
 def test_fire_breath_buries_the_killed_that_fail_a_save():
     """Digest §5.4 Dragon Fire: "Roll the units the breath killed. Those that roll no save
-    result are buried." Footman faces: 0 ID, 1 Save, 2 Melee."""
+    result are buried." Footman faces: 0 ID, 1 Save, 2 Melee. The breath kills the whole
+    army: one click kills both (digest §4.7, rules revision 3), in die order."""
     state, (red,) = at_frontier((FOOT, FOOT), ("Dragons/Red Drake",), horde=())
     feet = die_ids(state, FOOT, "t2", 0)
     state, _ = turn(state, 0, BREATH)
     state = scripted(state, 1, 2)  # saves, then fails
-    state, events = run(state, f"kill {feet[0]}", f"kill {feet[1]}")
+    state, events = run(state, f"kill {feet[1]}")
     assert state.zones[feet[0]] == DUA0
     assert state.zones[feet[1]] == Zone(ZoneKind.BUA, 0)
 

@@ -294,6 +294,7 @@ def test_validate_choose_points_picks_smallest_legal_size():
 
 def test_validate_choose_points_falls_back_to_fewest_errors():
     """When no suggested size is legal (a 31-point army breaks floor(60/2) = 30 everywhere), the
-    size with the fewest errors is chosen."""
-    f = replace(LEGAL, home_army=("Feral/Weasel-folk",) * 31)
+    size with the fewest errors is chosen. The force brings the three dragons of a 60-point
+    force (digest §2.1: exactly one per 24 points or part, so fewer is an error too)."""
+    f = replace(LEGAL, home_army=("Feral/Weasel-folk",) * 31, dragons=("Dragons/Blue Drake",) * 3)
     assert choose_points(f, CAT) == 60

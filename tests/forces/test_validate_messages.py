@@ -81,11 +81,15 @@ def test_rule_army_at_most_half_the_force():
       "24 points or part thereof). Remove 1. [digest §2.1]"]),
     (48, ("Dragons/White Drake",), []),
     (48, ("Dragons/Blue Drake",),
-     ["warning: Force brings 1 dragon; a 48-point force brings 2 (1 per 24 points or part "
+     ["error: Force brings 1 dragon; a 48-point force brings 2 (1 per 24 points or part "
+      "thereof). Add 1 dragon. [digest §2.1]"]),
+    (25, ("Dragons/Blue Drake",),
+     ["error: Force brings 1 dragon; a 25-point force brings 2 (1 per 24 points or part "
       "thereof). Add 1 dragon. [digest §2.1]"]),
 ])
 def test_rule_one_dragon_per_24_points_or_part(points, dragons, expected):
-    """Digest §2.1, §1.7: ceil(points/24) dragons, a White Dragon counting 2."""
+    """Digest §2.1, §1.7: exactly ceil(points/24) dragons, a White Dragon counting 2; too few
+    is an error (issue 11: it was only a warning, so a short force could start a game)."""
     force = replace(LEGAL, points=points, dragons=dragons)
     found = [m for m in messages(force) if "ragon" in m and "Dragonkin" not in m]
     assert found == expected

@@ -45,6 +45,10 @@ def test_kill_drop_by_mouse_moves_the_unit_to_the_dua(qtbot, window):
         _drag(window, die_id, target.rect.center())
     state = window.snapshot.state
     assert window.snapshot.record.actions[-1] == kill
+    if state.damage and die_id in state.damage[0].marked:
+        # rules revision 3 (digest §4.7): chosen, it stays until the whole set is chosen
+        assert "chosen:" in state.pending.prompt
+        return
     assert state.zones[die_id] == dua
     assert target.rect.contains(window.board.die_items[die_id].center())
 

@@ -146,9 +146,10 @@ def test_a_loaded_text_replays_once_and_names_the_bad_action(qapp):
 
 # --- manual-dice game files ------------------------------------------------------------------
 
-def _manual_text(actions, **armies):
+def _manual_text(actions, dragons=None, **armies):
     """A manual-dice game file of Ann and Bob (two Footmen in each army unless `armies`
-    gives `home`, `horde` or `campaign`) with the given action texts."""
+    gives `home`, `horde` or `campaign`; a Red and a Blue Drake unless `dragons` gives each
+    player's) with the given action texts."""
     import sys
     from pathlib import Path
 
@@ -160,6 +161,9 @@ def _manual_text(actions, **armies):
     record = GameRecord(setup_pair(**armies), 1, (), GameOptions(manual_dice=True))
     data = json.loads(record.to_json())
     data["actions"] = list(actions)
+    if dragons is not None:
+        for player in data["players"]:
+            player["dragons"] = list(dragons)
     return json.dumps(data)
 
 
@@ -199,18 +203,22 @@ def test_a_face_out_of_place_in_a_file_is_named_and_the_game_kept(qapp, actions,
 
 
 def test_a_file_of_huge_rolls_opens_replays_and_undoes_in_seconds(qapp):
-    """Nearly 20,000 actions, all but 20 of them the faces of roll-offs of two 499-die Horde
-    armies (each roll-off ties and is rolled again): opening, the replay view and undo each
-    replay the file in seconds (one by one, each face applied the roll-off again: hours)."""
+    """Nearly 20,000 actions, all but a few of them the faces of roll-offs of two 370-die
+    Horde armies (each roll-off ties and is rolled again): opening, the replay view and undo
+    each replay the file in seconds (one by one, each face applied the roll-off again:
+    hours). The forces obey the setup rules (a game file must): 370 Footmen in the Horde,
+    93 Androsphinxes (372 points) in the other armies, and the 31 dragons of 742 points."""
     import time
 
     from dragondice_desktop.worker.replay import build_replay
 
     actions = []
-    while len(actions) + 999 <= 20_000:
-        actions += ["rolloff"] + ["face 0"] * 998
+    while len(actions) + 741 <= 20_000:
+        actions += ["rolloff"] + ["face 0"] * 740
     actions += ["rolloff", "face 0"]  # the last roll-off waits for its second face
-    text = _manual_text(actions, home=(), horde=("Dwarves/Footman",) * 499, campaign=())
+    text = _manual_text(actions, dragons=("Dragons/Red Drake",) * 31,
+                        home=("Dwarves/Androsphinx",) * 47, horde=("Dwarves/Footman",) * 370,
+                        campaign=("Dwarves/Androsphinx",) * 46)
     worker, got = _worker()
     started = time.perf_counter()
     worker.load_text(text)
