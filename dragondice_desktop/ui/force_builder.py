@@ -707,8 +707,8 @@ class ForceBuilderWindow(QMainWindow):
             item.setForeground(QColor(OVER))
             self.problems_list.addItem(item)
         for problem in problems:
-            item = QListWidgetItem(icons[problem.severity], f"{problem.message}  [{problem.rule}]")
-            item.setToolTip(f"{problem.severity}: rule {problem.rule}")
+            item = QListWidgetItem(icons[problem.severity], f"{problem.message}  [{problem.topic}]")
+            item.setToolTip(f"{problem.severity}: rule on {problem.topic}")
             self.problems_list.addItem(item)
         errors = sum(p.severity == ERROR for p in problems)
         warnings = len(problems) - errors
@@ -717,7 +717,7 @@ class ForceBuilderWindow(QMainWindow):
             self.problems_title.setStyleSheet(f"font-weight: bold; font-size: 11pt; color: {OK};")
             self.problems_list.addItem(QListWidgetItem(
                 style.standardIcon(QStyle.StandardPixmap.SP_DialogApplyButton),
-                "Every setup rule is met (digest §2)."))
+                "Every setup rule is met."))
         else:
             verdict = ("Invalid: errors block a game start; the force is saved as a draft."
                        if errors else "Legal, with warnings.")

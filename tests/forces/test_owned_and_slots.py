@@ -73,7 +73,7 @@ def test_slots_fit_follows_the_rules():
     assert fits("horde_army", CAT.dice["Amazons/Seer"]) is None
     assert fits("horde_army", CAT.dice["Dragons/Red Drake"]) == (
         "Horde army: Red Drake is a dragon; armies hold only units and items. Move it to its "
-        "own list. [digest §0]")
+        "own list. [what an army holds]")
     assert "advanced terrains may only be the Frontier" in fits(
         "home_terrain", CAT.dice["Terrains/Flatland Castle"])
     assert fits("frontier_terrain", CAT.dice["Terrains/Flatland Castle"]) is None

@@ -96,7 +96,9 @@ def test_builder_refuses_a_die_that_does_not_fit(builder):
     assert builder.force == before and builder.undo_stack.count() == 0
     assert "armies hold only units and items" in builder.statusBar().currentMessage()
     assert not builder.slots["home_terrain"].handle_drop(die_mime("Terrains/Flatland Castle"))
-    assert "[digest §1.5]" in builder.statusBar().currentMessage()
+    message = builder.statusBar().currentMessage()
+    assert "advanced terrains may only be the Frontier" in message and "[terrains]" in message
+    assert "digest" not in message and "§" not in message
 
 
 def test_builder_drop_on_palette_removes(builder):
