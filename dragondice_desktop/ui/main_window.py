@@ -320,8 +320,10 @@ class MainWindow(QMainWindow):
         """Ask for players, forces, options and seed, then start the game."""
         dialog = NewGameDialog(self, forces=self.store.game_forces(),
                                house_rules=self.preferences.house_rules)
+        dialog.restore(self.settings.last_new_game())  # the last game's players and options
         if (dialog.exec() == NewGameDialog.DialogCode.Accepted
                 and self._may_replace("starting a new game")):
+            self.settings.save_last_new_game(dialog.choices())
             self._keep_games_from_now()
             self.start_game(dialog.setups(), dialog.seed(), dialog.options())
 
