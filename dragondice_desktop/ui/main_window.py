@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from ..engine.actions import Verb
 from ..engine.options import GameOptions
 from ..engine.record import GameRecord
+from ..engine.state import Phase
 from ..store.paths import data_dir as user_data_dir
 from ..worker.autosave import Autosave
 from ..worker.engine_worker import EngineClient
@@ -34,6 +35,7 @@ from .board import Board, BoardView
 from .decision_panel import DecisionPanel
 from .game_files import EXTENSION, FILE_FILTER, read_game_text, write_game_file
 from .game_log import GameLog
+from .game_over_dialog import GameOverDialog
 from .game_odds import GameOddsPanel
 from .hand_off import HandOffOverlay, hand_off_player
 from .help_texts import rulings_dialog
@@ -88,6 +90,7 @@ class MainWindow(QMainWindow):
         self.resume_box: QMessageBox | None = None
         self.confirm_box: QMessageBox | None = None
         self.last_crash = None
+        self.game_over: GameOverDialog | None = None  # the summary of the last game over
         self.replay_dialog = self.inspector = self.glossary = self.cheat_sheet = None
         # A demo game is thrown away: not autosaved (an earlier game's autosave stays), not
         # offered for saving on close. The first real game after it is autosaved as usual.
@@ -236,6 +239,25 @@ class MainWindow(QMainWindow):
             action.setEnabled(True)
         self.auto_action.setEnabled(bool(snapshot.legal))
         self._update_title()
+        if (snapshot.state.phase is Phase.GAME_OVER and snapshot.change is not Change.LOAD
+                and (before is None or before.state.phase is not Phase.GAME_OVER)):
+            self.show_game_over(snapshot.record)
+
+    def show_game_over(self, record: GameRecord) -> None:
+        """The game-over summary of `record` (non-modal: the board stays readable), with
+        New game and Rematch (the same players, forces and options, a new seed)."""
+        import random
+
+        self.game_over = GameOverDialog(record, self)
+        self.game_over.newGameRequested.connect(self.new_game_dialog)
+
+        def rematch() -> None:
+            if self._may_replace("starting a rematch"):
+                self._keep_games_from_now()
+                self.start_game(record.players, random.randrange(2_000_000_000), record.options)
+
+        self.game_over.rematchRequested.connect(rematch)
+        self.game_over.show()
 
     def _hand_off(self, before: GameSnapshot | None, snapshot: GameSnapshot) -> None:
         """Cover the window for the next player when the preferences ask for it. Only
