@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction, QBrush, QColor, QKeySequence, QPainter, QPen, QRadialGradient, QResizeEvent,
 )
-from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QMenu, QWidget
+from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsView, QMenu, QWidget
 
 from ..catalog.loader import load_catalog
 from ..catalog.model import DieKind
@@ -88,6 +88,11 @@ class Board(QGraphicsScene):
         super().__init__(parent)
         self.table = board_layout()
         self._use: TableUse | None = None  # what the table of 3-4 players was laid for
+        # A click on a die without a move explains why, unless it was a double-click.
+        self._explain_id: int | None = None
+        self._explain_timer = QTimer(self)
+        self._explain_timer.setSingleShot(True)
+        self._explain_timer.timeout.connect(self._explain_now)
         self.setSceneRect(self.table.scene_rect)
         self.snapshot: GameSnapshot | None = None
         self.faces: dict[int, int] = {}
@@ -386,8 +391,14 @@ class Board(QGraphicsScene):
         return text
 
     def explain_die(self, die_id: int) -> None:
-        """Say in the status bar why a die that was clicked cannot be dragged now."""
-        if self.snapshot is None:
+        """Say in the status bar why a die that was clicked cannot be dragged now — once the
+        double-click time has passed, so a double-click (the die inspector) says nothing."""
+        self._explain_id = die_id
+        self._explain_timer.start(QApplication.doubleClickInterval())
+
+    def _explain_now(self) -> None:
+        die_id = self._explain_id
+        if self.snapshot is None or die_id is None or die_id >= len(self.snapshot.state.dice):
             return
         state = self.snapshot.state
         label = state.die_label(die_id)
@@ -474,7 +485,9 @@ class Board(QGraphicsScene):
         return menu
 
     def inspect_die(self, die_id: int) -> None:
-        """Ask for the die inspector on die `die_id` (double-click, context menu)."""
+        """Ask for the die inspector on die `die_id` (double-click, context menu); the
+        first click's explanation is dropped."""
+        self._explain_timer.stop()
         if self.snapshot is not None and 0 <= die_id < len(self.snapshot.state.dice):
             self.inspectRequested.emit(self.snapshot.state.dice[die_id].die)
 

@@ -31,7 +31,7 @@ from ..worker.autosave import Autosave
 from ..worker.engine_worker import EngineClient
 from ..worker.snapshot import Change, GameSnapshot
 from . import menus, session
-from .board import Board, BoardView
+from .board import Board, BoardView, situation
 from .decision_panel import DecisionPanel
 from .game_files import EXTENSION, FILE_FILTER, read_game_text, write_game_file
 from .game_log import GameLog
@@ -95,6 +95,7 @@ class MainWindow(QMainWindow):
         # A demo game is thrown away: not autosaved (an earlier game's autosave stays), not
         # offered for saving on close. The first real game after it is autosaved as usual.
         self.throwaway = False
+        self.demo_changed = False  # the player has played on in the demo game
         self._opening: Path | None = None
         self._resuming = False
         self._replay_title = ""
@@ -231,6 +232,11 @@ class MainWindow(QMainWindow):
         elif snapshot.change is Change.NEW:
             self.file_path, self.dirty = None, False
             self.show_status(f"New game, seed {snapshot.record.seed}")
+        elif snapshot.change in (Change.UNDO, Change.REDO):
+            self.dirty = True
+            done = "Took back an action" if snapshot.change is Change.UNDO else "Played it again"
+            self.show_status(f"{done}: {len(snapshot.record.actions)} actions played · "
+                             f"{situation(snapshot.state)}")
         else:
             self.dirty = True
         self.undo_action.setEnabled(snapshot.can_undo)
@@ -297,18 +303,22 @@ class MainWindow(QMainWindow):
         if text == Verb.END_TURN.value and self.preferences.confirm_end_turn:
             session.confirm_end_turn(self, text)
             return
+        self.demo_changed = self.throwaway  # a demo game the player has played on
         self.client.submit(text)
 
     def undo(self) -> None:
         """Take back the last action (Ctrl+Z); back to the start of the game is allowed."""
+        self.demo_changed = self.throwaway
         self.client.undo()
 
     def redo(self) -> None:
         """Play again the last action taken back (Ctrl+Shift+Z / Ctrl+Y)."""
+        self.demo_changed = self.throwaway
         self.client.redo()
 
     def computer_move(self) -> None:
         """Let the automatic policy answer the pending decision."""
+        self.demo_changed = self.throwaway
         self.client.autoplay(1)
 
     def start_game(self, setups, seed: int, options: GameOptions | None = None) -> None:
@@ -320,7 +330,7 @@ class MainWindow(QMainWindow):
         """Start a throwaway demo game and let the automatic policy play `actions` actions:
         it is not autosaved, so the autosave of an interrupted game stays for a later start,
         and closing does not offer to save it."""
-        self.throwaway = True
+        self.throwaway, self.demo_changed = True, False
         if self.autosave is not None:
             self.client.set_autosave(None)
         self.start_game(setups, seed)
@@ -351,8 +361,10 @@ class MainWindow(QMainWindow):
 
     def _may_replace(self, doing: str) -> bool:
         """Before another game replaces an unsaved one: offer to save it (a window that
-        asks before closing asks here too; a demo game is thrown away unasked)."""
-        return not self.confirm_close or self.throwaway or session.may_close(self, doing)
+        asks before closing asks here too; a demo game is thrown away unasked unless the
+        player has played on in it)."""
+        return (not self.confirm_close or (self.throwaway and not self.demo_changed)
+                or session.may_close(self, doing))
 
     def start_session(self) -> None:
         """What the app does on start: offer to resume an interrupted game, else ask for a
