@@ -23,7 +23,8 @@ from PySide6.QtGui import QAction, QColor, QIntValidator, QKeySequence, QUndoCom
 from PySide6.QtWidgets import (
     QApplication, QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDockWidget, QFileDialog,
     QGridLayout, QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem, QMainWindow,
-    QMessageBox, QPlainTextEdit, QSplitter, QStyle, QToolBar, QToolButton, QVBoxLayout, QWidget,
+    QMessageBox, QPlainTextEdit, QScrollArea, QSplitter, QStyle, QToolBar, QToolButton,
+    QVBoxLayout, QWidget,
 )
 from sqlite_utils import Database
 
@@ -113,7 +114,12 @@ class ForceBuilderWindow(QMainWindow):
         self.odds_view = ForceOddsView(self.catalog)
         self.odds_dock = QDockWidget("Odds", self)
         self.odds_dock.setObjectName("oddsDock")
-        self.odds_dock.setWidget(self.odds_view)
+        # In a scroll area: opening the odds shares the window's height instead of adding
+        # the charts' full height to it (the window never grows past the screen).
+        odds_scroll = QScrollArea()
+        odds_scroll.setWidgetResizable(True)
+        odds_scroll.setWidget(self.odds_view)
+        self.odds_dock.setWidget(odds_scroll)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.odds_dock)
         self.odds_dock.hide()  # opened from the toolbar: the builder needs the room first
         self.refresh_forces()
@@ -314,6 +320,8 @@ class ForceBuilderWindow(QMainWindow):
         visible = not self.odds_dock.isVisible()
         self.odds_dock.setVisible(visible)
         self.odds_action.setChecked(visible)
+        if visible:  # a fair share of the height to start with; its edge can be dragged
+            self.resizeDocks([self.odds_dock], [self.height() * 2 // 5], Qt.Orientation.Vertical)
         if visible:
             self.odds_view.set_force(self.force)
 
