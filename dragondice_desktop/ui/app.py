@@ -68,6 +68,8 @@ def run_app(demo: bool = False, seed: int | None = None, data_dir: str | None = 
     app = _application()
     window = MainWindow(data_dir=data_dir, settings=SettingsStore(user_settings()),
                         autosave=True, confirm_close=True)
+    from . import folders
+    folders.use_settings(window.settings)  # file dialogs open where they last were
     if not window.restore_layout():
         window.resize(1400, 900)
     window.show()

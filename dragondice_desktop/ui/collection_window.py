@@ -36,6 +36,7 @@ from ..store.collection import (
 )
 from ..forces.errors import read_bounded
 from ..store.collection_csv import MAX_CSV_BYTES, export_csv
+from . import folders
 from .csv_import_dialog import CsvImportDialog
 from .die_icons import die_icon
 
@@ -626,9 +627,11 @@ class CollectionWindow(QMainWindow):
         return dialog
 
     def _export_clicked(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export collection", "collection.csv",
+        path, _ = QFileDialog.getSaveFileName(self, "Export collection",
+                                              folders.suggest("collection", "collection.csv"),
                                               "CSV files (*.csv)")
         if path:
+            folders.remember("collection", path)
             try:
                 rows = self.export_to(path)
             except OSError as exc:
@@ -637,10 +640,12 @@ class CollectionWindow(QMainWindow):
             self.statusBar().showMessage(f"Wrote {rows} dice to {path}", 8000)
 
     def _import_clicked(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Import collection", "",
+        path, _ = QFileDialog.getOpenFileName(self, "Import collection",
+                                              folders.folder("collection"),
                                               "CSV files (*.csv);;All files (*)")
         if not path:
             return
+        folders.remember("collection", path)
         try:
             dialog = self.import_dialog(path)
         except (OSError, ValueError) as exc:

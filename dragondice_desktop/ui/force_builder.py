@@ -49,6 +49,7 @@ from ..store.forces import (
     save_force, unique_name,
 )
 from .force_odds import ForceOddsView
+from . import folders
 from .force_builder_widgets import (
     GROUPS, PaletteFilter, PaletteModel, PaletteView, SlotList, die_mime,
 )
@@ -583,10 +584,11 @@ class ForceBuilderWindow(QMainWindow):
 
     def _import_clicked(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, "Import force", "",
+            self, "Import force", folders.folder("forces"),
             "Force files (*.json *.txt *.o8d);;All files (*)")
         if not path:
             return
+        folders.remember("forces", path)
         try:
             name = self.import_file(path)
         except (ForceFileError, StoreError, sqlite3.Error) as exc:
@@ -601,10 +603,12 @@ class ForceBuilderWindow(QMainWindow):
         if self.force is None:
             return
         suggested = force_file_name(self.force.name).removesuffix(".json") + EXTENSIONS[fmt]
-        path, _ = QFileDialog.getSaveFileName(self, "Export force", suggested,
+        path, _ = QFileDialog.getSaveFileName(self, "Export force",
+                                              folders.suggest("forces", suggested),
                                               f"{fmt} files (*{EXTENSIONS[fmt]})")
         if not path:
             return
+        folders.remember("forces", path)
         try:
             text = self.export_text(fmt)
         except ForceFileError as exc:

@@ -30,7 +30,7 @@ from ..store.paths import data_dir as user_data_dir
 from ..worker.autosave import Autosave
 from ..worker.engine_worker import EngineClient
 from ..worker.snapshot import Change, GameSnapshot
-from . import menus, session
+from . import folders, menus, session
 from .board import Board, BoardView, situation
 from .decision_panel import DecisionPanel
 from .game_files import EXTENSION, FILE_FILTER, read_game_text, write_game_file
@@ -377,6 +377,7 @@ class MainWindow(QMainWindow):
     def open_file_dialog(self) -> None:
         """Choose a game file and open it."""
         path, _ = QFileDialog.getOpenFileName(self, "Open game", self._folder(), FILE_FILTER)
+        folders.remember("games", path)
         if path and self._may_replace("opening another game"):
             self.open_file(path)
 
@@ -410,6 +411,7 @@ class MainWindow(QMainWindow):
         path, _ = QFileDialog.getSaveFileName(self, "Save game", self._folder(), FILE_FILTER)
         if not path:
             return False
+        folders.remember("games", path)
         if not Path(path).suffix:
             path += EXTENSION
         return self.save_to(path)
@@ -431,7 +433,9 @@ class MainWindow(QMainWindow):
         return True
 
     def _folder(self) -> str:
-        return str(self.file_path.parent) if self.file_path else str(Path.home())
+        """Where the game file dialogs open: the current game's folder, else the folder a
+        game was last opened from or saved to (remembered), else home."""
+        return str(self.file_path.parent) if self.file_path else folders.folder("games")
 
     # --- replay ---------------------------------------------------------------------------
 
