@@ -102,15 +102,28 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "selfplay":
         return _selfplay(args)
     if args.command == "screenshot":
-        from .ui.app import screenshot
+        try:
+            from .ui.app import screenshot
+        except ImportError as exc:
+            return _qt_missing(exc)
         problem = _png_path_problem(args.out)
         if problem:
             print(f"screenshot: {problem}", file=sys.stderr)
             return 2
         return screenshot(args.out, seed=args.seed, actions=args.actions, size=args.size,
                           players=args.players)
-    from .ui.app import run_app
+    try:
+        from .ui.app import run_app
+    except ImportError as exc:
+        return _qt_missing(exc)
     return run_app(demo=args.demo, seed=args.seed, data_dir=args.data_dir)
+
+
+def _qt_missing(exc: ImportError) -> int:
+    """Qt itself would not import (a system library is missing): say which, exit code 1."""
+    from .qt_check import import_problem
+    print(import_problem(exc), file=sys.stderr)
+    return 1
 
 
 def _count(low: int, high: int):

@@ -14,6 +14,7 @@ import sys
 
 from .engine.coverage import coverage_text, rules_coverage
 from .engine.resolve import MAX_TEXT, ResolveError, resolve_text
+from .player_text import player_text
 
 COMMANDS = ("resolve", "rules-coverage")
 
@@ -42,7 +43,7 @@ def run(args: argparse.Namespace) -> int | None:
                     for icon, status, reason in rules_coverage()]
             print(json.dumps(rows, indent=1, ensure_ascii=False))
         else:
-            print(coverage_text())
+            print(coverage_text(player_text))
         return 0
     return None
 

@@ -12,6 +12,8 @@ offered (spells).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..catalog.loader import load_catalog
 from ..catalog.model import (
     ACTION_ICONS, DRAGON_ICONS, EIGHTH_FACE_ICONS, MINOR_TERRAIN_ICONS, DieKind, Icon,
@@ -161,17 +163,20 @@ def species_coverage() -> list[tuple[str, str, str]]:
             for species, name, status, reason in _ABILITIES]
 
 
-def _table(rows: list[tuple[str, str, str]], what: str) -> list[str]:
+def _table(rows: list[tuple[str, str, str]], what: str,
+           words: Callable[[str], str]) -> list[str]:
     width = max(len(name) for name, _, _ in rows)
     counts = {s: sum(1 for _, status, _ in rows if status == s)
               for s in (HANDLED, PARTIAL, NOT_HANDLED)}
-    lines = [f"{name:<{width}}  {status:<11}  {reason}" for name, status, reason in rows]
+    lines = [f"{name:<{width}}  {status:<11}  {words(reason)}" for name, status, reason in rows]
     return lines + [f"{len(rows)} {what}: " + ", ".join(f"{n} {s}" for s, n in counts.items())]
 
 
-def coverage_text() -> str:
+def coverage_text(words: Callable[[str], str] = str) -> str:
     """The coverage as plain-text tables for the command line: species abilities, spells,
-    then icons."""
+    then icons. ``words`` rewrites each reason for its readers (the command line passes the
+    helper that drops the developers' references to the rules text)."""
     icons = [(icon.value, status, reason) for icon, status, reason in rules_coverage()]
-    return "\n".join(_table(species_coverage(), "species abilities") + [""]
-                     + _table(spell_coverage(), "spells") + [""] + _table(icons, "icons"))
+    return "\n".join(_table(species_coverage(), "species abilities", words) + [""]
+                     + _table(spell_coverage(), "spells", words) + [""]
+                     + _table(icons, "icons", words))

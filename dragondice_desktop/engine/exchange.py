@@ -371,6 +371,9 @@ def _damage(state: GameState, events: Events) -> tuple[GameState, bool]:
         amount = cursed + max(0, total - cursed - saves)
     why = f"{rt.value} {total} − saves {saves}" + (
         f" ({cursed} Cursed Bullets: only spell saves reduce them)" if cursed else "")
+    if amount == 0:
+        # Every result saved: say so, for a melee and a missile attack alike.
+        events.append(Event("message", f"All saved ({why}): no damage"))
     dues = [DamageDue(ex.defender, ex.defender_zone, amount, why, after_save=save is not None)]
     back_from = len(dues)
     if save is not None:

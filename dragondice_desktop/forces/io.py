@@ -6,10 +6,10 @@ file (or "force text"), the problem and, where it helps, the fix; never a bare t
 Our format (version 1), keys are catalog die keys::
 
     {"format": "dragondice-desktop-force", "version": 1,
-     "name": "Amazons — Mages and Cavalry", "points": 36,
-     "home_terrain": "Terrains/Wasteland City", "frontier_terrain": "Terrains/Wasteland Grove",
-     "armies": {"home": ["Amazons/Seer"],
-                "horde": [{"die": "Amazons/War Driver", "count": 4}, ...],
+     "name": "Amazons — Spears and Seers", "points": 36,
+     "home_terrain": "Terrains/Wasteland City", "frontier_terrain": "Terrains/Highland Grove",
+     "armies": {"home": ["Amazons/War Chief", {"die": "Amazons/Warrior", "count": 2}, ...],
+                "horde": [...],
                 "campaign": [...]},
      "dragons": [...], "dragonkin": [...], "minor_terrains": [...]}
 
@@ -27,7 +27,6 @@ import os
 import re
 from dataclasses import replace
 from pathlib import Path
-from typing import NamedTuple
 
 from ..catalog.loader import Catalog, current_key, load_catalog
 from .errors import (  # noqa: F401  (ForceFileError and MAX_COUNT are re-exported)
@@ -36,7 +35,7 @@ from .errors import (  # noqa: F401  (ForceFileError and MAX_COUNT are re-export
 )
 from .model import ARMY_NAMES, Force
 from .octgn import import_octgn_deck
-from .validate import Problem, closest_keys, validate_force
+from .validate import Problem, closest_keys
 
 FORMAT = "dragondice-desktop-force"
 VERSION = 1
@@ -381,60 +380,11 @@ def _render(value: object, depth: int) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-# --- the bundled sample forces (a development-time conversion) --------------------------
-
-# The OCTGN module's sample decks and the names our copies carry (typos in the originals fixed).
-SAMPLE_DECKS = {
-    "Amazon - Mages and Cavalry.o8d": "Amazons — Mages and Cavalry",
-    "Feral - Cavalry and Mages.o8d": "Feral — Cavalry and Mages",
-    "Goblins - Cavalry and Heavy Melee.o8d": "Goblins — Cavalry and Heavy Melee",
-    "Swamp Stalkers - Poison and Cavalry.o8d": "Swamp Stalkers — Poison and Cavalry",
-    "Treefolk - Cavalary and Heavy Melee.o8d": "Treefolk — Cavalry and Heavy Melee",
-    "Undead - Vampires and Mages.o8d": "Undead — Vampires and Mages",
-}
-
-
-class SampleConversion(NamedTuple):
-    """One converted sample deck: our file name, the force, its problems at its size."""
-
-    file_name: str
-    force: Force
-    problems: list[Problem]
-
+# --- file names ---------------------------------------------------------------------
 
 def force_file_name(force_name: str) -> str:
     """A readable file name for a force name.
 
-    "Amazons — Mages and Cavalry" -> "amazons-mages-and-cavalry.json".
+    "Amazons — Spears and Seers" -> "amazons-spears-and-seers.json".
     """
     return re.sub(r"[^a-z0-9]+", "-", force_name.casefold()).strip("-") + ".json"
-
-
-def convert_sample_decks(deck_dir: Path, catalog: Catalog | None = None) -> list[SampleConversion]:
-    """Import every deck of SAMPLE_DECKS from ``deck_dir``, in file-name order of our copies.
-
-    Each force gets the smallest standard size it is legal at (``choose_points``);
-    ``problems`` holds what remains (errors if no size works, warnings otherwise).
-    """
-    catalog = catalog or load_catalog()
-    results = []
-    for deck_file, force_name in SAMPLE_DECKS.items():
-        path = Path(deck_dir) / deck_file
-        try:
-            xml_text = path.read_text(encoding="utf-8-sig")
-        except OSError as exc:
-            raise ForceFileError(f"cannot read OCTGN deck '{path}': "
-                                 f"{exc.strerror or exc}") from None
-        force = import_octgn_deck(xml_text, force_name, catalog)
-        results.append(SampleConversion(force_file_name(force_name), force,
-                                        validate_force(force, catalog)))
-    return sorted(results, key=lambda r: r.file_name)
-
-
-def write_sample_forces(deck_dir: Path, out_dir: Path,
-                        catalog: Catalog | None = None) -> list[SampleConversion]:
-    """Convert the sample decks and write each as ``out_dir/<file_name>`` (dev-time step)."""
-    results = convert_sample_decks(deck_dir, catalog)
-    for result in results:
-        (Path(out_dir) / result.file_name).write_text(dump_force(result.force), encoding="utf-8")
-    return results

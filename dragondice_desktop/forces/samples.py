@@ -1,8 +1,10 @@
 """The bundled sample forces: ``sample_forces() -> list[Force]``.
 
-Six real forces from the OCTGN Dragon Dice module, converted to our format at development
-time (``forces.io.write_sample_forces``) and shipped as ``dragondice_desktop.resources.forces``
-(``resources/forces/*.json`` in the repository). Each is legal at its stored force size.
+Six forces of our own, each of a different species, shipped as
+``dragondice_desktop.resources.forces`` (``resources/forces/*.json`` in the repository). Each is
+legal at 36 points with every point used, and built so a first game starts even: every army
+holds 12 health of mixed classes (no army of a lone 1-health unit, so the Horde roll-off and
+the first attacks are fair), two dragons' worth of dragons, Dragonkin and four minor terrains.
 Pure Python, no Qt.
 """
 

@@ -13,7 +13,7 @@ from dataclasses import replace
 from ..catalog.loader import Catalog
 from ..catalog.model import ADVANCED_EIGHTH_FACES, Die, DieKind, Species
 from .model import ARMY_NAMES, Force
-from .validate import slot_fault
+from .validate import rule_topic, slot_fault
 
 TERRAIN_SLOTS = ("home_terrain", "frontier_terrain")
 ARMY_SLOTS = tuple(f"{army}_army" for army in ARMY_NAMES)
@@ -27,12 +27,13 @@ SLOT_LABELS = {
 
 
 def fits(slot: str, die: Die) -> str | None:
-    """None if ``die`` may go in ``slot``, else a sentence saying why not, naming the rule."""
+    """None if ``die`` may go in ``slot``, else a sentence saying why not, naming the rule in
+    words."""
     fault = slot_fault(slot, die)
     if fault is None:
         return None
     rule, complaint = fault
-    return f"{SLOT_LABELS[slot]}: {die.name} {complaint} [{rule}]"
+    return f"{SLOT_LABELS[slot]}: {die.name} {complaint} [{rule_topic(rule)}]"
 
 
 def default_slot(die: Die, army: str = "home_army", force: Force | None = None) -> str:

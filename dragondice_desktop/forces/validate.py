@@ -53,8 +53,34 @@ class Problem:
     rule: str
     message: str
 
+    @property
+    def topic(self) -> str:
+        """The rule in words, for players ("force size", "army size" ...); ``rule`` is the
+        developers' reference to the rules text and is never shown."""
+        return rule_topic(self.rule)
+
     def __str__(self) -> str:
-        return f"{self.severity}: {self.message} [{self.rule}]"
+        return f"{self.severity}: {self.message} [{self.topic}]"
+
+
+# What each rule reference is about, in the words players see beside a problem.
+RULE_TOPICS = {
+    "catalog": "the dice catalog",
+    "collection": "your collection",
+    "digest §0": "what an army holds",
+    "digest §1.5": "terrains",
+    "digest §1.6": "minor terrains",
+    "digest §1.7": "dragons",
+    "digest §2.1": "force size and allowances",
+    "digest §2.2": "army size",
+    "digest §5.6": "Dragonkin",
+    "seed 001": "items",
+}
+
+
+def rule_topic(rule: str) -> str:
+    """The words players see for a rule reference ("digest §2.2" -> "army size")."""
+    return RULE_TOPICS.get(rule, "setup rules")
 
 
 def validate_force(force: Force, catalog: Catalog,

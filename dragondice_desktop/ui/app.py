@@ -18,6 +18,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from ..matchup import demo_setups, table_setups
+from ..qt_check import platform_problem
 
 DEMO_ACTIONS = 30
 WAIT_MS = 20_000
@@ -35,6 +36,18 @@ def _application() -> QApplication:
     return app
 
 
+def _platform_missing() -> bool:
+    """Before the QApplication: if Qt's display plugin cannot load, print which system
+    libraries (and the apt-get line) it lacks instead of letting Qt abort; True then.
+    An application that already exists (tests) has its plugin loaded."""
+    if QApplication.instance() is not None:
+        return False
+    problem = platform_problem()
+    if problem:
+        print(problem, file=sys.stderr)
+    return problem is not None
+
+
 def run_app(demo: bool = False, seed: int | None = None, data_dir: str | None = None) -> int:
     """Open the main window and run the event loop; returns the exit code.
 
@@ -50,9 +63,13 @@ def run_app(demo: bool = False, seed: int | None = None, data_dir: str | None = 
     from .main_window import MainWindow
     from .settings import SettingsStore, user_settings
 
+    if _platform_missing():
+        return 1
     app = _application()
     window = MainWindow(data_dir=data_dir, settings=SettingsStore(user_settings()),
                         autosave=True, confirm_close=True)
+    from . import folders
+    folders.use_settings(window.settings)  # file dialogs open where they last were
     if not window.restore_layout():
         window.resize(1400, 900)
     window.show()
@@ -103,6 +120,8 @@ def screenshot(out: str, seed: int = 7, actions: int = 40,
     from .main_window import MainWindow
     from .settings import HandOff, Preferences, SettingsStore
 
+    if _platform_missing():
+        return 1
     app = _application()
     # The picture shows the table, never the hand-off screen between players.
     settings = SettingsStore()

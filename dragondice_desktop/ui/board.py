@@ -19,9 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QRadialGradient, QResizeEvent
-from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QMenu, QWidget
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QAction, QBrush, QColor, QKeySequence, QPainter, QPen, QRadialGradient, QResizeEvent,
+)
+from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsView, QMenu, QWidget
 
 from ..catalog.loader import load_catalog
 from ..catalog.model import DieKind
@@ -32,7 +34,7 @@ from ..worker.snapshot import GameSnapshot
 from . import theme
 from .action_text import face_text
 from .board_items import DieItem, PanelItem, TerrainItem, ZoneItem
-from .board_layout import BoardLayout, board_layout, dice_area, grid
+from .board_layout import BoardLayout, TableUse, board_layout, dice_area, grid, table_use
 from .animation import Flicker, RollAnimator, tumble_frames
 from .dice_painter import render_die
 from .effect_badges import table_badges
@@ -78,6 +80,11 @@ def _count(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
+def _ordinal(n: int) -> str:
+    """1 -> "1st", 2 -> "2nd", 3 -> "3rd", 4 -> "4th" (the turn order on the name plates)."""
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }"
+
+
 class Board(QGraphicsScene):
     """The board scene. Signals: actionRequested(str) — an action text for the worker;
     statusMessage(str) — a line for the status bar (a refused drop names the rule);
@@ -94,6 +101,12 @@ class Board(QGraphicsScene):
         # tests and screenshots, never animated).
         self.animator = RollAnimator(instant=instant, parent=self)
         self.table = board_layout()
+        self._use: TableUse | None = None  # what the table of 3-4 players was laid for
+        # A click on a die without a move explains why, unless it was a double-click.
+        self._explain_id: int | None = None
+        self._explain_timer = QTimer(self)
+        self._explain_timer.setSingleShot(True)
+        self._explain_timer.timeout.connect(self._explain_now)
         self.setSceneRect(self.table.scene_rect)
         self.snapshot: GameSnapshot | None = None
         self.faces: dict[int, int] = {}
@@ -154,8 +167,13 @@ class Board(QGraphicsScene):
         self.faces.update(dict(snapshot.state.minors))
         self.snapshot = snapshot
         self._spell_targets = {}  # a new state: the picker offers its spells afresh
-        if snapshot.state.player_count != self.table.players:
-            self._lay_table(board_layout(snapshot.state.player_count))
+        players = snapshot.state.player_count
+        # Three or four players: the table follows the armies (empty army zones collapse,
+        # players out of the game fold away); it is laid again only when that changes.
+        use = table_use(snapshot.state) if players > 2 else None
+        if players != self.table.players or use != self._use:
+            self._use = use
+            self._lay_table(board_layout(players, use))
         self.refresh()
         if snapshot.appends:
             self._tumble(last_faces(snapshot.events))
@@ -317,7 +335,9 @@ class Board(QGraphicsScene):
         terrain = state.terrains[index]
         die = terrain.die
         owner = state.players[terrain.owner].name
-        where = f"{owner}'s Home Terrain" if terrain.home else "Frontier"
+        # A narrow column (three or four players) says it shorter, so nothing shrinks.
+        home = f"{owner}'s home" if self.table.compact else f"{owner}'s Home Terrain"
+        where = home if terrain.home else "Frontier"
         lines = [(die.name, "#ffffff", 12.5, True), (where, "#cfe3cf", 9, False),
                  (f"Face {face_text(state, index, terrain.face)}", "#ffe9a8", 11, True)]
         ring = None
@@ -387,11 +407,19 @@ class Board(QGraphicsScene):
                 if self.table.compact else
                 f"{setup.name} · {setup.force_name}   —   {health} health in play · "
                 f"{held}/2 terrains captured")
+        order = state.turn_order
+        tip = ""
+        if order and player in order and len(order) > 2:
+            # Three or four players: where each plays in the turn order, from the roll-off.
+            text = f"{_ordinal(order.index(player) + 1)} · {text}"
+            tip = "\nTurn order: " + " → ".join(state.players[p].name for p in order)
+        if self._use is not None and player in self._use.out:
+            text = f"{setup.name} · out of the game (no health in play)"
         plate.set_look([(text, colour.lighter(120).name(), 9.5, True)], colour)
         effects = "".join(f"\nLasting effect: {b.tooltip}"
                           for b in self.badges.get(("player", player), ()))
         plate.setToolTip(f"{setup.name} sits at the {self.table.seats[player]} of the table\n"
-                         f"{health} health in play · {held}/2 terrains captured{effects}")
+                         f"{health} health in play · {held}/2 terrains captured{tip}{effects}")
 
     # --- moves, drags and drops -----------------------------------------------------------
 
@@ -483,8 +511,14 @@ class Board(QGraphicsScene):
         return text
 
     def explain_die(self, die_id: int) -> None:
-        """Say in the status bar why a die that was clicked cannot be dragged now."""
-        if self.snapshot is None:
+        """Say in the status bar why a die that was clicked cannot be dragged now — once the
+        double-click time has passed, so a double-click (the die inspector) says nothing."""
+        self._explain_id = die_id
+        self._explain_timer.start(QApplication.doubleClickInterval())
+
+    def _explain_now(self) -> None:
+        die_id = self._explain_id
+        if self.snapshot is None or die_id is None or die_id >= len(self.snapshot.state.dice):
             return
         state = self.snapshot.state
         label = state.die_label(die_id)
@@ -653,7 +687,9 @@ class Board(QGraphicsScene):
         return menu
 
     def inspect_die(self, die_id: int) -> None:
-        """Ask for the die inspector on die `die_id` (double-click, context menu)."""
+        """Ask for the die inspector on die `die_id` (double-click, context menu); the
+        first click's explanation is dropped."""
+        self._explain_timer.stop()
         if self.snapshot is not None and 0 <= die_id < len(self.snapshot.state.dice):
             self.inspectRequested.emit(self.snapshot.state.dice[die_id].die)
 
@@ -684,7 +720,13 @@ class Board(QGraphicsScene):
 
 
 class BoardView(QGraphicsView):
-    """Shows the whole board, scaled to fit the widget and keeping its proportions."""
+    """Shows the whole board, scaled to fit the widget and keeping its proportions; zooms
+    in and out (Ctrl+plus, Ctrl+minus; Ctrl+0 fits the whole table again), scrolling when
+    zoomed in. `zoom` is the factor over the fitted size (1.0 to `MAX_ZOOM`);
+    `zoom_actions` are the three actions (window-wide shortcuts)."""
+
+    MAX_ZOOM = 3.0
+    ZOOM_STEP = 1.25
 
     def __init__(self, board: Board, parent: QWidget | None = None) -> None:
         super().__init__(board, parent)
@@ -703,6 +745,35 @@ class BoardView(QGraphicsView):
         # together).
         self.setDragMode(QGraphicsView.DragMode.RubberBandDrag)
         self.setRubberBandSelectionMode(Qt.ItemSelectionMode.IntersectsItemShape)
+        self.zoom = 1.0
+        self.zoom_actions = []
+        for text, keys, slot in (
+                ("Zoom in", (QKeySequence.StandardKey.ZoomIn, QKeySequence("Ctrl+=")),
+                 lambda: self.set_zoom(self.zoom * self.ZOOM_STEP)),
+                ("Zoom out", (QKeySequence.StandardKey.ZoomOut,),
+                 lambda: self.set_zoom(self.zoom / self.ZOOM_STEP)),
+                ("Fit the table", (QKeySequence("Ctrl+0"),), lambda: self.set_zoom(1.0))):
+            action = QAction(text, self)
+            action.setShortcuts([QKeySequence(k) for k in keys])
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            action.triggered.connect(slot)
+            self.addAction(action)
+            self.zoom_actions.append(action)
+
+    def set_zoom(self, zoom: float) -> None:
+        """Show the table `zoom` times its fitted size (kept within 1 and `MAX_ZOOM`),
+        around the middle of what is shown now."""
+        zoom = max(1.0, min(self.MAX_ZOOM, zoom))
+        if abs(zoom - self.zoom) < 1e-9:
+            return
+        centre = self.mapToScene(self.viewport().rect().center())
+        self.zoom = zoom
+        policy = (Qt.ScrollBarPolicy.ScrollBarAsNeeded if zoom > 1.0
+                  else Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setHorizontalScrollBarPolicy(policy)
+        self.setVerticalScrollBarPolicy(policy)
+        self._fit()
+        self.centerOn(centre)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -714,6 +785,8 @@ class BoardView(QGraphicsView):
 
     def _fit(self) -> None:
         self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        if self.zoom != 1.0:
+            self.scale(self.zoom, self.zoom)
         board = self.scene()
         if isinstance(board, Board):
             board.set_render_scale(self.transform().m11() * self.devicePixelRatioF())

@@ -29,17 +29,27 @@ player's Home Terrain stands on their half of the table, the Frontier in between
     P0 army zones
     (P3 army zones)
     P0 strip + plate            | (P3 strip + plate)
+
+During a game of three or four (`board_layout(players, use)`, `use = table_use(state)`) the
+table follows the armies: in each terrain column an army zone with no dice collapses to its
+title line (it stays a drop target) and the zones with dice share the room; a player out of
+the game (no health in play) folds away: no army rows, and an edge whose players are all out
+keeps only thin strips. The terrain row is taller so its captions keep their full size.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF
 
 from ..engine.setup import MAX_PLAYERS
 from ..engine.state import Zone, ZoneKind
+
+if TYPE_CHECKING:
+    from ..engine.state import GameState
 
 WIDTH = 1000.0
 HEIGHT = 828.0
@@ -78,6 +88,35 @@ MULTI_STRIP = ((ZoneKind.RESERVE, 0.23), (ZoneKind.SUMMONING, 0.35), (ZoneKind.D
                (ZoneKind.BUA, 0.18))
 MULTI_STRIP_GAP = 8.0
 ROW_GAP = 4.0  # between stacked army rows and the terrain row
+# A game of three or four in play (`table_use`): thinner strips and a taller terrain row,
+# army zones that collapse to their title line when empty, folded strips for players out.
+PLAY_STRIP_HEIGHT = 82.0
+PLAY_TERRAIN_HEIGHT = 100.0
+COLLAPSED_HEIGHT = LABEL_HEIGHT + 6  # an empty army zone: its title line only
+FOLDED_STRIP_HEIGHT = 46.0  # the strips of an edge whose players are all out of the game
+PLAY_ROW_GAP = 3.0
+PLAY_TERRAIN_DIE = 56  # leaves the captions beside it room for their full size
+
+
+@dataclass(frozen=True)
+class TableUse:
+    """What a game in play puts on a table of three or four: `armies`, the (terrain index,
+    player) pairs with dice there; `out`, the players out of the game (no health in play).
+    Equal uses give the same layout, so the board re-lays its table only when one changes."""
+
+    armies: frozenset[tuple[int, int]]
+    out: frozenset[int] = frozenset()
+
+
+def table_use(state: "GameState") -> TableUse:
+    """The TableUse of `state`: who has an army where, and who is out of the game (a
+    player with no health in play once the turns have begun, as the turn order skips them)."""
+    armies = frozenset((zone.index, die.owner) for die, zone in zip(state.dice, state.zones)
+                       if zone.kind is ZoneKind.TERRAIN)
+    started = bool(state.turn_order) and state.turn_number > 0
+    out = frozenset(p for p in range(state.player_count)
+                    if started and state.health_in_play(p) == 0)
+    return TableUse(armies, out)
 
 
 @dataclass(frozen=True)
@@ -111,12 +150,16 @@ class BoardLayout:
         return QRectF(0, 0, WIDTH, HEIGHT)
 
 
-def board_layout(players: int = 2) -> BoardLayout:
-    """The layout of a board for `players` (2 to 4) players, with players + 1 terrains.
-    Raises ValueError for another count."""
+def board_layout(players: int = 2, use: TableUse | None = None) -> BoardLayout:
+    """The layout of a board for `players` (2 to 4) players, with players + 1 terrains;
+    with `use` (a game of three or four in play), the table that follows its armies (see
+    the module docstring; two players always have the fixed table). Raises ValueError for
+    another count."""
     if players == 2:
         return _two_player_layout()
     if players in TOP_SEATS:
+        if use is not None:
+            return _in_play_layout(players, use)
         return _multiplayer_layout(players)
     raise ValueError(f"the board seats 2 to {MAX_PLAYERS} players, not {players}")
 
@@ -187,8 +230,58 @@ def _multiplayer_layout(players: int) -> BoardLayout:
                        ARMY_DIE, STRIP_DIE, CAPTION_SCALE[players], compact=True)
 
 
+def _in_play_layout(players: int, use: TableUse) -> BoardLayout:
+    """Three or four players in play: the seats and strips of `_multiplayer_layout`
+    (thinner, or folded for an edge all out), and terrain columns whose army zones take
+    the room their dice need (see the module docstring)."""
+    inner = WIDTH - 2 * MARGIN
+    top, bottom = TOP_SEATS[players], BOTTOM_SEATS[players]
+    zones: dict[tuple[Zone, int], QRectF] = {}
+    plates: dict[int, QRectF] = {}
+    seats: dict[int, str] = {}
+    top_strip = FOLDED_STRIP_HEIGHT if set(top) <= use.out else PLAY_STRIP_HEIGHT
+    bottom_strip = FOLDED_STRIP_HEIGHT if set(bottom) <= use.out else PLAY_STRIP_HEIGHT
+    y = BANNER.bottom() + 6
+    _seat_row(zones, plates, seats, top, "top", y, plate_first=True, strip_height=top_strip)
+    top_edge = y + PLATE_HEIGHT + top_strip + GAP
+    bottom_y = TABLE_BOTTOM - PLATE_HEIGHT - bottom_strip
+    _seat_row(zones, plates, seats, bottom, "bottom", bottom_y, plate_first=False,
+              strip_height=bottom_strip)
+    bottom_edge = bottom_y - GAP
+    order = MULTI_TERRAIN_ORDER[players]
+    column = (inner - GAP * (len(order) - 1)) / len(order)
+    terrain_y = (top_edge + bottom_edge - PLAY_TERRAIN_HEIGHT) / 2
+    terrains: dict[int, QRectF] = {}
+    for i, t in enumerate(order):
+        x = MARGIN + i * (column + GAP)
+        terrains[t] = QRectF(x, terrain_y, column, PLAY_TERRAIN_HEIGHT)
+        above = [p for p in top if p not in use.out]
+        below = [p for p in bottom if p not in use.out]
+        _stack(zones, t, above, use, x, column, top_edge, terrain_y - PLAY_ROW_GAP)
+        _stack(zones, t, below, use, x, column, terrain_y + PLAY_TERRAIN_HEIGHT + PLAY_ROW_GAP,
+               bottom_edge)
+    return BoardLayout(zones, terrains, plates, BANNER, players, seats, PLAY_TERRAIN_DIE,
+                       ARMY_DIE, STRIP_DIE, 1.0, compact=True)
+
+
+def _stack(zones: dict, terrain: int, row: list[int], use: TableUse, x: float, width: float,
+           top: float, bottom: float) -> None:
+    """The army zones of the players `row` at `terrain`, stacked from `top` to `bottom`:
+    a zone without dice gets its title line, the others share the rest evenly."""
+    if not row:
+        return
+    full = [p for p in row if (terrain, p) in use.armies]
+    room = bottom - top - PLAY_ROW_GAP * (len(row) - 1)
+    share = ((room - COLLAPSED_HEIGHT * (len(row) - len(full))) / len(full)) if full else 0.0
+    y = top
+    for player in row:
+        height = share if player in full else COLLAPSED_HEIGHT
+        zones[(Zone(ZoneKind.TERRAIN, terrain), player)] = QRectF(x, y, width, height)
+        y += height + PLAY_ROW_GAP
+
+
 def _seat_row(zones: dict, plates: dict, seats: dict, row: tuple[int, ...], edge: str,
-              y: float, plate_first: bool) -> None:
+              y: float, plate_first: bool, strip_height: float = MULTI_STRIP_HEIGHT) -> None:
     """The plates and strips of the players sitting along one edge, side by side (a lone
     player takes the whole edge); the plate is on the outer side of the strip."""
     inner = WIDTH - 2 * MARGIN
@@ -197,9 +290,9 @@ def _seat_row(zones: dict, plates: dict, seats: dict, row: tuple[int, ...], edge
     for i, player in enumerate(row):
         x = MARGIN + i * (width + GAP)
         strip_y = y + PLATE_HEIGHT if plate_first else y
-        plate_y = y if plate_first else y + MULTI_STRIP_HEIGHT
+        plate_y = y if plate_first else y + strip_height
         plates[player] = QRectF(x, plate_y, width, PLATE_HEIGHT)
-        _strip(zones, player, x, strip_y, width, MULTI_STRIP_HEIGHT,
+        _strip(zones, player, x, strip_y, width, strip_height,
                MULTI_STRIP if len(row) == 2 else STRIP, MULTI_STRIP_GAP)
         seats[player] = f"{edge} {halves[i]}".strip()
 

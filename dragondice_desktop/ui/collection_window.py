@@ -5,7 +5,9 @@ complete each species is.
 (QAbstractTableModel, one row per catalog die) behind a ``CollectionFilter``
 (QSortFilterProxyModel: search text, species, element, kind, size, owned or not). The
 Owned, Printing, Condition and Notes cells are edited in place and written to the store at
-once. A pyqtgraph bar chart shows completion per species. CSV export writes the file;
+once; the Owned cell has − and + buttons, and +, − and "Set owned" act on every selected row
+at once (also the + and − keys); "Add a species" adds one of every die of a species. A
+pyqtgraph bar chart shows completion per species. CSV export writes the file;
 CSV import opens a preview (``CsvImportDialog``) and writes only when confirmed.
 """
 
@@ -16,13 +18,13 @@ from pathlib import Path
 
 import pyqtgraph as pg
 from PySide6.QtCore import (
-    QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt, Signal,
+    QAbstractTableModel, QEvent, QModelIndex, QRect, QSortFilterProxyModel, Qt, Signal,
 )
 from PySide6.QtGui import QAction, QFont, QKeySequence
 from PySide6.QtWidgets import (
-    QAbstractItemView, QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
-    QMainWindow, QSpinBox, QSplitter, QStyledItemDelegate, QTableView, QToolBar, QVBoxLayout,
-    QWidget,
+    QAbstractItemView, QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QInputDialog, QLabel,
+    QLineEdit, QMainWindow, QMenu, QSpinBox, QSplitter, QStyledItemDelegate,
+    QTableView, QToolBar, QToolButton, QVBoxLayout, QWidget,
 )
 from sqlite_utils import Database
 
@@ -34,6 +36,7 @@ from ..store.collection import (
 )
 from ..forces.errors import read_bounded
 from ..store.collection_csv import MAX_CSV_BYTES, export_csv
+from . import folders
 from .csv_import_dialog import CsvImportDialog
 from .die_icons import die_icon
 
@@ -108,8 +111,10 @@ class CollectionModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole and column == COL_DIE:
             return f"{die.key}\n" + "\n".join(
                 f"face {n}: {face.to_text()}" for n, face in enumerate(die.faces, start=1))
-        if role == Qt.ItemDataRole.TextAlignmentRole and column in (COL_POINTS, COL_OWNED):
+        if role == Qt.ItemDataRole.TextAlignmentRole and column == COL_POINTS:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.TextAlignmentRole and column == COL_OWNED:
+            return int(Qt.AlignmentFlag.AlignCenter)  # between its − and + buttons
         owned = self.entry(die.key).quantity
         if role == Qt.ItemDataRole.FontRole and column == COL_OWNED and owned:
             return _BOLD
@@ -171,6 +176,23 @@ class CollectionModel(QAbstractTableModel):
         """Set one die's quantity through the model (as an edit in the table would)."""
         row = next(i for i, d in enumerate(self.dice) if d.key == key)
         return self.setData(self.index(row, COL_OWNED), quantity)
+
+    def adjust(self, keys, delta: int) -> int:
+        """Add `delta` copies (negative: remove, never below 0 nor above the most a
+        collection holds) to each die of `keys`; returns how many dice changed. A refused
+        write is reported through ``editRefused`` and the others still go through."""
+        changed = 0
+        for key in dict.fromkeys(keys):
+            old = self.entry(key).quantity
+            new = max(0, min(MAX_QUANTITY, old + delta))
+            if new != old and self.set_quantity(key, new):
+                changed += 1
+        return changed
+
+    def set_quantities(self, keys, quantity: int) -> int:
+        """Set each die of `keys` to `quantity` copies; returns how many dice changed."""
+        return sum(1 for key in dict.fromkeys(keys)
+                   if self.entry(key).quantity != quantity and self.set_quantity(key, quantity))
 
     def reload(self) -> None:
         """Read the collection again (after an import)."""
@@ -265,13 +287,50 @@ class CollectionFilter(QSortFilterProxyModel):
         return True
 
 
+STEP_BUTTON = 20  # px: the width of the − and + buttons in an Owned cell
+
+
+def step_buttons(cell: QRect) -> tuple[QRect, QRect]:
+    """The − (left) and + (right) button rectangles inside an Owned cell."""
+    width = min(STEP_BUTTON, cell.width() // 3)
+    return (QRect(cell.left() + 1, cell.top() + 2, width, cell.height() - 4),
+            QRect(cell.right() - width, cell.top() + 2, width, cell.height() - 4))
+
+
 class CollectionDelegate(QStyledItemDelegate):
     """Editors for the editable columns: a spin box for Owned (0-9999), editable combo boxes
-    with suggestions for Printing and Condition."""
+    with suggestions for Printing and Condition. The Owned cell also shows − and + buttons:
+    a click takes one copy away or adds one (a double-click still edits the number)."""
 
     def __init__(self, model: CollectionModel, parent=None):
         super().__init__(parent)
         self.model = model
+
+    def paint(self, painter, option, index):  # noqa: D102 (Qt API)
+        super().paint(painter, option, index)
+        if index.column() != COL_OWNED:
+            return
+        minus, plus = step_buttons(option.rect)
+        painter.save()
+        for rect, text in ((minus, "−"), (plus, "+")):
+            painter.setPen(option.palette.mid().color())
+            painter.setBrush(option.palette.button())
+            painter.drawRoundedRect(rect.adjusted(0, 0, -1, -1), 3, 3)
+            painter.setPen(option.palette.buttonText().color())
+            painter.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), text)
+        painter.restore()
+
+    def editorEvent(self, event, model, option, index):  # noqa: N802
+        if (index.column() == COL_OWNED and event.type() == QEvent.Type.MouseButtonRelease
+                and event.button() == Qt.MouseButton.LeftButton):
+            minus, plus = step_buttons(option.rect)
+            point = event.position().toPoint()
+            for rect, delta in ((minus, -1), (plus, 1)):
+                if rect.contains(point):
+                    die = index.data(DIE_ROLE)
+                    self.model.adjust([die.key], delta)
+                    return True
+        return super().editorEvent(event, model, option, index)
 
     def createEditor(self, parent, option, index):  # noqa: N802
         if index.column() == COL_OWNED:
@@ -375,6 +434,7 @@ class CollectionWindow(QMainWindow):
         self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
         self.table.setAlternatingRowColors(True)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
                                    | QAbstractItemView.EditTrigger.EditKeyPressed
                                    | QAbstractItemView.EditTrigger.AnyKeyPressed)
@@ -387,7 +447,7 @@ class CollectionWindow(QMainWindow):
         header.setStretchLastSection(True)
         for column, width in ((COL_DIE, 190), (COL_SPECIES, 105), (COL_KIND, 78),
                               (COL_SIZE, 68), (COL_ELEMENTS, 90), (COL_POINTS, 50),
-                              (COL_OWNED, 56), (COL_PRINTING, 150), (COL_CONDITION, 85)):
+                              (COL_OWNED, 96), (COL_PRINTING, 150), (COL_CONDITION, 85)):
             self.table.setColumnWidth(column, width)
 
         self._build_filters()
@@ -465,6 +525,73 @@ class CollectionWindow(QMainWindow):
         self.export_action.triggered.connect(self._export_clicked)
         bar.addAction(self.import_action)
         bar.addAction(self.export_action)
+        bar.addSeparator()
+        # Several rows at once: the selected dice (Shift/Ctrl-click, Ctrl+A for all shown).
+        self.add_one_action = QAction("+1 selected", self)
+        self.add_one_action.setShortcuts([QKeySequence("+"), QKeySequence("=")])
+        self.add_one_action.setToolTip("Add one copy of each selected die (+)")
+        self.add_one_action.triggered.connect(lambda: self.adjust_selected(1))
+        self.remove_one_action = QAction("−1 selected", self)
+        self.remove_one_action.setShortcut(QKeySequence("-"))
+        self.remove_one_action.setToolTip("Take one copy of each selected die away (−)")
+        self.remove_one_action.triggered.connect(lambda: self.adjust_selected(-1))
+        self.set_owned_action = QAction("Set owned…", self)
+        self.set_owned_action.setToolTip("Set how many you own of each selected die")
+        self.set_owned_action.triggered.connect(self._set_owned_clicked)
+        for action in (self.add_one_action, self.remove_one_action):
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            self.table.addAction(action)
+        for action in (self.add_one_action, self.remove_one_action, self.set_owned_action):
+            bar.addAction(action)
+        self.species_menu = QMenu(self)
+        for species in sorted({d.species.value for d in self.catalog if d.species}):
+            self.species_menu.addAction(species, lambda s=species: self.add_species(s))
+        species_button = QToolButton()
+        species_button.setText("Add a species")
+        species_button.setToolTip("Add one of every die of a species (units and monsters)")
+        species_button.setMenu(self.species_menu)
+        species_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        bar.addWidget(species_button)
+
+    # -- several dice at once -----------------------------------------------------------------
+    def selected_keys(self) -> list[str]:
+        """The keys of the dice in the selected rows, in the order shown."""
+        rows = sorted({index.row() for index in self.table.selectionModel().selectedRows()})
+        return [self.proxy.index(row, COL_DIE).data(DIE_ROLE).key for row in rows]
+
+    def adjust_selected(self, delta: int) -> int:
+        """Add `delta` copies (or take them away) of every selected die; returns how many
+        changed and says so in the status bar."""
+        keys = self.selected_keys()
+        if not keys:
+            self.statusBar().showMessage("Select the dice first (click, Shift/Ctrl-click)", 6000)
+            return 0
+        changed = self.model.adjust(keys, delta)
+        self.statusBar().showMessage(f"{'+' if delta > 0 else '−'}{abs(delta)} for "
+                                     f"{changed} of {len(keys)} selected dice", 6000)
+        return changed
+
+    def _set_owned_clicked(self) -> None:
+        keys = self.selected_keys()
+        if not keys:
+            self.statusBar().showMessage("Select the dice first (click, Shift/Ctrl-click)", 6000)
+            return
+        quantity, ok = QInputDialog.getInt(self, "Set owned",
+                                           f"Copies owned of each of the {len(keys)} dice:",
+                                           1, 0, MAX_QUANTITY)
+        if ok:
+            changed = self.model.set_quantities(keys, quantity)
+            self.statusBar().showMessage(f"{changed} dice set to {quantity}", 6000)
+
+    def add_species(self, species: str) -> int:
+        """Add one copy of every unit and monster of `species` (its whole range); returns
+        how many dice that is."""
+        keys = [d.key for d in self.model.dice
+                if d.species and d.species.value == species
+                and d.kind in (DieKind.UNIT, DieKind.MONSTER)]
+        changed = self.model.adjust(keys, 1)
+        self.statusBar().showMessage(f"Added one of each of the {changed} {species} dice", 8000)
+        return changed
 
     # -- totals -------------------------------------------------------------------------------
     def update_totals(self) -> None:
@@ -500,9 +627,11 @@ class CollectionWindow(QMainWindow):
         return dialog
 
     def _export_clicked(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export collection", "collection.csv",
+        path, _ = QFileDialog.getSaveFileName(self, "Export collection",
+                                              folders.suggest("collection", "collection.csv"),
                                               "CSV files (*.csv)")
         if path:
+            folders.remember("collection", path)
             try:
                 rows = self.export_to(path)
             except OSError as exc:
@@ -511,10 +640,12 @@ class CollectionWindow(QMainWindow):
             self.statusBar().showMessage(f"Wrote {rows} dice to {path}", 8000)
 
     def _import_clicked(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Import collection", "",
+        path, _ = QFileDialog.getOpenFileName(self, "Import collection",
+                                              folders.folder("collection"),
                                               "CSV files (*.csv);;All files (*)")
         if not path:
             return
+        folders.remember("collection", path)
         try:
             dialog = self.import_dialog(path)
         except (OSError, ValueError) as exc:

@@ -23,7 +23,8 @@ from PySide6.QtGui import QAction, QColor, QIntValidator, QKeySequence, QUndoCom
 from PySide6.QtWidgets import (
     QApplication, QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDockWidget, QFileDialog,
     QGridLayout, QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem, QMainWindow,
-    QMessageBox, QPlainTextEdit, QSplitter, QStyle, QToolBar, QToolButton, QVBoxLayout, QWidget,
+    QMessageBox, QPlainTextEdit, QScrollArea, QSplitter, QStyle, QToolBar, QToolButton,
+    QVBoxLayout, QWidget,
 )
 from sqlite_utils import Database
 
@@ -48,6 +49,7 @@ from ..store.forces import (
     save_force, unique_name,
 )
 from .force_odds import ForceOddsView
+from . import folders
 from .force_builder_widgets import (
     GROUPS, PaletteFilter, PaletteModel, PaletteView, SlotList, die_mime,
 )
@@ -113,7 +115,12 @@ class ForceBuilderWindow(QMainWindow):
         self.odds_view = ForceOddsView(self.catalog)
         self.odds_dock = QDockWidget("Odds", self)
         self.odds_dock.setObjectName("oddsDock")
-        self.odds_dock.setWidget(self.odds_view)
+        # In a scroll area: opening the odds shares the window's height instead of adding
+        # the charts' full height to it (the window never grows past the screen).
+        odds_scroll = QScrollArea()
+        odds_scroll.setWidgetResizable(True)
+        odds_scroll.setWidget(self.odds_view)
+        self.odds_dock.setWidget(odds_scroll)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.odds_dock)
         self.odds_dock.hide()  # opened from the toolbar: the builder needs the room first
         self.refresh_forces()
@@ -314,6 +321,8 @@ class ForceBuilderWindow(QMainWindow):
         visible = not self.odds_dock.isVisible()
         self.odds_dock.setVisible(visible)
         self.odds_action.setChecked(visible)
+        if visible:  # a fair share of the height to start with; its edge can be dragged
+            self.resizeDocks([self.odds_dock], [self.height() * 2 // 5], Qt.Orientation.Vertical)
         if visible:
             self.odds_view.set_force(self.force)
 
@@ -575,10 +584,11 @@ class ForceBuilderWindow(QMainWindow):
 
     def _import_clicked(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, "Import force", "",
+            self, "Import force", folders.folder("forces"),
             "Force files (*.json *.txt *.o8d);;All files (*)")
         if not path:
             return
+        folders.remember("forces", path)
         try:
             name = self.import_file(path)
         except (ForceFileError, StoreError, sqlite3.Error) as exc:
@@ -593,10 +603,12 @@ class ForceBuilderWindow(QMainWindow):
         if self.force is None:
             return
         suggested = force_file_name(self.force.name).removesuffix(".json") + EXTENSIONS[fmt]
-        path, _ = QFileDialog.getSaveFileName(self, "Export force", suggested,
+        path, _ = QFileDialog.getSaveFileName(self, "Export force",
+                                              folders.suggest("forces", suggested),
                                               f"{fmt} files (*{EXTENSIONS[fmt]})")
         if not path:
             return
+        folders.remember("forces", path)
         try:
             text = self.export_text(fmt)
         except ForceFileError as exc:
@@ -707,8 +719,8 @@ class ForceBuilderWindow(QMainWindow):
             item.setForeground(QColor(OVER))
             self.problems_list.addItem(item)
         for problem in problems:
-            item = QListWidgetItem(icons[problem.severity], f"{problem.message}  [{problem.rule}]")
-            item.setToolTip(f"{problem.severity}: rule {problem.rule}")
+            item = QListWidgetItem(icons[problem.severity], f"{problem.message}  [{problem.topic}]")
+            item.setToolTip(f"{problem.severity}: rule on {problem.topic}")
             self.problems_list.addItem(item)
         errors = sum(p.severity == ERROR for p in problems)
         warnings = len(problems) - errors
@@ -717,7 +729,7 @@ class ForceBuilderWindow(QMainWindow):
             self.problems_title.setStyleSheet(f"font-weight: bold; font-size: 11pt; color: {OK};")
             self.problems_list.addItem(QListWidgetItem(
                 style.standardIcon(QStyle.StandardPixmap.SP_DialogApplyButton),
-                "Every setup rule is met (digest §2)."))
+                "Every setup rule is met."))
         else:
             verdict = ("Invalid: errors block a game start; the force is saved as a draft."
                        if errors else "Legal, with warnings.")

@@ -7,7 +7,6 @@ action, so a long game does not redraw thousands of lines per move.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from PySide6.QtCore import Qt
@@ -16,55 +15,10 @@ from PySide6.QtWidgets import QAbstractItemView, QListView, QListWidget, QListWi
 
 from ..engine.events import Event
 from ..engine.house_rules import HOUSE_RULES
+from ..player_text import player_text  # noqa: F401  (the panels import it from here)
 from ..worker.snapshot import GameSnapshot
 from . import theme
 from .house_rules_box import house_rule_tooltip, house_rules_text
-
-# Internal references the engine's texts carry for its developers: design issues, sections of
-# the rules digest, rulings seeds ("issue 6", "digest §8", "seed 003 Cloak", "§4.2", "rulings").
-_REFERENCE = re.compile(r"\b(?:issues?\s+#?\d+|digest\b|seeds?\s+\d{3}|rulings\b)|§\s*\d",
-                        re.IGNORECASE)
-_NOT_YET = re.compile(r"not\s+(?:resolved|implemented)(?:\s+by\s+the\s+engine)?(?:\s+yet)?"
-                      r"\s*[(\[]\s*issues?\s+#?\d+\s*[)\]]", re.IGNORECASE)
-_GROUP = re.compile(r"\s*\(([^()\[\]]*)\)|\s*\[([^()\[\]]*)\]")
-_TRAILING = re.compile(r"\s*[,;:—–-]?\s*(?:issues?\s+#?\d+|digest\s+§[^()\[\]]*|seeds?\s+\d{3}"
-                       r"[^()\[\].]*)\s*$", re.IGNORECASE)
-
-
-def player_text(text: str) -> str:
-    """`text` from the engine without the internal references meant for its developers:
-    "Species Abilities: not resolved yet (issue 6)" -> "Species Abilities: not in the app
-    yet"; "City: recruited (digest §8)" -> "City: recruited"; "(Bash, seed 001)" -> "(Bash)";
-    "... [digest §2.2]" -> "...". The rest of the text is kept as it is. The one helper the
-    game log, the roll panel, the decision panel and the odds notes share."""
-    if not text or not (_REFERENCE.search(text) or "issue" in text.lower()):
-        return text
-    text = _NOT_YET.sub("not in the app yet", text)
-
-    def group(match: re.Match) -> str:
-        inner = match.group(1) if match.group(1) is not None else match.group(2)
-        if not _REFERENCE.search(inner):
-            return match.group(0)
-        pieces = re.split(r"([;,])", inner)
-        kept: list[str] = []
-        for piece in pieces[::2]:
-            found = _REFERENCE.search(piece)
-            if found:
-                piece = piece[:found.start()].rstrip(" :;,—–-")
-            if piece.strip():
-                kept.append(piece.strip())
-        if not kept:
-            return ""
-        lead = match.group(0)[:len(match.group(0)) - len(match.group(0).lstrip())]
-        opening, closing = ("(", ")") if match.group(1) is not None else ("[", "]")
-        return f"{lead}{opening}{', '.join(kept)}{closing}"
-
-    previous = None
-    while previous != text:  # innermost groups first, then the groups around them
-        previous, text = text, _GROUP.sub(group, text)
-    text = _TRAILING.sub("", text)
-    return re.sub(r"[ \t]{2,}", " ", text).strip()
-
 
 _KIND_COLOURS = {"unresolved": theme.UNRESOLVED_COLOR, "victory": "#9a6b00", "damage": "#b02a2a"}
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 
 from .. import __version__
+from ..player_text import player_markdown, player_text
 
 ABOUT = f"""<h3>Dragon Dice Desktop {__version__}</h3>
 <p>Play Dragon Dice&trade; hotseat on one computer: two to four players, a Home Terrain each
@@ -47,7 +48,8 @@ def rules_coverage_html() -> str:
     summary = "; ".join(
         f"{sum(1 for _, status, _ in rows if status == HANDLED)} of {len(rows)} {what} handled"
         for what, rows in tables)
-    missing = "".join(f"<li><b>{html.escape(name)}</b> ({status}): {html.escape(why)}</li>"
+    missing = "".join(f"<li><b>{html.escape(name)}</b> ({status}): "
+                      f"{html.escape(player_text(why))}</li>"
                       for _, rows in tables for name, status, why in rows
                       if status != HANDLED)
     return _COVERAGE.format(summary=summary, missing=missing or "<li>nothing</li>")
@@ -56,7 +58,7 @@ def rules_coverage_html() -> str:
 def house_rules_markdown() -> str:
     """The Rulings page's "House rules" section, written from the engine's registry
     (engine/house_rules.py) so that it lists every house rule the app offers, with both
-    readings (issue 6 §7)."""
+    readings, each in words (its source in the rules text is the developers', not shown)."""
     from ..engine.house_rules import HOUSE_RULES
 
     lines = ["## House rules", "",
@@ -64,14 +66,15 @@ def house_rules_markdown() -> str:
              "default. The New Game dialog asks which house rules a game uses (Preferences "
              "choose those ticked at first); a saved game keeps its house rules.", ""]
     for rule in HOUSE_RULES.values():
-        lines.append(f"- **{rule.title}** ({rule.source}). Default: {rule.default} "
-                     f"House rule: {rule.alternative}")
+        lines.append(f"- **{rule.title}**. Default: {player_text(rule.default)} "
+                     f"House rule: {player_text(rule.alternative)}")
     return "\n".join(lines) + "\n"
 
 
 def rulings_dialog(parent=None):
     """A non-modal dialog showing `resources/rulings.md` (the one place rulings are recorded)
-    followed by the House rules section (`house_rules_markdown`), as formatted Markdown;
+    followed by the House rules section (`house_rules_markdown`), as formatted Markdown with
+    the developers' references to the rules text left out (`player_markdown`);
     `dialog.browser` is its QTextBrowser."""
     from importlib import resources
 
@@ -83,8 +86,8 @@ def rulings_dialog(parent=None):
     layout = QVBoxLayout(dialog)
     dialog.browser = QTextBrowser(dialog)
     page = resources.files("dragondice_desktop.resources").joinpath("rulings.md")
-    dialog.browser.setMarkdown(page.read_text(encoding="utf-8").rstrip() + "\n\n"
-                               + house_rules_markdown())
+    dialog.browser.setMarkdown(player_markdown(page.read_text(encoding="utf-8").rstrip())
+                               + "\n\n" + house_rules_markdown())
     layout.addWidget(dialog.browser)
     buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, dialog)
     buttons.rejected.connect(dialog.reject)

@@ -25,15 +25,17 @@ from PySide6.QtWidgets import (
 from ..engine.actions import Verb
 from ..engine.options import GameOptions
 from ..engine.record import GameRecord
+from ..engine.state import Phase
 from ..store.paths import data_dir as user_data_dir
 from ..worker.autosave import Autosave
 from ..worker.engine_worker import EngineClient
 from ..worker.snapshot import Change, GameSnapshot
-from . import menus, session
-from .board import Board, BoardView
+from . import folders, menus, session
+from .board import Board, BoardView, situation
 from .decision_panel import DecisionPanel
 from .game_files import EXTENSION, FILE_FILTER, read_game_text, write_game_file
 from .game_log import GameLog
+from .game_over_dialog import GameOverDialog
 from .hand_off import HandOffOverlay, hand_off_player
 from .help_texts import rulings_dialog
 from .new_game_dialog import NewGameDialog
@@ -87,10 +89,12 @@ class MainWindow(QMainWindow):
         self.resume_box: QMessageBox | None = None
         self.confirm_box: QMessageBox | None = None
         self.last_crash = None
+        self.game_over: GameOverDialog | None = None  # the summary of the last game over
         self.replay_dialog = self.inspector = self.glossary = self.cheat_sheet = None
         # A demo game is thrown away: not autosaved (an earlier game's autosave stays), not
         # offered for saving on close. The first real game after it is autosaved as usual.
         self.throwaway = False
+        self.demo_changed = False  # the player has played on in the demo game
         self._opening: Path | None = None
         self._resuming = False
         self._replay_title = ""
@@ -248,6 +252,11 @@ class MainWindow(QMainWindow):
         elif snapshot.change is Change.NEW:
             self.file_path, self.dirty = None, False
             self.show_status(f"New game, seed {snapshot.record.seed}")
+        elif snapshot.change in (Change.UNDO, Change.REDO):
+            self.dirty = True
+            done = "Took back an action" if snapshot.change is Change.UNDO else "Played it again"
+            self.show_status(f"{done}: {len(snapshot.record.actions)} actions played · "
+                             f"{situation(snapshot.state)}")
         else:
             self.dirty = True
         self.undo_action.setEnabled(snapshot.can_undo)
@@ -256,6 +265,25 @@ class MainWindow(QMainWindow):
             action.setEnabled(True)
         self.auto_action.setEnabled(bool(snapshot.legal))
         self._update_title()
+        if (snapshot.state.phase is Phase.GAME_OVER and snapshot.change is not Change.LOAD
+                and (before is None or before.state.phase is not Phase.GAME_OVER)):
+            self.show_game_over(snapshot.record)
+
+    def show_game_over(self, record: GameRecord) -> None:
+        """The game-over summary of `record` (non-modal: the board stays readable), with
+        New game and Rematch (the same players, forces and options, a new seed)."""
+        import random
+
+        self.game_over = GameOverDialog(record, self)
+        self.game_over.newGameRequested.connect(self.new_game_dialog)
+
+        def rematch() -> None:
+            if self._may_replace("starting a rematch"):
+                self._keep_games_from_now()
+                self.start_game(record.players, random.randrange(2_000_000_000), record.options)
+
+        self.game_over.rematchRequested.connect(rematch)
+        self.game_over.show()
 
     def _hand_off(self, before: GameSnapshot | None, snapshot: GameSnapshot) -> None:
         """Cover the window for the next player when the preferences ask for it. Only
@@ -295,18 +323,22 @@ class MainWindow(QMainWindow):
         if text == Verb.END_TURN.value and self.preferences.confirm_end_turn:
             session.confirm_end_turn(self, text)
             return
+        self.demo_changed = self.throwaway  # a demo game the player has played on
         self.client.submit(text)
 
     def undo(self) -> None:
         """Take back the last action (Ctrl+Z); back to the start of the game is allowed."""
+        self.demo_changed = self.throwaway
         self.client.undo()
 
     def redo(self) -> None:
         """Play again the last action taken back (Ctrl+Shift+Z / Ctrl+Y)."""
+        self.demo_changed = self.throwaway
         self.client.redo()
 
     def computer_move(self) -> None:
         """Let the automatic policy answer the pending decision."""
+        self.demo_changed = self.throwaway
         self.client.autoplay(1)
 
     def start_game(self, setups, seed: int, options: GameOptions | None = None) -> None:
@@ -318,7 +350,7 @@ class MainWindow(QMainWindow):
         """Start a throwaway demo game and let the automatic policy play `actions` actions:
         it is not autosaved, so the autosave of an interrupted game stays for a later start,
         and closing does not offer to save it."""
-        self.throwaway = True
+        self.throwaway, self.demo_changed = True, False
         if self.autosave is not None:
             self.client.set_autosave(None)
         self.start_game(setups, seed)
@@ -340,15 +372,19 @@ class MainWindow(QMainWindow):
         """Ask for players, forces, options and seed, then start the game."""
         dialog = NewGameDialog(self, forces=self.store.game_forces(),
                                house_rules=self.preferences.house_rules)
+        dialog.restore(self.settings.last_new_game())  # the last game's players and options
         if (dialog.exec() == NewGameDialog.DialogCode.Accepted
                 and self._may_replace("starting a new game")):
+            self.settings.save_last_new_game(dialog.choices())
             self._keep_games_from_now()
             self.start_game(dialog.setups(), dialog.seed(), dialog.options())
 
     def _may_replace(self, doing: str) -> bool:
         """Before another game replaces an unsaved one: offer to save it (a window that
-        asks before closing asks here too; a demo game is thrown away unasked)."""
-        return not self.confirm_close or self.throwaway or session.may_close(self, doing)
+        asks before closing asks here too; a demo game is thrown away unasked unless the
+        player has played on in it)."""
+        return (not self.confirm_close or (self.throwaway and not self.demo_changed)
+                or session.may_close(self, doing))
 
     def start_session(self) -> None:
         """What the app does on start: offer to resume an interrupted game, else ask for a
@@ -361,6 +397,7 @@ class MainWindow(QMainWindow):
     def open_file_dialog(self) -> None:
         """Choose a game file and open it."""
         path, _ = QFileDialog.getOpenFileName(self, "Open game", self._folder(), FILE_FILTER)
+        folders.remember("games", path)
         if path and self._may_replace("opening another game"):
             self.open_file(path)
 
@@ -394,6 +431,7 @@ class MainWindow(QMainWindow):
         path, _ = QFileDialog.getSaveFileName(self, "Save game", self._folder(), FILE_FILTER)
         if not path:
             return False
+        folders.remember("games", path)
         if not Path(path).suffix:
             path += EXTENSION
         return self.save_to(path)
@@ -415,7 +453,9 @@ class MainWindow(QMainWindow):
         return True
 
     def _folder(self) -> str:
-        return str(self.file_path.parent) if self.file_path else str(Path.home())
+        """Where the game file dialogs open: the current game's folder, else the folder a
+        game was last opened from or saved to (remembered), else home."""
+        return str(self.file_path.parent) if self.file_path else folders.folder("games")
 
     # --- replay ---------------------------------------------------------------------------
 

@@ -4,6 +4,8 @@ the house rules in force, ticked as in Preferences to start with) and the RNG se
 
 The seed defaults to a random number (shown, so a game can be replayed or reported); the
 dialog only collects choices — `setups()` turns them into the engine's PlayerSetups.
+`choices()` and `restore()` carry the last game's players, forces and options from one
+dialog to the next (the main window keeps them in the settings).
 """
 
 from __future__ import annotations
@@ -133,3 +135,38 @@ class NewGameDialog(QDialog):
         """The seed typed (0 if left empty)."""
         text = self.seed_edit.text().strip()
         return int(text) if text.isdigit() else 0
+
+    def choices(self) -> dict:
+        """What the players chose, to offer again next time: {"players": count, "names":
+        [4 names], "forces": [4 force names], "manual_dice": bool, "house_rules": [ids]}.
+        The seed is not kept (each game gets a fresh one)."""
+        return {"players": self.player_count(),
+                "names": [edit.text() for edit in self.names],
+                "forces": [box.currentText() for box in self.force_boxes],
+                "manual_dice": self.manual_box.isChecked(),
+                "house_rules": list(self.house_rules_box.chosen())}
+
+    def restore(self, choices: object) -> None:
+        """Set the dialog to earlier `choices()`. Anything missing, of the wrong type or no
+        longer there (a force since deleted, an unknown house rule) keeps its default."""
+        if not isinstance(choices, dict):
+            return
+        count = choices.get("players")
+        if isinstance(count, int) and not isinstance(count, bool):
+            self.count_box.setValue(max(MIN_PLAYERS, min(MAX_PLAYERS, count)))
+        names = choices.get("names")
+        if isinstance(names, list):
+            for edit, name in zip(self.names, names):
+                if isinstance(name, str):
+                    edit.setText(name[:edit.maxLength()])
+        forces = choices.get("forces")
+        if isinstance(forces, list):
+            for box, name in zip(self.force_boxes, forces):
+                index = box.findText(name) if isinstance(name, str) else -1
+                if index >= 0:
+                    box.setCurrentIndex(index)
+        if isinstance(choices.get("manual_dice"), bool):
+            self.manual_box.setChecked(choices["manual_dice"])
+        rules = choices.get("house_rules")
+        if isinstance(rules, list) and all(isinstance(r, str) for r in rules):
+            self.house_rules_box.set_chosen(rules)

@@ -1,6 +1,7 @@
 """``DieStatsTable``: each die's strengths for the force builder — per roll type the chance of
 a useful face, the mean and the standard deviation of its results (``odds.die_stats``), with
-cells shaded by strength and a CSV export."""
+cells shaded by strength and a CSV export. Qt model/view: a ``DieStatsModel`` (one row per
+die) behind a sorting proxy, shown in a QTableView."""
 
 from __future__ import annotations
 
@@ -8,10 +9,10 @@ import csv
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
-    QFileDialog, QHBoxLayout, QHeaderView, QLabel, QPushButton, QTableWidget, QTableWidgetItem,
+    QAbstractItemView, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QPushButton, QTableView,
     QVBoxLayout, QWidget,
 )
 
@@ -21,20 +22,7 @@ from ..odds import TABLE_ROLLS, DieStats, stats_table
 MEASURES = (("p_useful", "useful %"), ("mean", "mean"), ("sd", "SD"))
 # Shading: white to this colour as a cell nears the column's best value.
 SHADE = QColor("#7fb2e5")
-
-
-class _NumberItem(QTableWidgetItem):
-    """A cell that sorts by its number, not its text."""
-
-    def __init__(self, value: float, text: str):
-        super().__init__(text)
-        self.value = value
-        self.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-
-    def __lt__(self, other):
-        if isinstance(other, _NumberItem):
-            return self.value < other.value
-        return super().__lt__(other)
+SORT_ROLE = Qt.ItemDataRole.UserRole + 1  # numbers sort as numbers
 
 
 def _shade(fraction: float) -> QColor:
@@ -45,12 +33,76 @@ def _shade(fraction: float) -> QColor:
                   round(white.blue() + (SHADE.blue() - white.blue()) * f))
 
 
+class DieStatsModel(QAbstractTableModel):
+    """The per-die statistics as a Qt table model: column 0 the die key, then per roll type
+    useful %, mean and SD. `set_rows(dice, rows)` replaces the contents."""
+
+    def __init__(self, rolls: Sequence[str], parent=None) -> None:
+        super().__init__(parent)
+        self.rolls = tuple(rolls)
+        self.dice: list[Die] = []
+        self.rows: list[list[DieStats]] = []
+        self.best: dict[tuple[int, str], float] = {}
+        self.headers = ["die"] + [f"{roll}\n{label}" for roll in self.rolls
+                                  for _, label in MEASURES]
+
+    def set_rows(self, dice: list[Die], rows: list[list[DieStats]]) -> None:
+        """Show `dice` with their statistics `rows` (one list of DieStats per die)."""
+        self.beginResetModel()
+        self.dice, self.rows = dice, rows
+        self.best = {(j, name): max((getattr(row[j], name) for row in rows), default=0.0)
+                     for j in range(len(self.rolls)) for name, _ in MEASURES}
+        self.endResetModel()
+
+    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: N802 (Qt API)
+        return 0 if parent.isValid() else len(self.dice)
+
+    def columnCount(self, parent=QModelIndex()) -> int:  # noqa: N802
+        return 0 if parent.isValid() else len(self.headers)
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):  # noqa: N802
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.headers[section]
+        return None
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        die, column = self.dice[index.row()], index.column()
+        if column == 0:
+            if role in (Qt.ItemDataRole.DisplayRole, SORT_ROLE):
+                return die.key
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return " | ".join(f.to_text() for f in die.faces)
+            return None
+        j, m = divmod(column - 1, len(MEASURES))
+        field = MEASURES[m][0]
+        stats = self.rows[index.row()][j]
+        value = getattr(stats, field)
+        if role == SORT_ROLE:
+            return value
+        if role == Qt.ItemDataRole.DisplayRole:
+            if not stats.rolls:
+                return "–"
+            return f"{100 * value:.0f}%" if field == "p_useful" else f"{value:.2f}"
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.BackgroundRole and field != "sd" and self.best[(j, field)] > 0:
+            return _shade(value / self.best[(j, field)])
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return (f"{die.key}, {stats.roll}: useful {100 * stats.p_useful:.1f}%, results "
+                    f"{100 * stats.p_results:.1f}%, mean {stats.mean:.3f}, SD {stats.sd:.3f}, "
+                    f"max {stats.max}")
+        return None
+
+
 class DieStatsTable(QWidget):
     """A table, one row per die: for each roll type, useful %, mean and SD (roll-again chains
     included; the die rolled on its own). "Useful" = at least one result of that type or an
     SAI that acts in that roll. Sortable; ``export_csv(path)`` writes the numbers.
 
-    For tests: ``table`` (the QTableWidget), ``rows`` (the DieStats per die and roll).
+    For tests: ``table`` (the QTableView), ``model`` (its DieStatsModel, unsorted; the view
+    shows it through ``proxy``), ``rows`` (the DieStats per die and roll).
     """
 
     def __init__(self, parent: QWidget | None = None, rolls: Sequence[str] = TABLE_ROLLS):
@@ -58,15 +110,19 @@ class DieStatsTable(QWidget):
         self.rolls = tuple(rolls)
         self.rows: list[list[DieStats]] = []
         self.dice: list[Die] = []
-        self.table = QTableWidget(0, 1 + len(self.rolls) * len(MEASURES))
-        headers = ["die"] + [f"{roll}\n{label}" for roll in self.rolls for _, label in MEASURES]
-        self.table.setHorizontalHeaderLabels(headers)
-        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.model = DieStatsModel(self.rolls, self)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setSortRole(SORT_ROLE)
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.verticalHeader().setVisible(False)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.setSortingEnabled(True)
+        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.caption = QLabel("Each die rolled on its own: chance of a useful face, mean and "
                               "spread of its results (exact, roll-again faces included).")
         self.caption.setWordWrap(True)
@@ -86,27 +142,11 @@ class DieStatsTable(QWidget):
         unique = list({d.key: d for d in dice}.values())
         self.dice = unique
         self.rows = stats_table(unique, self.rolls, id_multiplier)
-        best = {(j, name): max((getattr(row[j], name) for row in self.rows), default=0.0)
-                for j in range(len(self.rolls)) for name, _ in MEASURES}
-        self.table.setSortingEnabled(False)
-        self.table.setRowCount(len(unique))
-        for i, (die, row) in enumerate(zip(unique, self.rows)):
-            name = QTableWidgetItem(die.key)
-            name.setToolTip(" | ".join(f.to_text() for f in die.faces))
-            self.table.setItem(i, 0, name)
-            for j, stats in enumerate(row):
-                for m, (field, _) in enumerate(MEASURES):
-                    value = getattr(stats, field)
-                    text = (f"{100 * value:.0f}%" if field == "p_useful" else f"{value:.2f}")
-                    item = _NumberItem(value, text if stats.rolls else "–")
-                    if field != "sd" and best[(j, field)] > 0:
-                        item.setBackground(_shade(value / best[(j, field)]))
-                    item.setToolTip(f"{die.key}, {stats.roll}: useful {100 * stats.p_useful:.1f}%"
-                                    f", results {100 * stats.p_results:.1f}%, mean "
-                                    f"{stats.mean:.3f}, SD {stats.sd:.3f}, max {stats.max}")
-                    self.table.setItem(i, 1 + j * len(MEASURES) + m, item)
-        self.table.setSortingEnabled(True)
-        self.table.sortItems(0, Qt.SortOrder.AscendingOrder)
+        self.model.set_rows(unique, self.rows)
+
+    def shown(self, row: int, column: int) -> str:
+        """The text of a cell as the table shows it (sorted), for tests and copying."""
+        return self.proxy.index(row, column).data() or ""
 
     def export_csv(self, path: str | Path) -> Path:
         """Write one line per die: key, then useful/mean/sd per roll type (full precision)."""

@@ -13,6 +13,7 @@ whole application.
 from __future__ import annotations
 
 import enum
+import json
 import math
 from dataclasses import dataclass, fields, replace
 
@@ -110,6 +111,7 @@ class Preferences:
 _DEFAULTS = Preferences()
 # Earlier versions stored one unused "enforce house rules" choice here; it is ignored.
 _OLD_HOUSE_RULES_KEY = "preferences/enforce_house_rules"
+_NEW_GAME_KEY = "new_game/last_choices"
 
 
 class SettingsStore:
@@ -169,6 +171,24 @@ class SettingsStore:
                 value = ",".join(value)
             self.set_value(f"preferences/{f.name}", value)
         self.remove(_OLD_HOUSE_RULES_KEY)
+
+    # --- the New Game dialog's last choices ----------------------------------------------
+
+    def last_new_game(self) -> dict | None:
+        """The New Game dialog's choices of the last game started (`NewGameDialog.choices`),
+        or None when there are none or they cannot be read."""
+        raw = self.value(_NEW_GAME_KEY)
+        if not isinstance(raw, str):
+            return None
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            return None
+        return data if isinstance(data, dict) else None
+
+    def save_last_new_game(self, choices: dict) -> None:
+        """Keep the New Game dialog's `choices` (a JSON text) for the next new game."""
+        self.set_value(_NEW_GAME_KEY, json.dumps(choices, ensure_ascii=False))
 
     # --- window layout --------------------------------------------------------------------
 

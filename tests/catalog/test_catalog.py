@@ -132,7 +132,9 @@ def test_lookup_by_name_and_helpful_miss(catalog):
         catalog.die("Hammerer")
 
 
-@pytest.mark.skipif(not SHARED.exists(), reason="../shared reference data not beside the repo")
+@pytest.mark.skipif(not SHARED.exists(), reason=(
+    "needs the reference files (../shared/reference/octgn-sets beside the repository) to "
+    "convert afresh and compare with the committed catalog; every other catalog test runs"))
 def test_committed_data_equals_a_fresh_conversion():
     """The committed catalog is exactly what the converter makes of the reference files."""
     fresh = convert.convert(SHARED)

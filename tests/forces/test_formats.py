@@ -21,9 +21,13 @@ from dragondice_desktop.forces.validate import validate_force
 
 CAT = load_catalog()
 SAMPLES = sample_forces()
-DECKS = Path(__file__).parents[2].parent / "shared" / "reference" / "sample-forces"
+# A legal 36-point force at the setup limits (a 1-health Home army, an 18-point Horde),
+# kept with the tests so the bundled sample forces can change.
+LIMITS = load_force((Path(__file__).parents[1] / "forces" / "data"
+                     / "amazons-at-the-limits.json").read_text(encoding="utf-8"))
+OUR_DECKS = Path(__file__).parent / "data"
 # Over the 36-point size by 1 and a 19-point Horde (digest §2.1, §2.2).
-INVALID = replace(SAMPLES[0], name="Too big", horde_army=SAMPLES[0].horde_army + ("Amazons/Seer",))
+INVALID = replace(LIMITS, name="Too big", horde_army=LIMITS.horde_army + ("Amazons/Seer",))
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
@@ -62,12 +66,19 @@ def test_formats_interleaved_order_is_kept_in_text_and_octgn():
         assert import_force(export_force(force, fmt, CAT), fmt, catalog=CAT) == force
 
 
-def test_formats_every_sample_deck_file_reads(tmp_path):
-    if not DECKS.is_dir():
-        pytest.skip("shared sample decks not present")
-    for deck in sorted(DECKS.glob("*.o8d")):
+def test_formats_octgn_deck_file_reads_named_after_the_file():
+    """A deck in the shape OCTGN saves it (byte-order mark, OCTGN's section order, notes):
+    tests/forces/data holds one of our own lists, so this runs without ../shared."""
+    decks = sorted(OUR_DECKS.glob("*.o8d"))
+    assert decks
+    for deck in decks:
         force = read_force_file(deck, catalog=CAT)
         assert force.name == deck.stem and validate_force(force, CAT) == []
+    treefolk = read_force_file(OUR_DECKS / "Treefolk - Grove Wardens.o8d", catalog=CAT)
+    assert treefolk.home_army == ("Treefolk/Oak Lord", "Treefolk/Oak", "Treefolk/Pine",
+                                  "Treefolk/Dryad") + ("Treefolk/Oakling",) * 3
+    assert treefolk.frontier_terrain == "Terrains/Flatland Grove"
+    assert treefolk.dragonkin.count("Dragonkin/Dragonfoal (Earth)") == 4
 
 
 def test_formats_read_force_file_by_extension(tmp_path):
@@ -80,9 +91,9 @@ def test_formats_read_force_file_by_extension(tmp_path):
 # --- the text list ---------------------------------------------------------------------------
 
 def test_text_list_shape():
-    text = export_text(SAMPLES[0], CAT)
+    text = export_text(LIMITS, CAT)
     assert text.splitlines()[:8] == [
-        "Dragon Dice force: Amazons — Mages and Cavalry",
+        "Dragon Dice force: Amazons at the limits",
         "Force size: 36 points (36 used)",
         "Home Terrain: Wasteland City",
         "Frontier Terrain: Wasteland Grove",
@@ -179,7 +190,7 @@ def test_octgn_refuses_doctype_and_entities():
 
 @pytest.mark.parametrize("qty", ["99999999999999999999", "1000", "0", "-1", "2.5"])
 def test_octgn_refuses_bad_quantities(qty):
-    deck = export_octgn_deck(SAMPLES[0], CAT).replace('qty="4"', f'qty="{qty}"')
+    deck = export_octgn_deck(LIMITS, CAT).replace('qty="4"', f'qty="{qty}"')
     assert "expected a whole number from 1 to 999" in octgn_error(deck)
 
 

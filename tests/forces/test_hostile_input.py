@@ -5,6 +5,7 @@ import json
 import os
 import threading
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -14,10 +15,13 @@ from dragondice_desktop.forces.errors import (
 )
 from dragondice_desktop.forces.formats import export_force, import_force, read_force_file
 from dragondice_desktop.forces.io import force_to_data, load_force
-from dragondice_desktop.forces.samples import sample_forces
 
 CAT = load_catalog()
-FORCE = sample_forces()[0]          # Amazons, 36 points
+# A legal 36-point force at the setup limits (a 1-health Home army, an 18-point Horde),
+# kept with the tests so the bundled sample forces can change.
+LIMITS = load_force((Path(__file__).parents[1] / "forces" / "data"
+                     / "amazons-at-the-limits.json").read_text(encoding="utf-8"))
+FORCE = LIMITS
 HUGE = "9" * 5000                   # int() refuses this with a bare ValueError
 
 

@@ -7,8 +7,7 @@ import pytest
 
 from dragondice_desktop.catalog.loader import load_catalog
 from dragondice_desktop.forces.io import (
-    SAMPLE_DECKS, ForceFileError, convert_sample_decks, dump_force, force_file_name,
-    force_to_data, import_octgn_deck, load_force,
+    ForceFileError, dump_force, force_file_name, force_to_data, import_octgn_deck, load_force,
 )
 from dragondice_desktop.forces.model import Force
 from dragondice_desktop.forces.samples import sample_forces
@@ -16,8 +15,6 @@ from dragondice_desktop.forces.validate import validate_force
 
 CAT = load_catalog()
 REPO = Path(__file__).parents[2]
-SHARED = REPO.parent / "shared"
-SAMPLE_DECK_DIR = SHARED / "reference" / "sample-forces"
 COMMITTED_FORCES = REPO / "resources" / "forces"
 
 SMALL = Force(
@@ -298,27 +295,42 @@ def test_forceio_octgn_items_in_summoning_pool_rejected():
 def test_forceio_sample_forces_are_legal():
     """Digest §2: each sample force is legal (no errors, no unused points) at its size."""
     forces = sample_forces()
-    assert len(forces) == len(SAMPLE_DECKS) == 6
+    assert len(forces) == 6
     for force in forces:
         assert validate_force(force, CAT) == [], force.name
         assert force.points == 36 and force.total_points(CAT) == 36
 
 
 def test_forceio_sample_force_names_and_files():
-    names = sorted(f.name for f in sample_forces())
-    assert names == sorted(SAMPLE_DECKS.values())
-    assert "Amazons — Mages and Cavalry" in names
-    assert force_file_name("Amazons — Mages and Cavalry") == "amazons-mages-and-cavalry.json"
-
-
-def test_forceio_committed_samples_match_fresh_import():
-    """resources/forces/*.json are exactly what the importer makes of the OCTGN sample decks."""
-    if not SAMPLE_DECK_DIR.is_dir():
-        pytest.skip(f"{SAMPLE_DECK_DIR} not present (needs ../shared beside the repository)")
-    converted = convert_sample_decks(SAMPLE_DECK_DIR, CAT)
+    """Each bundled file is named after its force; six forces of six different species."""
+    forces = sample_forces()
     committed = sorted(p.name for p in COMMITTED_FORCES.glob("*.json"))
-    assert committed == [c.file_name for c in converted]
-    for conversion in converted:
-        text = (COMMITTED_FORCES / conversion.file_name).read_text(encoding="utf-8")
-        assert text == dump_force(conversion.force), conversion.file_name
-        assert conversion.problems == [], conversion.file_name
+    assert committed == sorted(force_file_name(f.name) for f in forces)
+    assert "Amazons — Spears and Seers" in [f.name for f in forces]
+    assert force_file_name("Amazons — Spears and Seers") == "amazons-spears-and-seers.json"
+    species = {CAT.die(f.home_army[0]).species for f in forces}
+    assert len(species) == 6
+
+
+def _health(keys):
+    return sum(CAT.die(k).health for k in keys)
+
+
+def test_forceio_sample_forces_start_even():
+    """Digest §2.2 and §3.1: the Horde roll-off pits Horde armies' maneuver rolls, and the
+    first attacks meet armies of the start. No sample army is a lone 1-health unit (the old
+    lists rolled 1 die against 14); every army holds 12 health, at least 5 units of at least
+    3 unit classes, so any two sample forces start even."""
+    for force in sample_forces():
+        for army in ("home_army", "horde_army", "campaign_army"):
+            keys = getattr(force, army)
+            assert _health(keys) == 12, (force.name, army)
+            assert len(keys) >= 5, (force.name, army)
+            assert len({CAT.die(k).class_name for k in keys}) >= 3, (force.name, army)
+
+
+def test_forceio_sample_forces_are_varied():
+    """Different lists, not one list re-coloured: the armies' class make-up differs."""
+    shapes = {tuple(sorted(CAT.die(k).class_name for k in f.campaign_army))
+              for f in sample_forces()}
+    assert len(shapes) >= 3

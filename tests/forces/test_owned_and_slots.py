@@ -1,21 +1,26 @@
 """forces.owned (owned-only mode) and forces.slots (one-die edits of the builder)."""
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from dragondice_desktop.catalog.loader import load_catalog
+from dragondice_desktop.forces.io import load_force
 from dragondice_desktop.forces.model import Force
 from dragondice_desktop.forces.owned import (
     Shortage, dice_used, lacking_text, ownership_problems, shortages,
 )
-from dragondice_desktop.forces.samples import sample_forces
 from dragondice_desktop.forces.slots import (
     add_die, default_slot, fits, known_part, move_die, remove_die,
 )
 
 CAT = load_catalog()
-AMAZONS = sample_forces()[0]
+# A legal 36-point force at the setup limits (a 1-health Home army, an 18-point Horde),
+# kept with the tests so the bundled sample forces can change.
+LIMITS = load_force((Path(__file__).parents[1] / "forces" / "data"
+                     / "amazons-at-the-limits.json").read_text(encoding="utf-8"))
+AMAZONS = LIMITS
 
 
 def test_owned_counts_every_slot():
@@ -68,7 +73,7 @@ def test_slots_fit_follows_the_rules():
     assert fits("horde_army", CAT.dice["Amazons/Seer"]) is None
     assert fits("horde_army", CAT.dice["Dragons/Red Drake"]) == (
         "Horde army: Red Drake is a dragon; armies hold only units and items. Move it to its "
-        "own list. [digest §0]")
+        "own list. [what an army holds]")
     assert "advanced terrains may only be the Frontier" in fits(
         "home_terrain", CAT.dice["Terrains/Flatland Castle"])
     assert fits("frontier_terrain", CAT.dice["Terrains/Flatland Castle"]) is None

@@ -7,10 +7,16 @@ from pathlib import Path
 import pytest
 
 from dragondice_desktop import store_cli
-from dragondice_desktop.forces.samples import sample_forces
+from dragondice_desktop.forces.io import dump_force, load_force
 
-DECKS = Path(__file__).parents[2].parent / "shared" / "reference" / "sample-forces"
-AMAZON_DECK = DECKS / "Amazon - Mages and Cavalry.o8d"
+# An OCTGN deck of our own (tests/forces/data), so the import runs without ../shared.
+OCTGN_DECK = Path(__file__).parents[1] / "forces" / "data" / "Treefolk - Grove Wardens.o8d"
+
+
+# A legal 36-point force at the setup limits (a 1-health Home army, an 18-point Horde),
+# kept with the tests so the bundled sample forces can change.
+LIMITS = load_force((Path(__file__).parents[1] / "forces" / "data"
+                     / "amazons-at-the-limits.json").read_text(encoding="utf-8"))
 
 
 def parser():
@@ -27,9 +33,8 @@ def run(*argv):
 
 @pytest.fixture
 def sample_json(tmp_path):
-    from dragondice_desktop.forces.io import dump_force
     path = tmp_path / "amazons.json"
-    path.write_text(dump_force(sample_forces()[0]), encoding="utf-8")
+    path.write_text(dump_force(LIMITS), encoding="utf-8")
     return path
 
 
@@ -40,7 +45,7 @@ def test_cli_other_commands_are_not_ours():
 def test_cli_force_validate_legal_force(sample_json, capsys):
     assert run("force", "validate", sample_json) == 0
     out = capsys.readouterr().out
-    assert "Amazons — Mages and Cavalry: 36 of 36 points" in out and "legal" in out
+    assert "Amazons at the limits: 36 of 36 points" in out and "legal" in out
 
 
 def test_cli_force_validate_errors_exit_one(tmp_path, capsys):
@@ -54,8 +59,7 @@ def test_cli_force_validate_errors_exit_one(tmp_path, capsys):
 
 
 def sample_json_text():
-    from dragondice_desktop.forces.io import dump_force
-    return dump_force(sample_forces()[0])
+    return dump_force(LIMITS)
 
 
 def test_cli_force_validate_broken_file_exit_two(tmp_path, capsys):
@@ -68,14 +72,14 @@ def test_cli_force_validate_broken_file_exit_two(tmp_path, capsys):
 def test_cli_force_import_export_list(tmp_path, sample_json, capsys):
     data = tmp_path / "data"
     assert run("force", "import", sample_json, "--data-dir", data) == 0
-    assert "saved 'Amazons — Mages and Cavalry': 36 of 36 points, legal" in capsys.readouterr().out
+    assert "saved 'Amazons at the limits': 36 of 36 points, legal" in capsys.readouterr().out
     assert run("force", "import", sample_json, "--data-dir", data) == 1
     assert "already saved" in capsys.readouterr().err
     assert run("force", "import", sample_json, "--name", "Copy", "--data-dir", data) == 0
     capsys.readouterr()
     assert run("force", "--data-dir", data, "list") == 0
     assert capsys.readouterr().out.splitlines() == [
-        "Amazons — Mages and Cavalry  (36/36 points)", "Copy  (36/36 points)"]
+        "Amazons at the limits  (36/36 points)", "Copy  (36/36 points)"]
     out_file = tmp_path / "copy.txt"
     assert run("force", "export", "Copy", "--format", "text", "-o", out_file,
                "--data-dir", data) == 0
@@ -85,10 +89,8 @@ def test_cli_force_import_export_list(tmp_path, sample_json, capsys):
 
 
 def test_cli_force_import_octgn_deck_named_after_file(tmp_path, capsys):
-    if not AMAZON_DECK.is_file():
-        pytest.skip("shared sample decks not present")
-    assert run("force", "import", AMAZON_DECK, "--data-dir", tmp_path) == 0
-    assert "saved 'Amazon - Mages and Cavalry'" in capsys.readouterr().out
+    assert run("force", "import", OCTGN_DECK, "--data-dir", tmp_path) == 0
+    assert "saved 'Treefolk - Grove Wardens': 36 of 36 points, legal" in capsys.readouterr().out
 
 
 def test_cli_data_dir_from_environment(tmp_path, sample_json, monkeypatch, capsys):
@@ -246,12 +248,12 @@ def test_cli_export_of_a_force_with_unknown_dice_says_why(tmp_path, sample_json,
     db.execute("UPDATE force_dice SET die_key = 'Amazons/Gone' WHERE slot = 'home_army'")
     db.conn.commit()
     db.close()
-    assert run("force", "export", "Amazons — Mages and Cavalry", "--format", "text",
+    assert run("force", "export", "Amazons at the limits", "--format", "text",
                "--data-dir", data) == 2
     err = capsys.readouterr().err
     assert "cannot be written as text: its dice 'Amazons/Gone' are not in the catalog" in err
     assert "nothing was written" in err
-    assert run("force", "export", "Amazons — Mages and Cavalry", "--data-dir", data) == 0
+    assert run("force", "export", "Amazons at the limits", "--data-dir", data) == 0
     assert "Amazons/Gone" in capsys.readouterr().out
 
 

@@ -2,10 +2,12 @@
 
 import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from dragondice_desktop.catalog.loader import load_catalog
+from dragondice_desktop.forces.io import load_force as read_force
 from dragondice_desktop.forces.model import Force
 from dragondice_desktop.forces.samples import sample_forces
 from dragondice_desktop.store.database import open_memory_database
@@ -16,6 +18,10 @@ from dragondice_desktop.store.forces import (
 
 CAT = load_catalog()
 SAMPLES = sample_forces()
+# A legal 36-point force at the setup limits (a 1-health Home army, an 18-point Horde),
+# kept with the tests so the bundled sample forces can change.
+LIMITS = read_force((Path(__file__).parents[1] / "forces" / "data"
+                     / "amazons-at-the-limits.json").read_text(encoding="utf-8"))
 
 
 @pytest.fixture
@@ -34,7 +40,7 @@ def test_store_forces_six_samples_round_trip(db):
 
 def test_store_forces_draft_with_errors_is_saved_and_marked_invalid(db):
     """Digest §2.2: a 19-point Horde in a 36-point force is an error; it still saves."""
-    force = replace(SAMPLES[0], name="Draft", horde_army=SAMPLES[0].horde_army + ("Amazons/Seer",))
+    force = replace(LIMITS, name="Draft", horde_army=LIMITS.horde_army + ("Amazons/Seer",))
     summary = save_force(db, force, catalog=CAT)
     assert not summary.valid and summary.errors == 2 and summary.total_points == 37
     listed = {s.name: s for s in list_forces(db)}
@@ -65,7 +71,7 @@ def test_store_forces_save_with_previous_name_renames_in_place(db):
     save_force(db, SAMPLES[1], catalog=CAT)
     renamed = replace(SAMPLES[0], name="Renamed")
     save_force(db, renamed, previous_name=SAMPLES[0].name, catalog=CAT)
-    assert [s.name for s in list_forces(db)] == ["Feral — Cavalry and Mages", "Renamed"]
+    assert [s.name for s in list_forces(db)] == ["Feral — Pack and Flight", "Renamed"]
     with pytest.raises(ForceNameError, match="already exists"):
         save_force(db, replace(renamed, name=SAMPLES[1].name), previous_name="Renamed",
                    catalog=CAT)

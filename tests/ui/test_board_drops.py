@@ -111,6 +111,7 @@ def test_clicking_a_die_without_a_move_says_why_briefly(qtbot, window):
     messages = []
     window.board.statusMessage.connect(messages.append)
     window.board.explain_die(other.id)
+    qtbot.waitUntil(lambda: bool(messages), timeout=5000)  # after the double-click time
     decider = state.players[state.pending.player].name
     assert messages[-1] == (f"{state.die_label(other.id)} cannot move: {decider} is deciding "
                             f"({situation(state)})")
@@ -202,3 +203,22 @@ def test_long_terrain_names_fit_on_two_lines(qtbot, window):
     rows = caption_rows(lines, 150, 132)
     assert " ".join(text for text, *_ in rows) == " ".join(text for text, *_ in lines)
     assert sum(height for *_, height in rows) <= 132
+
+
+def test_a_double_click_that_opens_the_inspector_says_nothing(qtbot, window):
+    """The first click of a double-click would explain why the die cannot move; the
+    double-click opens the inspector instead, and the status bar stays quiet."""
+    from PySide6.QtWidgets import QApplication
+
+    snapshot = open_record(qtbot, window, record_until(in_damage_step))
+    state = snapshot.state
+    due = state.damage[0]
+    other = next(d for d in state.dice if d.owner != due.player
+                 and state.zones[d.id].kind is ZoneKind.TERRAIN)
+    messages, inspected = [], []
+    window.board.statusMessage.connect(messages.append)
+    window.board.inspectRequested.connect(inspected.append)
+    window.board.explain_die(other.id)      # the press of the first click
+    window.board.inspect_die(other.id)      # the double-click
+    qtbot.wait(QApplication.doubleClickInterval() + 200)
+    assert inspected and messages == []

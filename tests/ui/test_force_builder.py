@@ -2,6 +2,7 @@
 moves between armies, refused drops, undo/redo, autosave, the force list, owned-only mode."""
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPointF, Qt
@@ -10,6 +11,7 @@ from PySide6.QtTest import QTest
 
 from dragondice_desktop.catalog.loader import load_catalog
 from dragondice_desktop.forces.formats import import_force
+from dragondice_desktop.forces.io import load_force as read_force
 from dragondice_desktop.forces.samples import sample_forces
 from dragondice_desktop.store.collection import set_quantity
 from dragondice_desktop.store.database import open_memory_database
@@ -18,7 +20,10 @@ from dragondice_desktop.ui.force_builder import ForceBuilderWindow
 from dragondice_desktop.ui.force_builder_widgets import die_mime
 
 CAT = load_catalog()
-AMAZONS = sample_forces()[0]          # legal at 36: Home 1, Horde 18, Campaign 17 points
+# A legal 36-point force at the setup limits (Home 1, Horde 18, Campaign 17 points), kept with
+# the tests so the bundled sample forces can change.
+AMAZONS = read_force((Path(__file__).parents[1] / "forces" / "data"
+                      / "amazons-at-the-limits.json").read_text(encoding="utf-8"))
 NAME = AMAZONS.name
 
 
@@ -91,7 +96,9 @@ def test_builder_refuses_a_die_that_does_not_fit(builder):
     assert builder.force == before and builder.undo_stack.count() == 0
     assert "armies hold only units and items" in builder.statusBar().currentMessage()
     assert not builder.slots["home_terrain"].handle_drop(die_mime("Terrains/Flatland Castle"))
-    assert "[digest §1.5]" in builder.statusBar().currentMessage()
+    message = builder.statusBar().currentMessage()
+    assert "advanced terrains may only be the Frontier" in message and "[terrains]" in message
+    assert "digest" not in message and "§" not in message
 
 
 def test_builder_drop_on_palette_removes(builder):
@@ -173,7 +180,7 @@ def test_builder_without_forces_can_add_samples(qtbot):
     qtbot.addWidget(w)
     assert w.force is None and not w.editor.isEnabled()
     assert not w.drop_die("home_army", "Amazons/Seer")
-    assert len(w.add_sample_forces()) == 6 and w.force == AMAZONS
+    assert len(w.add_sample_forces()) == 6 and w.force == sample_forces()[0]
 
 
 def test_builder_owned_only_mode(builder, db):

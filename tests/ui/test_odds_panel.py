@@ -99,14 +99,20 @@ def test_die_stats_table(qtbot, tmp_path):
     table = DieStatsTable()
     qtbot.addWidget(table)
     table.set_dice(ARMY + DEFENDERS)
-    assert table.table.rowCount() == 6          # the duplicate Footman is one row
-    assert table.table.columnCount() == 1 + 5 * 3
-    keys = [table.table.item(i, 0).text() for i in range(6)]
+    view = table.table.model()                  # what the QTableView shows (sorted)
+    assert view.rowCount() == 6                 # the duplicate Footman is one row
+    assert view.columnCount() == 1 + 5 * 3
+    keys = [table.shown(i, 0) for i in range(6)]
     assert keys == sorted(keys)
     row = keys.index("Dwarves/Footman")
-    headers = [table.table.horizontalHeaderItem(c).text() for c in range(16)]
-    assert table.table.item(row, headers.index("melee\nuseful %")).text() == "67%"
-    assert table.table.item(row, headers.index("melee\nmean")).text() == "0.83"
+    headers = [view.headerData(c, Qt.Orientation.Horizontal) for c in range(16)]
+    assert table.shown(row, headers.index("melee\nuseful %")) == "67%"
+    assert table.shown(row, headers.index("melee\nmean")) == "0.83"
+    # sorting by a number column sorts by the number (0.83 before 1.5, not as text)
+    mean = headers.index("melee\nmean")
+    table.table.sortByColumn(mean, Qt.SortOrder.AscendingOrder)
+    means = [float(table.shown(i, mean)) for i in range(6) if table.shown(i, mean) != "–"]
+    assert means == sorted(means)
     out = table.export_csv(tmp_path / "dice.csv")
     lines = list(csv.reader(out.open(encoding="utf-8")))
     assert lines[0][:4] == ["die", "maneuver p_useful", "maneuver mean", "maneuver sd"]
@@ -173,3 +179,14 @@ def test_close_means_take_separate_label_lines(panel):
     assert odds_charts._label_levels(means, 10) == [0, 1]
     assert len(panel.chart.mean_labels) == 2
     _labels_clear_of_bars(panel)
+
+
+def test_die_stats_table_renders(qtbot, tmp_path):
+    """The per-die table (a QTableView over its model) at both window sizes."""
+    table = DieStatsTable()
+    qtbot.addWidget(table)
+    table.set_dice(ARMY + DEFENDERS)
+    for width, height in ((1400, 900), (1280, 720)):
+        table.resize(min(width, 1100), min(height, 420))
+        table.show()
+        assert table.grab().save(str(tmp_path / f"die-stats-{width}x{height}.png"))
