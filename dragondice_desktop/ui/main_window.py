@@ -35,7 +35,6 @@ from .board import Board, BoardView, situation
 from .decision_panel import DecisionPanel
 from .game_files import EXTENSION, FILE_FILTER, read_game_text, write_game_file
 from .game_log import GameLog
-from .game_over_dialog import GameOverDialog
 from .hand_off import HandOffOverlay, hand_off_player
 from .help_texts import rulings_dialog
 from .new_game_dialog import NewGameDialog
@@ -89,7 +88,9 @@ class MainWindow(QMainWindow):
         self.resume_box: QMessageBox | None = None
         self.confirm_box: QMessageBox | None = None
         self.last_crash = None
-        self.game_over: GameOverDialog | None = None  # the summary of the last game over
+        # The summary of the last game over (a GameOverDialog; its chart library loads when
+        # a game first ends, not at start).
+        self.game_over = None
         self.replay_dialog = self.inspector = self.glossary = self.cheat_sheet = None
         # A demo game is thrown away: not autosaved (an earlier game's autosave stays), not
         # offered for saving on close. The first real game after it is autosaved as usual.
@@ -273,6 +274,8 @@ class MainWindow(QMainWindow):
         """The game-over summary of `record` (non-modal: the board stays readable), with
         New game and Rematch (the same players, forces and options, a new seed)."""
         import random
+
+        from .game_over_dialog import GameOverDialog
 
         self.game_over = GameOverDialog(record, self)
         self.game_over.newGameRequested.connect(self.new_game_dialog)

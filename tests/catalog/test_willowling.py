@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from dragondice_desktop.catalog.loader import load_catalog
 from dragondice_desktop.forces.io import dump_force, force_from_data
@@ -26,7 +27,7 @@ def test_a_force_file_with_the_old_spelling_loads_under_the_new_key():
     """A force saved before the rename (key "Treefolk/Willowing") loads; its dice are
     Willowlings."""
     treefolk = next(f for f in sample_forces() if f.name.startswith("Treefolk"))
-    assert NEW in treefolk.home_army
+    treefolk = replace(treefolk, home_army=treefolk.home_army + (NEW,))
     data = json.loads(dump_force(treefolk).replace(NEW, OLD))
     assert OLD in json.dumps(data)
     loaded = force_from_data(data, CAT)

@@ -5,12 +5,15 @@ Summoning Pool — are offered once. Rendered to PNG at 1400×900 and 1280×720.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
 from ui_helpers import WAIT_MS, open_record, record_until
 
 from dragondice_desktop.engine.game import legal_actions
 from dragondice_desktop.engine.state import Step
+from dragondice_desktop.matchup import demo_setups
 
 
 def _turning(state) -> bool:
@@ -49,7 +52,11 @@ def test_a_click_on_another_terrain_does_nothing(qtbot, window):
 
 def test_identical_minor_terrains_are_offered_once(qtbot, window, tmp_path):
     """Bob's Summoning Pool holds two Deadland Villages: one button brings one of them."""
-    snapshot = open_record(qtbot, window, record_until(_two_same_minors, seed=1, limit=300))
+    ann, bob = demo_setups()
+    bob = replace(bob, minor_terrains=("Minor Terrains/Deadland Village",) * 2
+                  + tuple(bob.minor_terrains[2:]))
+    snapshot = open_record(qtbot, window, record_until(_two_same_minors, seed=1, limit=300,
+                                                       setups=(ann, bob)))
     brings = [t for t in window.decision.buttons if t.startswith("bring ")]
     keys = {snapshot.state.dice[int(t.split()[1])].key for t in brings}
     assert len(brings) == len(keys)
