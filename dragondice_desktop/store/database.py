@@ -132,6 +132,7 @@ def open_database(path: str | os.PathLike, *, keep_backups: int = backups.KEEP_B
                          f"{exc.strerror or exc}") from None
     _check_file(path)
     _check_writable(path)
+    existed = path.exists()
     before = _fingerprint(path)
     db = None
     migrating = False
@@ -164,7 +165,9 @@ def open_database(path: str | os.PathLike, *, keep_backups: int = backups.KEEP_B
     except (sqlite3.Error, OSError) as exc:
         if db is not None:
             db.close()
-        changed = path.exists() and _fingerprint(path) != before
+        if not existed and _no_room(exc, path):
+            _remove_new_file(path)     # made by this call: it holds nothing of the player's
+        changed = existed and path.exists() and _fingerprint(path) != before
         reason = getattr(exc, "strerror", None) or exc
         if _no_room(exc, path) and not changed:
             # Rolled back by SQLite: the file holds what it held. (A step that did change
@@ -194,6 +197,14 @@ def _check_path(path: Path) -> None:
     except OSError as exc:
         raise StoreError(f"cannot look at the database '{path}': {exc.strerror or exc}") \
             from None
+
+
+def _remove_new_file(path: Path) -> None:
+    for extra in (path, *(path.with_name(path.name + s) for s in backups.SIDE_SUFFIXES)):
+        try:
+            extra.unlink(missing_ok=True)
+        except OSError:
+            pass
 
 
 def _tidy(path: Path) -> None:
