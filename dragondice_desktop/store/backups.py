@@ -242,12 +242,16 @@ def check_integrity(path: Path, *, live: bool = False) -> str:
         conn = sqlite3.connect(uri, uri=True)
     except sqlite3.Error as exc:
         return str(exc)
+    # The check's report may quote damaged bytes: never fail on reading it.
+    conn.text_factory = lambda raw: raw.decode("utf-8", "replace")
     try:
         rows = conn.execute("PRAGMA integrity_check").fetchall()
         tables = conn.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table'"
                               ).fetchone()[0]
     except sqlite3.Error as exc:
         return str(exc)
+    except UnicodeDecodeError:        # SQLite's own message quotes the damaged bytes
+        return "the file is damaged (its check reports unreadable bytes)"
     finally:
         conn.close()
     result = "; ".join(str(r[0]) for r in rows[:5])

@@ -162,7 +162,7 @@ def open_database(path: str | os.PathLike, *, keep_backups: int = backups.KEEP_B
         changed = _fingerprint(path) != before
         raise DamagedDatabaseError(path, str(exc), newest_sound_backup(path),
                                    changed=changed, before=made_backup) from None
-    except (sqlite3.Error, OSError) as exc:
+    except (sqlite3.Error, OSError, UnicodeDecodeError) as exc:
         if db is not None:
             db.close()
         if not existed and _no_room(exc, path):
@@ -277,6 +277,10 @@ def _check_file(path: Path) -> None:
         return
     verdict = backups.check_integrity(path, live=True)
     if verdict != "ok":
+        if "disk i/o" in verdict.casefold() and (_disk_nearly_full(path)
+                                                   or _file_size_limited()):
+            # Reading a file with a -wal needs room for its -shm index: not damage.
+            raise DiskFullError(_full_message(path, "it could not be opened"))
         raise DamagedDatabaseError(path, verdict, newest_sound_backup(path))
 
 
@@ -330,9 +334,11 @@ def _open_read_only(path: Path) -> Database:
     except _SchemaDamage as exc:
         conn.close()
         raise DamagedDatabaseError(path, str(exc), newest_sound_backup(path)) from None
-    except sqlite3.Error as exc:
+    except (sqlite3.Error, UnicodeDecodeError) as exc:
         if conn is not None:
             conn.close()
+        if _no_room(exc, path):
+            raise DiskFullError(_full_message(path, "it could not be read")) from None
         if _is_access_problem(exc):
             raise StoreError(f"cannot read the database '{path}': {exc}. Nothing was "
                              "changed.") from None
@@ -363,7 +369,7 @@ def _opens_cleanly(backup: Path) -> bool:
             _migrate(db)
         finally:
             db.close()
-    except (sqlite3.Error, StoreError, _SchemaDamage, OSError):
+    except (sqlite3.Error, StoreError, _SchemaDamage, OSError, UnicodeDecodeError):
         return False
     return True
 
@@ -407,7 +413,7 @@ def _migrate(db: Database) -> None:
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         try:
             problems = schema_problems(db)
-        except sqlite3.Error as exc:   # e.g. text that is not UTF-8
+        except (sqlite3.Error, UnicodeDecodeError) as exc:   # e.g. text that is not UTF-8
             problems = [f"a stored value cannot be read ({exc})"]
         if problems:
             more = f" (and {len(problems) - 5} more)" if len(problems) > 5 else ""
