@@ -35,6 +35,9 @@ import sqlite3
 import time
 from pathlib import Path
 
+# Pure Python, no Qt: the one atomic write and folder sync the app uses.
+from ..worker.atomic import sync_folder, write_text_atomically
+
 KEEP_BACKUPS = 5
 BACKUP_DIR = "backups"
 PARTIAL_SUFFIX = ".partial"
@@ -116,7 +119,7 @@ def make_backup(db_path: Path, reason: str, keep: int = KEEP_BACKUPS,
             partial.unlink()
             return existing[0]
         os.replace(partial, target)
-        _sync_folder(folder)
+        sync_folder(folder)
     except BaseException:
         _remove_with_sides(partial)
         raise
@@ -167,22 +170,6 @@ def _sync_file(path: Path) -> None:
     fd = os.open(path, os.O_RDONLY)
     try:
         os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make renames in ``folder`` durable (POSIX); a no-op where folders cannot be opened."""
-    if os.name != "posix":
-        return
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
     finally:
         os.close(fd)
 
@@ -335,23 +322,13 @@ def _put_in_place(db_path: Path, write_new) -> Path:
         write_new(new)
         _sync_file(new)
         aside = _aside_name(db_path) if db_path.exists() else None
-        _write_synced(plan, json.dumps({"aside": aside.name if aside else None}))
+        write_text_atomically(plan, json.dumps({"aside": aside.name if aside else None}))
     except BaseException:
         _remove_with_sides(new)
         plan.unlink(missing_ok=True)
         raise
     finish_interrupted_restore(db_path)
     return aside or db_path
-
-
-def _write_synced(path: Path, text: str) -> None:
-    temp = path.with_name(path.name + ".tmp")
-    with open(temp, "w", encoding="utf-8") as out:
-        out.write(text)
-        out.flush()
-        os.fsync(out.fileno())
-    os.replace(temp, path)
-    _sync_folder(path.parent)
 
 
 def finish_interrupted_restore(db_path: Path) -> bool:
@@ -363,7 +340,8 @@ def finish_interrupted_restore(db_path: Path) -> bool:
     by the next call. Raises OSError when a step cannot be done (nothing is lost then)."""
     db_path = Path(db_path)
     new, plan = _restore_new(db_path), _restore_plan(db_path)
-    plan.with_name(plan.name + ".tmp").unlink(missing_ok=True)
+    for temp in db_path.parent.glob(f".{plan.name}.*.tmp"):   # a kill inside the plan write
+        temp.unlink(missing_ok=True)
     if not plan.exists():
         if new.exists():
             _remove_with_sides(new)
@@ -385,7 +363,7 @@ def finish_interrupted_restore(db_path: Path) -> bool:
                 os.replace(extra, aside.with_name(aside.name + suffix))
         new.with_name(new.name + "-journal").unlink(missing_ok=True)
         os.replace(new, db_path)
-        _sync_folder(db_path.parent)
+        sync_folder(db_path.parent)
     plan.unlink(missing_ok=True)
     return True
 
