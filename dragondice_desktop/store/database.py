@@ -21,7 +21,8 @@ No Qt. ``open_database(path)`` is the one way the app and the CLI open the file:
    succeeds.
 
 Before any of this a restore a kill interrupted is finished
-(``backups.finish_interrupted_restore``) and leftovers in the backup folder are removed. A
+(``backups.finish_interrupted_restore``) and (read-write opens only) leftovers in the backup
+folder are removed. A
 full disk (or a file-size limit) is reported as ``DiskFullError``, never as damage.
 ``close_database(db)`` checkpoints the WAL into the file before closing, and
 ``checkpoint(db)`` does so after bulk writes, so a committed change never depends on the
@@ -120,9 +121,10 @@ def open_database(path: str | os.PathLike, *, keep_backups: int = backups.KEEP_B
     """
     path = Path(path)
     _check_path(path)
-    _tidy(path)
+    _finish_restore(path)
     if read_only:
         return _open_read_only(path)
+    backups.clean_backup_folder(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -207,15 +209,14 @@ def _remove_new_file(path: Path) -> None:
             pass
 
 
-def _tidy(path: Path) -> None:
-    """Finish a restore a kill interrupted and clear leftovers in the backup folder."""
+def _finish_restore(path: Path) -> None:
+    """Finish a restore a kill interrupted (StoreError when it cannot be finished now)."""
     try:
         backups.finish_interrupted_restore(path)
     except OSError as exc:
         raise StoreError(f"a restore of the database '{path}' was interrupted and cannot be "
                          f"finished now: {exc.strerror or exc}. Nothing was lost; try again "
                          "when the folder can be written.") from None
-    backups.clean_backup_folder(path)
 
 
 def _no_room(exc: BaseException, path: Path) -> bool:
