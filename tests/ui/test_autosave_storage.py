@@ -104,7 +104,8 @@ def test_the_window_keeps_an_autosave_off_warning_until_it_works_again(qtbot, tm
     _step(qtbot, win)
     assert warning.isVisible()                   # still failing after the next action
     blocker.rmdir()
-    with qtbot.waitSignal(win.client.autosaveRestored, timeout=WAIT_MS):
+    with qtbot.waitSignals([win.client.autosaveRestored, win.client.stateChanged],
+                           timeout=WAIT_MS):
         win.client.autoplay(1)
     qtbot.waitUntil(lambda: not warning.isVisible(), timeout=WAIT_MS)
     assert not warning.active
