@@ -135,6 +135,12 @@ def _open_store(args, read_only: bool = False):
         return None
 
 
+def _close(db) -> None:
+    from .store.database import close_database
+
+    close_database(db)
+
+
 def _print_problems(problems) -> None:
     for problem in problems:
         print(f"  {problem}")
@@ -191,7 +197,7 @@ def _force_import(args) -> int:
         _err(f"error: {exc}; nothing was changed")
         return EXIT_BAD_INPUT
     finally:
-        db.close()
+        _close(db)
     state = "legal" if summary.valid else f"a draft with {summary.errors} error(s)"
     print(f"saved {summary.name!r}: {summary.total_points} of {summary.points} points, {state}")
     _print_problems(validate_force(force, catalog))
@@ -212,7 +218,7 @@ def _force_export(args) -> int:
         _err(f"error: {exc}")
         return EXIT_BAD_INPUT
     finally:
-        db.close()
+        _close(db)
     try:
         text = export_force(force, args.format, load_catalog())
     except ForceFileError as exc:
@@ -239,7 +245,7 @@ def _force_list(args) -> int:
     try:
         summaries = list_forces(db)
     finally:
-        db.close()
+        _close(db)
     if not summaries:
         print("no saved forces")
     for s in summaries:
@@ -260,7 +266,7 @@ def _collection_export(args) -> int:
     try:
         text = export_csv(db, load_catalog(), every_die=args.all)
     finally:
-        db.close()
+        _close(db)
     if args.csv == "-":
         sys.stdout.write(text)
         return EXIT_OK
@@ -326,7 +332,7 @@ def _collection_import(args) -> int:
         _err(f"error: {exc}")
         return EXIT_BAD_INPUT
     finally:
-        db.close()
+        _close(db)
     skipped = f"; skipped {len(preview.unknown)} unknown" if preview.unknown else ""
     print(f"imported: {count} dice changed{skipped}")
     return EXIT_OK
@@ -370,7 +376,8 @@ def _store_backups(args) -> int:
 def _store_restore(args) -> int:
     """Restore a backup by file name, or the newest good one; the current database is set
     aside by ``backups.restore_backup`` (never overwritten)."""
-    from .store.backups import list_backups, newest_good_backup, restore_backup
+    from .store.backups import list_backups, restore_backup
+    from .store.database import newest_sound_backup
     from .store.paths import database_path
 
     path = database_path(getattr(args, "data_dir", None))
@@ -388,14 +395,18 @@ def _store_restore(args) -> int:
             return EXIT_BAD_INPUT
         backup = chosen[0]
     else:
-        backup = newest_good_backup(path)
+        backup = newest_sound_backup(path)
         if backup is None:
             _err(f"error: no good backup of {path} to restore")
             return EXIT_BAD_INPUT
     try:
         aside = restore_backup(path, backup)
-    except (OSError, ValueError) as exc:
+    except ValueError as exc:
         _err(f"error: {exc}")
+        return EXIT_BAD_INPUT
+    except OSError as exc:
+        _err(f"error: cannot restore {backup.name}: {exc.strerror or exc}. The database was "
+             "not changed.")
         return EXIT_BAD_INPUT
     kept = f"; the previous file was kept as {aside.name}" if aside != path else ""
     print(f"restored {backup.name} as {path}{kept}")

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import csv
 import io
+import sqlite3
 import unicodedata
 from dataclasses import dataclass, field, replace
 
@@ -43,7 +44,7 @@ from .collection import (
     MAX_QUANTITY, TEXT_FIELDS, CollectionEntry, CollectionError, all_entries, check_entry,
     write_entries,
 )
-from .database import backup_now
+from .database import backup_now, checkpoint, write_error
 
 COLUMNS = ("die_key", "name", "species", "kind", "quantity", "printing", "condition", "notes")
 MODES = ("add", "replace")
@@ -382,6 +383,9 @@ def apply_import(db: Database, preview: ImportPreview, *, confirmed: bool = Fals
     CsvImportError, writing nothing, when the preview has errors, has unknown dice and
     ``confirmed`` is False, or is a replace import that would empty the collection
     (``ImportPreview.empties_collection``, checked again now) and ``allow_empty`` is False.
+    Raises StoreError (DiskFullError for a full disk) when the backup or the write fails;
+    the transaction is then rolled back and the collection is as it was. After the write
+    the WAL is checkpointed into the file (``database.checkpoint``).
     """
     if preview.errors:
         raise CsvImportError("the CSV has errors; nothing was imported: "
@@ -396,6 +400,10 @@ def apply_import(db: Database, preview: ImportPreview, *, confirmed: bool = Fals
     if now.empties_collection and not allow_empty:
         raise CsvImportError(f"nothing was imported: {now.warning()}")
     backup_now(db, "before-import")
-    with db.atomic():
-        write_entries(db, [c.after or CollectionEntry(c.die_key) for c in changes])
+    try:
+        with db.atomic():
+            write_entries(db, [c.after or CollectionEntry(c.die_key) for c in changes])
+    except (sqlite3.Error, OSError) as exc:
+        raise write_error(exc, db) from None
+    checkpoint(db)
     return len(changes)

@@ -7,6 +7,8 @@ No Qt. ``open_database(path)`` is the one way the app and the CLI open the file:
    (0-byte) file while backups of it exist (a truncated file, not a new one), raises
    ``DamagedDatabaseError`` and is left exactly as it was; the error names the newest good
    backup so the caller can offer ``backups.restore_backup`` or ``backups.start_fresh``;
+   a missing file while backups of it exist raises ``MissingDatabaseError`` (a kind of
+   DamagedDatabaseError) rather than silently making an empty store;
 3. a file written by a newer version of the app (schema version or migration names this
    version does not know) raises ``NewerDatabaseError``, unchanged;
 4. before pending migrations run on a file that already holds tables, it is copied to a
@@ -14,13 +16,22 @@ No Qt. ``open_database(path)`` is the one way the app and the CLI open the file:
 5. foreign keys are switched on; the migrations, the schema version and a check of the
    schema and of the stored values (``schema_problems``) run in one transaction, so a
    failed migration or a check that finds damage (a missing table, a quantity that is not a
-   number) is rolled back and reported as ``DamagedDatabaseError`` saying truthfully whether
-   the file changed; WAL is enabled for files only after that succeeds.
+   number, text that is not UTF-8) is rolled back and reported as ``DamagedDatabaseError``
+   saying truthfully whether the file changed; WAL is enabled for files only after that
+   succeeds.
+
+Before any of this a restore a kill interrupted is finished
+(``backups.finish_interrupted_restore``) and (read-write opens only) leftovers in the backup
+folder are removed. A
+full disk (or a file-size limit) is reported as ``DiskFullError``, never as damage.
+``close_database(db)`` checkpoints the WAL into the file before closing, and
+``checkpoint(db)`` does so after bulk writes, so a committed change never depends on the
+-wal file once the app has closed the database.
 
 ``open_database(path, read_only=True)`` (for commands that only read) never writes: a
 missing file reads as an empty store, and a file from an older version is migrated in a
-memory copy. A file the user may not write is refused by the read-write open with a clear
-message. ``open_memory_database()`` gives a migrated in-memory database for tests.
+memory copy (finishing an interrupted restore the player asked for is its only write). A
+file the user may not write is refused by the read-write open with a clear message. ``open_memory_database()`` gives a migrated in-memory database for tests.
 """
 
 from __future__ import annotations
@@ -54,16 +65,37 @@ class DamagedDatabaseError(StoreError):
                  before: Path | None = None):
         self.path, self.detail, self.backup = Path(path), detail, backup
         self.changed, self.before = changed, before
-        if backup:
-            choice = (f"restore the newest good backup ('{backup.name}': in the app, or "
-                      "with 'dragondice store restore') or start fresh beside it")
-        else:
-            choice = "no good backup was found; start fresh beside it"
         state = ("The failed update changed the file" + (
                  f"; the backup '{before.name}' holds it as it was before." if before else ".")
                  if changed else "It was not changed.")
         super().__init__(f"the database '{path}' is damaged ({detail}). {state} "
-                         f"You can {choice}; the damaged file is kept either way.")
+                         f"{_choices(backup)}; the damaged file is kept either way.")
+
+
+def _choices(backup: Path | None) -> str:
+    """The ways out, as a sentence without its full stop."""
+    if backup:
+        return (f"You can restore the newest good backup ('{backup.name}': in the app, or "
+                "with 'dragondice store restore') or start fresh beside it")
+    return "No good backup was found; you can start fresh beside it"
+
+
+class MissingDatabaseError(DamagedDatabaseError):
+    """The database file is missing although backups of it exist (it was moved or deleted,
+    or an older version was killed while restoring). Nothing was created. Same attributes
+    as DamagedDatabaseError (``changed`` is False)."""
+
+    def __init__(self, path: Path, backup: Path | None):
+        self.path, self.backup, self.changed, self.before = Path(path), backup, False, None
+        self.detail = "the file is missing although backups of it exist"
+        StoreError.__init__(self, f"the database '{path}' is missing although backups of it "
+                                  f"exist, so an empty one was not made in its place. "
+                                  f"{_choices(backup)}.")
+
+
+class DiskFullError(StoreError):
+    """The disk (or the allowed file size) is full: the store could not write; what was
+    saved before is intact."""
 
 
 class NewerDatabaseError(StoreError):
@@ -89,15 +121,20 @@ def open_database(path: str | os.PathLike, *, keep_backups: int = backups.KEEP_B
     """
     path = Path(path)
     _check_path(path)
+    _finish_restore(path)
     if read_only:
         return _open_read_only(path)
+    backups.clean_backup_folder(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
+        if _no_room(exc, path):
+            raise DiskFullError(_full_message(path, "the data folder cannot be made"))
         raise StoreError(f"cannot create the data folder '{path.parent}': "
                          f"{exc.strerror or exc}") from None
     _check_file(path)
     _check_writable(path)
+    existed = path.exists()
     before = _fingerprint(path)
     db = None
     migrating = False
@@ -127,11 +164,17 @@ def open_database(path: str | os.PathLike, *, keep_backups: int = backups.KEEP_B
         changed = _fingerprint(path) != before
         raise DamagedDatabaseError(path, str(exc), newest_sound_backup(path),
                                    changed=changed, before=made_backup) from None
-    except (sqlite3.Error, OSError) as exc:
+    except (sqlite3.Error, OSError, UnicodeDecodeError) as exc:
         if db is not None:
             db.close()
-        changed = path.exists() and _fingerprint(path) != before
+        if not existed and _no_room(exc, path):
+            _remove_new_file(path)     # made by this call: it holds nothing of the player's
+        changed = existed and path.exists() and _fingerprint(path) != before
         reason = getattr(exc, "strerror", None) or exc
+        if _no_room(exc, path) and not changed:
+            # Rolled back by SQLite: the file holds what it held. (A step that did change
+            # the file is reported below, truthfully, with the backup made before it.)
+            raise DiskFullError(_full_message(path, "it could not be opened")) from None
         if migrating or changed or not _is_access_problem(exc):
             detail = (f"updating it to this version's format failed: {reason}"
                       if migrating else str(reason))
@@ -158,13 +201,73 @@ def _check_path(path: Path) -> None:
             from None
 
 
+def _remove_new_file(path: Path) -> None:
+    for extra in (path, *(path.with_name(path.name + s) for s in backups.SIDE_SUFFIXES)):
+        try:
+            extra.unlink(missing_ok=True)
+        except OSError:
+            pass
+
+
+def _finish_restore(path: Path) -> None:
+    """Finish a restore a kill interrupted (StoreError when it cannot be finished now)."""
+    try:
+        backups.finish_interrupted_restore(path)
+    except OSError as exc:
+        raise StoreError(f"a restore of the database '{path}' was interrupted and cannot be "
+                         f"finished now: {exc.strerror or exc}. Nothing was lost; try again "
+                         "when the folder can be written.") from None
+
+
+def _no_room(exc: BaseException, path: Path) -> bool:
+    """True when ``exc`` means there is no room to write: SQLite's "database or disk is
+    full", ENOSPC/EFBIG/EDQUOT, or an I/O error while the disk has (almost) no free space or
+    a file-size limit is set for this process."""
+    import errno
+    if isinstance(exc, OSError):
+        return exc.errno in (errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", -1))
+    code = getattr(exc, "sqlite_errorcode", None)
+    text = str(exc).casefold()
+    if code == sqlite3.SQLITE_FULL or "disk is full" in text:
+        return True
+    if (code is not None and code & 0xFF == sqlite3.SQLITE_IOERR) or "disk i/o" in text:
+        return _disk_nearly_full(path) or _file_size_limited()
+    return False
+
+
+def _disk_nearly_full(path: Path) -> bool:
+    import shutil
+    try:
+        return shutil.disk_usage(path.parent if path.parent.exists() else ".").free < 1 << 20
+    except OSError:
+        return False
+
+
+def _file_size_limited() -> bool:
+    try:
+        import resource
+    except ImportError:                      # Windows
+        return False
+    soft, _hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    return soft != resource.RLIM_INFINITY
+
+
+def _full_message(path: Path, what: str) -> str:
+    return (f"the disk holding '{path.parent}' is full (or this process may not make files "
+            f"that large), so {what}. What was saved before is intact. Free some space and "
+            "try again.")
+
+
 def _check_file(path: Path) -> None:
-    """DamagedDatabaseError for a damaged file, or an empty one that has backups."""
+    """DamagedDatabaseError for a damaged file, or an empty one that has backups;
+    MissingDatabaseError for a missing file that has backups."""
     try:
         size = path.stat().st_size if path.exists() else None
     except OSError as exc:
         raise StoreError(f"cannot read the database '{path}': {exc.strerror or exc}") from None
     if size is None:
+        if backups.list_backups(path):
+            raise MissingDatabaseError(path, newest_sound_backup(path))
         return
     if size == 0:
         if backups.list_backups(path):
@@ -175,6 +278,10 @@ def _check_file(path: Path) -> None:
         return
     verdict = backups.check_integrity(path, live=True)
     if verdict != "ok":
+        if "disk i/o" in verdict.casefold() and (_disk_nearly_full(path)
+                                                   or _file_size_limited()):
+            # Reading a file with a -wal needs room for its -shm index: not damage.
+            raise DiskFullError(_full_message(path, "it could not be opened"))
         raise DamagedDatabaseError(path, verdict, newest_sound_backup(path))
 
 
@@ -203,9 +310,9 @@ def _fingerprint(path: Path) -> tuple[str, str]:
 
 
 def _open_read_only(path: Path) -> Database:
+    _check_file(path)
     if not path.exists():
         return open_memory_database()          # nothing saved yet; nothing is created
-    _check_file(path)
     if path.stat().st_size == 0:
         return open_memory_database()
     conn = None
@@ -228,9 +335,11 @@ def _open_read_only(path: Path) -> Database:
     except _SchemaDamage as exc:
         conn.close()
         raise DamagedDatabaseError(path, str(exc), newest_sound_backup(path)) from None
-    except sqlite3.Error as exc:
+    except (sqlite3.Error, UnicodeDecodeError) as exc:
         if conn is not None:
             conn.close()
+        if _no_room(exc, path):
+            raise DiskFullError(_full_message(path, "it could not be read")) from None
         if _is_access_problem(exc):
             raise StoreError(f"cannot read the database '{path}': {exc}. Nothing was "
                              "changed.") from None
@@ -261,7 +370,7 @@ def _opens_cleanly(backup: Path) -> bool:
             _migrate(db)
         finally:
             db.close()
-    except (sqlite3.Error, StoreError, _SchemaDamage, OSError):
+    except (sqlite3.Error, StoreError, _SchemaDamage, OSError, UnicodeDecodeError):
         return False
     return True
 
@@ -305,7 +414,7 @@ def _migrate(db: Database) -> None:
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         try:
             problems = schema_problems(db)
-        except sqlite3.Error as exc:   # e.g. text that is not UTF-8
+        except (sqlite3.Error, UnicodeDecodeError) as exc:   # e.g. text that is not UTF-8
             problems = [f"a stored value cannot be read ({exc})"]
         if problems:
             more = f" (and {len(problems) - 5} more)" if len(problems) > 5 else ""
@@ -361,6 +470,9 @@ def schema_problems(db: Database) -> list[str]:
             problems.append(f"the table {table!r} lacks the column(s) {', '.join(missing)}")
     if problems:
         return problems
+    problems = _undecodable_text(db)
+    if problems:
+        return problems
     for table, label, column, condition, expected in _VALUE_CHECKS:
         rows = db.execute(f"SELECT {label}, {column} FROM {table} WHERE {condition} "
                           "LIMIT 3").fetchall()
@@ -371,6 +483,43 @@ def schema_problems(db: Database) -> list[str]:
         if total > len(rows):
             problems.append(f"{total - len(rows)} more {table} rows with a bad {column}")
     return problems
+
+
+def _undecodable_text(db: Database) -> list[str]:
+    """Rows holding text that is not UTF-8 (one flipped bit is enough): reading them would
+    fail later, so the open checks name them (at most 3 a table)."""
+    problems = []
+    conn = db.conn
+    saved = conn.text_factory
+    conn.text_factory = bytes
+    try:
+        for table, columns in EXPECTED_COLUMNS.items():
+            cols = ", ".join(columns)
+            bad = 0
+            for row in conn.execute(f"SELECT {cols} FROM {table}"):
+                for column, value in zip(columns, row):
+                    if isinstance(value, bytes) and not _is_utf8(value):
+                        bad += 1
+                        if bad <= 3:
+                            label = row[0]
+                            label = label.decode("utf-8", "replace") \
+                                if isinstance(label, bytes) else label
+                            problems.append(f"{table} row {_shown(label)}: {column} is not "
+                                            "valid UTF-8 text")
+                        break
+            if bad > 3:
+                problems.append(f"{bad - 3} more {table} rows with text that is not UTF-8")
+    finally:
+        conn.text_factory = saved
+    return problems
+
+
+def _is_utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def _shown(value: object) -> str:
@@ -421,5 +570,39 @@ def backup_now(db: Database, reason: str) -> Path | None:
     try:
         return backups.make_backup(path, reason, conn=db.conn)
     except (OSError, sqlite3.Error) as exc:
-        raise StoreError(f"could not back up '{path}' before {reason.replace('-', ' ')}: "
-                         f"{exc}; nothing was changed") from None
+        what = reason.replace("-", " ")
+        what = what if what.startswith("before ") else f"before {what}"
+        if _no_room(exc, path):
+            raise DiskFullError(_full_message(path, f"no backup could be made {what}; "
+                                              "nothing was changed")) from None
+        raise StoreError(f"could not back up '{path}' {what}: "
+                         f"{getattr(exc, 'strerror', None) or exc}; nothing was changed"
+                         ) from None
+
+
+def checkpoint(db: Database) -> None:
+    """Copy everything the WAL holds into the database file and empty the WAL (after bulk
+    writes and before closing), so a committed change no longer depends on the -wal file.
+    Never raises: a checkpoint that cannot run now (another reader, a full disk) leaves
+    the WAL as it is, which SQLite reads correctly."""
+    try:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    except sqlite3.Error:
+        pass
+
+
+def close_database(db: Database) -> None:
+    """Checkpoint (``checkpoint``) and close an open database."""
+    checkpoint(db)
+    db.close()
+
+
+def write_error(exc: BaseException, db: Database) -> StoreError:
+    """The StoreError to raise for a sqlite3/OS error while writing to ``db``: DiskFullError
+    for no room, else a StoreError naming it. SQLite has rolled the change back either way."""
+    path = database_file(db) or Path(".")
+    if _no_room(exc, path):
+        return DiskFullError(_full_message(path, "the change could not be written; nothing "
+                                           "was changed"))
+    return StoreError(f"the change could not be written to '{path}' "
+                      f"({getattr(exc, 'strerror', None) or exc}); nothing was changed")

@@ -28,6 +28,7 @@ from ..engine.record import GameRecord
 from ..engine.state import Phase
 from ..store.paths import data_dir as user_data_dir
 from ..worker.autosave import Autosave
+from .autosave_warning import AutosaveWarning
 from ..worker.engine_worker import EngineClient
 from ..worker.snapshot import Change, GameSnapshot
 from . import folders, menus, session
@@ -136,7 +137,9 @@ class MainWindow(QMainWindow):
         self.client.crashed.connect(self._engine_crashed)
         self.client.replayReady.connect(self._show_replay)
         self.client.replayFailed.connect(self._replay_failed)
-        self.client.autosaveFailed.connect(self.show_status)
+        self.autosave_warning = AutosaveWarning(self)
+        self.client.autosaveFailed.connect(self.autosave_warning.failed)
+        self.client.autosaveRestored.connect(self.autosave_warning.restored)
         self.board.actionRequested.connect(self.submit)
         self.board.statusMessage.connect(self.show_status)
         self.board.inspectRequested.connect(self.show_inspector)
@@ -366,9 +369,15 @@ class MainWindow(QMainWindow):
             return
         self.throwaway = False
         if self.autosave is not None:
-            moved = self.autosave.set_aside()
-            if moved is not None:
-                self.show_status(f"The autosave of an earlier game was kept as {moved.name}")
+            try:
+                moved = self.autosave.set_aside()
+            except OSError as exc:   # e.g. a read-only folder: the autosave then fails too
+                self.show_status(f"The autosave of an earlier game could not be set aside "
+                                 f"({exc.strerror or exc}); it was left where it is")
+            else:
+                if moved is not None:
+                    self.show_status(f"The autosave of an earlier game was kept as "
+                                     f"{moved.name}")
             self.client.set_autosave(self.autosave.folder)
 
     def new_game_dialog(self) -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from ..engine.record import GameFileError
+from ..worker.autosave import NewerAutosaveError
 from ..engine.turn import next_player
 from .bug_report import write_bug_report
 
@@ -26,7 +27,8 @@ def offer_resume(window) -> bool:
     """If the last session left an autosave (the app did not close cleanly), ask whether to
     resume it and return True; return False when there is nothing to offer. A damaged
     autosave (whatever it holds) is moved to `autosave-damaged-<time>.ddgame` with a
-    message, and False: the app carries on to a new game."""
+    message, and False: the app carries on to a new game. An autosave of a newer version of
+    the app is kept where it is, with a message saying it needs that version, and False."""
     autosave = window.autosave
     if autosave is None:
         return False
@@ -35,6 +37,14 @@ def offer_resume(window) -> bool:
         return False
     try:
         summary = autosave.summary()
+    except NewerAutosaveError:
+        window.show_error("Cannot resume the interrupted game",
+                          "The autosave of the last game was written by a newer version of "
+                          "Dragon Dice Desktop, which this version cannot replay. It was "
+                          "kept as it is: update the app to resume it.\n\nA game you start "
+                          f"now is autosaved beside it (it moves to {autosave.folder} as "
+                          "autosave-newer-….ddgame), so it is not written over.")
+        return False
     except (OSError, GameFileError) as exc:
         reason = str(exc)
     except Exception as exc:  # noqa: BLE001 — a bad autosave must never stop every start
@@ -72,8 +82,16 @@ def resume_answer(window, resume: bool) -> None:
         window._resuming = True
         window.client.load_text(text)
         return
-    kept = _set_aside(window)
-    window.show_status("The interrupted game was set aside" + (f" ({kept.strip()})" if kept else ""))
+    try:
+        moved = window.autosave.set_aside()
+    except OSError as exc:
+        window.show_status(f"The interrupted game could not be set aside "
+                           f"({exc.strerror or exc}): it is still in {window.autosave.path} "
+                           "and will be offered again at the next start, unless the new "
+                           "game's autosave replaces it")
+    else:
+        window.show_status("The interrupted game was set aside" +
+                           (f" (kept as {moved})" if moved else ""))
     window.new_game_dialog()
 
 
@@ -84,15 +102,6 @@ def resume_failed(window, reason: str) -> None:
     kept = _set_aside_damaged(window)
     window.show_error("Cannot resume the interrupted game",
                       f"The interrupted game cannot be replayed:\n{reason}{kept}")
-
-
-def _set_aside(window) -> str:
-    """Move the autosave out of the way; returns a sentence saying where it went."""
-    try:
-        moved = window.autosave.set_aside()
-    except OSError:
-        return ""
-    return f"\n\nIt was kept as {moved}." if moved else ""
 
 
 def _set_aside_damaged(window) -> str:

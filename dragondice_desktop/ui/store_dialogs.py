@@ -16,7 +16,9 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 from sqlite_utils import Database
 
 from ..store.backups import backup_time, restore_backup, start_fresh
-from ..store.database import DamagedDatabaseError, StoreError, open_database
+from ..store.database import (
+    DamagedDatabaseError, MissingDatabaseError, StoreError, open_database,
+)
 
 RESTORE, FRESH = "restore", "fresh"
 
@@ -25,16 +27,24 @@ def ask_damaged(parent: QWidget | None, error: DamagedDatabaseError) -> str | No
     """Ask what to do with a damaged database: RESTORE, FRESH, or None (leave it)."""
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Critical)
-    box.setWindowTitle("The collection database is damaged")
-    box.setText(f"The file {error.path} is damaged ({error.detail}).\n\n"
-                "It has not been changed, and it will be kept either way.")
+    if isinstance(error, MissingDatabaseError):
+        box.setWindowTitle("The collection database is missing")
+        box.setText(f"The file {error.path} is missing, although backups of it exist, so "
+                    "an empty collection was not made in its place.\n\n"
+                    "Restore the newest good backup, or start fresh.")
+    else:
+        box.setWindowTitle("The collection database is damaged")
+        state = ("A failed update changed it" if error.changed else "It has not been changed")
+        box.setText(f"The file {error.path} is damaged ({error.detail}).\n\n"
+                    f"{state}, and it will be kept either way.")
     restore = None
     if error.backup is not None:
         when = backup_time(error.backup)
         stamp = when.strftime("%Y-%m-%d %H:%M") if when else error.backup.name
         restore = box.addButton(f"Restore the backup of {stamp}",
                                 QMessageBox.ButtonRole.AcceptRole)
-    fresh = box.addButton("Start fresh beside it", QMessageBox.ButtonRole.DestructiveRole)
+    fresh = box.addButton("Start fresh" if isinstance(error, MissingDatabaseError)
+                          else "Start fresh beside it", QMessageBox.ButtonRole.DestructiveRole)
     box.addButton("Not now", QMessageBox.ButtonRole.RejectRole)
     box.exec()
     clicked = box.clickedButton()

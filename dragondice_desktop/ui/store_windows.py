@@ -15,6 +15,7 @@ from sqlite_utils import Database
 
 from ..forces.model import Force
 from ..forces.samples import sample_forces
+from ..store.database import close_database
 from ..store.forces import list_forces, load_force
 from ..store.paths import database_path
 from .store_dialogs import open_store
@@ -77,7 +78,7 @@ class StoreWindows:
             if window is not None:
                 window.close()
         if self.db is not None:
-            self.db.close()
+            close_database(self.db)
             self.db = None
 
     def _collection_changed(self) -> None:

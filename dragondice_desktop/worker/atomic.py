@@ -45,10 +45,10 @@ def write_text_atomically(path: str | os.PathLike, text: str) -> None:
         except OSError:
             pass
         raise
-    _sync_folder(folder)
+    sync_folder(folder)
 
 
-def _sync_folder(folder: Path) -> None:
+def sync_folder(folder: Path) -> None:
     """Make the rename durable (POSIX); a no-op where folders cannot be opened (Windows)."""
     if os.name != "posix":
         return

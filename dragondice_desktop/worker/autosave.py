@@ -15,6 +15,14 @@ played:
 - a damaged autosave (not a game file, or a game that does not replay) is never offered and
   never read twice: it is moved to `autosave-damaged-<date>-<time>.ddgame` (kept for a bug
   report) and the app carries on, so a bad file cannot stop every start.
+- an autosave written by a newer version of the app is not damage: reading it raises
+  `NewerAutosaveError` and it stays where it is (a newer app can resume it). The first
+  autosave of another game moves it to `autosave-newer-<date>-<time>.ddgame` rather than
+  writing over it.
+
+An autosave that cannot be written (a full disk, a read-only folder, a folder in the way)
+raises OSError; `autosave_problem` words the reason for the player. The worker retries at
+every change and says when it works again.
 
 Reading it raises OSError or `GameFileError` only (everything goes through
 `GameRecord.from_json`), whatever the file holds.
@@ -22,17 +30,54 @@ Reading it raises OSError or `GameFileError` only (everything goes through
 
 from __future__ import annotations
 
+import errno
+import json
 import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine.record import MAX_BYTES, GameFileError, GameRecord
-from .atomic import write_text_atomically
+from ..engine.record import FORMAT, MAX_BYTES, VERSION, GameFileError, GameRecord
+from .atomic import UnwritableText, write_text_atomically
 
 AUTOSAVE_FILE = "autosave.ddgame"
 PREVIOUS_FILE = "autosave-previous.ddgame"
 DAMAGED_PREFIX = "autosave-damaged-"
+NEWER_PREFIX = "autosave-newer-"
+
+
+class NewerAutosaveError(GameFileError):
+    """The autosave was written by a newer version of the app: not damaged, kept as it is."""
+
+
+def autosave_problem(exc: BaseException, path: Path) -> str:
+    """Why the autosave at `path` cannot be written, in the player's words (for the lasting
+    "autosave is off" warning)."""
+    if isinstance(exc, UnwritableText):
+        return f"the game holds text that cannot be saved ({exc})"
+    number = getattr(exc, "errno", None)
+    if number in (errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", -1)):
+        return f"the disk holding {path.parent} is full"
+    if number in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return f"the folder {path.parent} cannot be written (it is read-only)"
+    if isinstance(exc, IsADirectoryError) or (number == errno.EISDIR) or path.is_dir():
+        return f"a folder named {path.name} is in the way in {path.parent}"
+    if isinstance(exc, (NotADirectoryError, FileExistsError)) or number in (
+            errno.ENOTDIR, errno.EEXIST):
+        return f"a file is in the way of the folder {path.parent}"
+    return f"{path} cannot be written ({getattr(exc, 'strerror', None) or exc})"
+
+
+def written_by_newer_version(text: str) -> bool:
+    """True when `text` is a game file whose version is newer than this app reads."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        return False
+    version = data.get("version")
+    return isinstance(version, int) and not isinstance(version, bool) and version > VERSION
 
 
 @dataclass(frozen=True)
@@ -58,12 +103,32 @@ class Autosave:
     def __init__(self, folder: str | os.PathLike) -> None:
         self.folder = Path(folder)
         self.path = self.folder / AUTOSAVE_FILE
+        self._newer_checked = False
 
     def save(self, record: GameRecord) -> None:
         """Write the record atomically (creates the folder). Raises OSError, or
         UnwritableText (a ValueError) when the record holds text UTF-8 cannot encode; the
-        previous autosave then stays as it was."""
+        previous autosave then stays as it was. The first save first moves an autosave of
+        a newer version aside (`keep_newer`), so it is never written over."""
+        if not self._newer_checked:
+            self.keep_newer()
+            self._newer_checked = True
         write_text_atomically(self.path, record.to_json())
+
+    def is_newer(self) -> bool:
+        """True when the file was written by a newer version of the app."""
+        try:
+            return written_by_newer_version(self.read_text())
+        except (OSError, GameFileError):
+            return False
+
+    def keep_newer(self) -> Path | None:
+        """Move an autosave of a newer version to `autosave-newer-<date>-<time>.ddgame`
+        (never overwriting one); returns its new path, or None when there was none. Raises
+        OSError if it cannot be moved (the caller then must not write over it)."""
+        if not self.exists() or not self.is_newer():
+            return None
+        return self._move_to_unique(NEWER_PREFIX)
 
     def clear(self) -> None:
         """Remove the file (nothing to resume). Never raises for a missing file."""
@@ -90,8 +155,15 @@ class Autosave:
 
     def read_record(self) -> GameRecord:
         """The autosaved record, checked field by field but not replayed (the worker replays
-        it when the player resumes). Raises OSError or GameFileError, nothing else."""
-        return GameRecord.from_json(self.read_text(), check_replay=False)
+        it when the player resumes). Raises OSError or GameFileError, nothing else:
+        NewerAutosaveError (a GameFileError) for a file of a newer version."""
+        text = self.read_text()
+        try:
+            return GameRecord.from_json(text, check_replay=False)
+        except GameFileError as exc:
+            if written_by_newer_version(text):
+                raise NewerAutosaveError(str(exc)) from None
+            raise
 
     def summary(self) -> AutosaveSummary:
         """Players and action count of the autosaved game, without replaying it. Raises
@@ -114,9 +186,14 @@ class Autosave:
 
     def set_aside(self) -> Path | None:
         """Move the file to `autosave-previous.ddgame` (declined: kept for the player, out
-        of the way). Returns the new path, or None if there was no file."""
+        of the way). An autosave of a newer version goes to its own
+        `autosave-newer-<date>-<time>.ddgame` instead, so a later decline never writes over
+        it. Returns the new path, or None if there was no file. Raises OSError if it cannot
+        be moved (it then stays where it was)."""
         if not self.exists():
             return None
+        if self.is_newer():
+            return self._move_to_unique(NEWER_PREFIX)
         target = self.folder / PREVIOUS_FILE
         os.replace(self.path, target)
         return target
@@ -127,11 +204,14 @@ class Autosave:
         was no file. Raises OSError if it cannot be moved."""
         if not self.exists():
             return None
+        return self._move_to_unique(DAMAGED_PREFIX)
+
+    def _move_to_unique(self, prefix: str) -> Path:
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        target = self.folder / f"{DAMAGED_PREFIX}{stamp}.ddgame"
+        target = self.folder / f"{prefix}{stamp}.ddgame"
         number = 1
         while target.exists():
             number += 1
-            target = self.folder / f"{DAMAGED_PREFIX}{stamp}-{number}.ddgame"
+            target = self.folder / f"{prefix}{stamp}-{number}.ddgame"
         os.replace(self.path, target)
         return target

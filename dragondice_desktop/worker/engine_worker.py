@@ -38,7 +38,7 @@ from ..engine.setup import SetupError, new_game
 from ..engine.spells.casting import casting_view
 from ..engine.state import GameState
 from ..matchup import setups_problem
-from .autosave import Autosave
+from .autosave import Autosave, autosave_problem
 from .crash import CrashReport
 from .replay import build_replay
 from .snapshot import Change, GameSnapshot
@@ -59,7 +59,9 @@ class EngineWorker(QObject):
     `loadFailed(reason)` and keeps the current game; an engine failure emits
     `crashed(CrashReport)` and keeps the game as it was before the failing action;
     `replayReady(ReplayBook)` / `replayFailed(reason)` answer a replay request;
-    `autosaveFailed(reason)` says the autosave file could not be written (play goes on).
+    `autosaveFailed(reason)` says the autosave file could not be written (play goes on; it
+    is retried at every change) and `autosaveRestored()` that a write worked again after
+    a failure.
     """
 
     stateChanged = Signal(object)
@@ -69,9 +71,11 @@ class EngineWorker(QObject):
     replayReady = Signal(object)
     replayFailed = Signal(str)
     autosaveFailed = Signal(str)
+    autosaveRestored = Signal()
 
     def __init__(self) -> None:
         super().__init__()
+        self._autosave_failing = False
         self._record: GameRecord | None = None
         self._state: GameState | None = None
         self._history: tuple[tuple[Event, ...], ...] = ()
@@ -332,7 +336,13 @@ class EngineWorker(QObject):
             else:
                 self._autosave.clear()  # a finished game is nothing to resume
         except (OSError, ValueError) as exc:  # ValueError: text UTF-8 cannot encode
-            self.autosaveFailed.emit(f"Cannot write the autosave {self._autosave.path}: {exc}")
+            self._autosave_failing = True
+            self.autosaveFailed.emit(f"Cannot write the autosave: "
+                                     f"{autosave_problem(exc, self._autosave.path)}")
+            return
+        if self._autosave_failing:
+            self._autosave_failing = False
+            self.autosaveRestored.emit()
 
     def _crash(self, exc: Exception, request: str, action: str) -> None:
         self.crashed.emit(CrashReport.from_exception(exc, request, action, self._record))
@@ -376,7 +386,8 @@ class EngineClient(QObject):
 
     Signals: stateChanged(GameSnapshot), failed(str) for a refused action,
     loadFailed(str) for a game file that cannot be opened, crashed(CrashReport) for an
-    engine failure, replayReady(ReplayBook) / replayFailed(str), autosaveFailed(str).
+    engine failure, replayReady(ReplayBook) / replayFailed(str), autosaveFailed(str) /
+    autosaveRestored().
     """
 
     stateChanged = Signal(object)
@@ -386,6 +397,7 @@ class EngineClient(QObject):
     replayReady = Signal(object)
     replayFailed = Signal(str)
     autosaveFailed = Signal(str)
+    autosaveRestored = Signal()
 
     # Requests, delivered to the worker's thread by queued connections.
     _new_game = Signal(object, object, object)
@@ -417,7 +429,7 @@ class EngineClient(QObject):
         self._set_autosave_now.connect(self.worker.set_autosave,
                                        Qt.ConnectionType.BlockingQueuedConnection)
         for name in ("stateChanged", "failed", "loadFailed", "crashed", "replayReady",
-                     "replayFailed", "autosaveFailed"):
+                     "replayFailed", "autosaveFailed", "autosaveRestored"):
             getattr(self.worker, name).connect(getattr(self, name))
         self.thread.finished.connect(self.worker.deleteLater)
         app = QCoreApplication.instance()
