@@ -174,17 +174,24 @@ def best_attacks(state: GameState, zone: Zone, player: int) -> list[AttackOutloo
 
 
 def threats(state: GameState, player: int,
-            armies: dict[tuple[Zone, int], list[str]] | None = None) -> float:
+            armies: dict[tuple[Zone, int], list[str]] | None = None,
+            may_melee: dict[tuple[Zone, int], bool] | None = None) -> float:
     """Health-worth `player`'s armies at terrains are expected to lose to the opponents
-    there who may melee (the strongest attack at each terrain counts)."""
+    there who may melee (the strongest attack at each terrain counts). `may_melee`: a
+    (zone, player) -> bool memo shared by the calls on one state."""
     armies = _armies(state) if armies is None else armies
+    may_melee = {} if may_melee is None else may_melee
     total = 0.0
     for (zone, owner) in armies:
         if owner != player or zone.kind is not ZoneKind.TERRAIN:
             continue
         worst = 0.0
         for (other, q) in armies:
-            if other == zone and q != player and "melee" in allowed_actions(state, zone, q):
+            if other != zone or q == player:
+                continue
+            if (zone, q) not in may_melee:
+                may_melee[zone, q] = "melee" in allowed_actions(state, zone, q)
+            if may_melee[zone, q]:
                 worst = max(worst, attack_outlook(state, "melee", zone, q, zone, player).killed)
         total += worst
     return total
@@ -197,7 +204,8 @@ def value(state: GameState, player: int) -> float:
         return WIN if state.winner == player else -WIN
     armies = _armies(state)
     alive = {p for (_, p) in armies}
-    totals = {p: player_total(state, p, armies) - THREAT * threats(state, p, armies)
+    memo: dict[tuple[Zone, int], bool] = {}
+    totals = {p: player_total(state, p, armies) - THREAT * threats(state, p, armies, memo)
               for p in alive | {player}}
     others = [totals[p] for p in alive if p != player]
     return totals[player] - (sum(others) / len(others) if others else 0.0)
