@@ -14,18 +14,10 @@ import sys
 LEVEL_NAMES = ("random", "easy", "normal", "hard")
 
 
-def _whole(low: int, high: int):
-    """An argparse type: a whole number from `low` to `high`."""
-    def parse(text: str) -> int:
-        if not (text.isascii() and text.lstrip("-").isdigit()) or not low <= int(text) <= high:
-            raise argparse.ArgumentTypeError(
-                f"{text!r} is not a whole number from {low} to {high}")
-        return int(text)
-    return parse
-
-
 def add_commands(subparsers: argparse._SubParsersAction) -> None:
     """Add ``arena`` to the command's subparsers."""
+    from .cli import _count as _whole  # the command's one check of whole-number options
+
     arena = subparsers.add_parser(
         "arena", help="play seeded games between two computer levels and print who wins")
     arena.add_argument("--a", required=True, choices=LEVEL_NAMES, help="level A")
