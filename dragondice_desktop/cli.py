@@ -15,6 +15,8 @@
     dragondice odds --for melee DIE... [--against DIE...]   exact roll distributions (JSON)
     dragondice rules-coverage       which icons the engine resolves, and why not the others
     dragondice resolve FILE         count a physical roll described in JSON
+    dragondice arena --a normal --b easy --games N --seed S [--players 2-4] [--jobs J]
+                                    computer levels against each other, with the win rate
 
 Qt is imported only by the commands that open a window, so the headless commands work on a
 machine without a display.
@@ -28,7 +30,7 @@ import os
 import sys
 from collections import Counter
 
-from . import __version__, odds_cli, rules_cli, store_cli
+from . import __version__, arena_cli, odds_cli, rules_cli, store_cli
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -46,6 +48,7 @@ def _parser() -> argparse.ArgumentParser:
     store_cli.add_commands(sub)
     odds_cli.add_commands(sub)
     rules_cli.add_commands(sub)
+    arena_cli.add_commands(sub)
 
     cat = sub.add_parser("catalog", help="list dice counts, or show one die's faces")
     cat.add_argument("name", nargs="?", help="a die key (Dwarves/Footman) or unique name")
@@ -91,7 +94,7 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `dragondice` command; returns the process exit code."""
     args = _parser().parse_args(argv)
-    for commands in (store_cli, odds_cli, rules_cli):
+    for commands in (store_cli, odds_cli, rules_cli, arena_cli):
         handled = commands.run(args)
         if handled is not None:
             return handled

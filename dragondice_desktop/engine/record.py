@@ -37,6 +37,11 @@ MAX_MESSAGE = 600      # characters of an engine message passed on
 
 _VERBS = frozenset(verb.value for verb in Verb)
 TOP_FIELDS = ("format", "version", "seed", "options", "players", "actions")
+# Optional in version 2: who plays each seat (a person, or the computer at a level; issue
+# 13). A file without it has a person at every seat; a game of persons only writes none.
+OPTIONAL_FIELDS = ("seats",)
+PERSON = "person"
+SEAT_KINDS = (PERSON, "easy", "normal", "hard")
 V1_FIELDS = ("format", "version", "seed", "players", "actions")
 OPTION_FIELDS = tuple(f.name for f in fields(GameOptions))
 PLAYER_FIELDS = tuple(f.name for f in fields(PlayerSetup))
@@ -136,12 +141,21 @@ def setup_problem(setup: PlayerSetup, number: int) -> str | None:
 @dataclass(frozen=True)
 class GameRecord:
     """Everything that defines a game: the players' setups (2 to 4), the RNG seed, the
-    options (rules revision, manual dice, house rules) and the actions."""
+    options (rules revision, manual dice, house rules) and the actions; and who plays each
+    seat (`seats`: one of SEAT_KINDS per player, or empty for persons at every seat). The
+    seats never change how the actions replay: every move, a computer's too, is in
+    `actions`."""
 
     players: tuple[PlayerSetup, ...]
     seed: int
     actions: tuple[Action, ...] = ()
     options: GameOptions = GameOptions()
+    seats: tuple[str, ...] = ()
+
+    def seat(self, player: int) -> str:
+        """Who plays seat `player`: "person", or a computer level ("easy", "normal",
+        "hard")."""
+        return self.seats[player] if player < len(self.seats) else PERSON
 
     def with_action(self, action: Action) -> "GameRecord":
         """The record with one more action."""
@@ -159,11 +173,14 @@ class GameRecord:
         """The save-file text (format name, version, seed, options, setups, action texts)."""
         options = asdict(self.options)
         options["house_rules"] = list(self.options.house_rules)
-        return json.dumps({
+        data = {
             "format": FORMAT, "version": VERSION, "seed": self.seed, "options": options,
             "players": [asdict(p) for p in self.players],
             "actions": [a.to_text() for a in self.actions],
-        }, indent=1, ensure_ascii=False)
+        }
+        if any(seat != PERSON for seat in self.seats):
+            data["seats"] = list(self.seats)
+        return json.dumps(data, indent=1, ensure_ascii=False)
 
     @classmethod
     def from_json(cls, text: str | bytes, *, check_replay: bool = True) -> "GameRecord":
@@ -226,7 +243,8 @@ class GameRecord:
             raise GameFileError(f"the game file has version {quote(version)}; this app reads "
                                 f"up to version {VERSION} — update the app to open it")
         expected = TOP_FIELDS if version >= 2 else V1_FIELDS
-        unknown = [key for key in data if key not in expected]
+        optional = OPTIONAL_FIELDS if version >= 2 else ()
+        unknown = [key for key in data if key not in expected and key not in optional]
         if unknown:
             raise _damaged(f"it has an unknown field {quote(unknown[0])}")
         for key in expected:
@@ -249,8 +267,9 @@ class GameRecord:
             raise _damaged(f"'actions' must be a list of action texts, not {_kind(actions)}")
         if len(actions) > MAX_ACTIONS:
             raise _damaged(f"it holds {len(actions)} actions; a game has at most {MAX_ACTIONS}")
+        seats = _seats(data["seats"], len(setups)) if "seats" in data else ()
         return cls(setups, seed, tuple(_action(a, n) for n, a in enumerate(actions, start=1)),
-                   options)
+                   options, seats)
 
 
 def _object(pairs: list[tuple[str, Any]]) -> dict:
@@ -300,6 +319,26 @@ def _options(data: Any) -> GameOptions:
         return checked(rules, manual, tuple(house))
     except ValueError as exc:
         raise _damaged(_clip(str(exc), 160)) from None
+
+
+def seats_problem(seats: Any, players: int) -> str | None:
+    """Why `seats` cannot be a game's seats (None when it can): one of SEAT_KINDS per
+    player."""
+    if not isinstance(seats, (list, tuple)) or len(seats) != players:
+        return f"'seats' must be a list of {players} seats (one per player)"
+    for number, seat in enumerate(seats, start=1):
+        if seat not in SEAT_KINDS or not isinstance(seat, str):
+            return (f"seat {number} must be one of {', '.join(SEAT_KINDS)}, not "
+                    f"{quote(seat, 40)}")
+    return None
+
+
+def _seats(data: Any, players: int) -> tuple[str, ...]:
+    """The optional "seats" list of a version 2 game file."""
+    problem = seats_problem(data, players)
+    if problem:
+        raise _damaged(problem)
+    return tuple(data)
 
 
 def _player(data: Any, number: int) -> PlayerSetup:

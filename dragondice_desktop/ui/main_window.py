@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from ..engine.actions import Verb
 from ..engine.options import GameOptions
-from ..engine.record import GameRecord
+from ..engine.record import PERSON, GameRecord
 from ..engine.state import Phase
 from ..store.paths import data_dir as user_data_dir
 from ..worker.autosave import Autosave
@@ -33,6 +33,7 @@ from ..worker.engine_worker import EngineClient
 from ..worker.snapshot import Change, GameSnapshot
 from . import folders, menus, session
 from .board import Board, BoardView, situation
+from .computer_seats import ComputerSeats
 from .decision_panel import DecisionPanel
 from .game_files import EXTENSION, FILE_FILTER, read_game_text, write_game_file
 from .game_log import GameLog
@@ -125,6 +126,7 @@ class MainWindow(QMainWindow):
         self.resizeDocks([self.decision_dock], [390], Qt.Orientation.Horizontal)
         self.resizeDocks([self.decision_dock, self.roll_dock, self.log_dock], [230, 330, 300],
                          Qt.Orientation.Vertical)
+        self.computers = ComputerSeats(self)
         self.hand_off = HandOffOverlay(self, [self.board_view, self.decision_dock,
                                               self.roll_dock, self.odds_dock, self.log_dock])
         menus.build(self)
@@ -268,10 +270,13 @@ class MainWindow(QMainWindow):
         for action in (self.save_action, self.save_as_action, self.replay_action):
             action.setEnabled(True)
         self.auto_action.setEnabled(bool(snapshot.legal))
+        for action in (self.hint_action, self.hard_hint_action):
+            action.setEnabled(bool(snapshot.legal))
         self._update_title()
         if (snapshot.state.phase is Phase.GAME_OVER and snapshot.change is not Change.LOAD
                 and (before is None or before.state.phase is not Phase.GAME_OVER)):
             self.show_game_over(snapshot.record)
+        self.computers.follow(snapshot)
 
     def show_game_over(self, record: GameRecord) -> None:
         """The game-over summary of `record` (non-modal: the board stays readable), with
@@ -286,7 +291,8 @@ class MainWindow(QMainWindow):
         def rematch() -> None:
             if self._may_replace("starting a rematch"):
                 self._keep_games_from_now()
-                self.start_game(record.players, random.randrange(2_000_000_000), record.options)
+                self.start_game(record.players, random.randrange(2_000_000_000), record.options,
+                                record.seats)
 
         self.game_over.rematchRequested.connect(rematch)
         self.game_over.show()
@@ -303,6 +309,9 @@ class MainWindow(QMainWindow):
                                  before.state if before is not None else None, state)
         if player is None and self.hand_off.player not in (None, state.pending.player):
             player = state.pending.player
+        if player is not None and not _hand_off_wanted(snapshot.record, player):
+            self.hand_off.dismiss()  # the computer's seat, or the one person at the table
+            player = None
         if player is not None:
             self.hand_off.show_for(player, state.players[player].name)
 
@@ -333,9 +342,14 @@ class MainWindow(QMainWindow):
         self.client.submit(text)
 
     def undo(self) -> None:
-        """Take back the last action (Ctrl+Z); back to the start of the game is allowed."""
+        """Take back the last action (Ctrl+Z); back to the start of the game is allowed.
+        With computer seats: the person's last decision and the computer's replies."""
         self.demo_changed = self.throwaway
-        self.client.undo()
+        snap = self.snapshot
+        if snap is not None and any(seat != PERSON for seat in snap.record.seats):
+            self.client.undo_decisions()
+        else:
+            self.client.undo()
 
     def redo(self) -> None:
         """Play again the last action taken back (Ctrl+Shift+Z / Ctrl+Y)."""
@@ -347,10 +361,17 @@ class MainWindow(QMainWindow):
         self.demo_changed = self.throwaway
         self.client.autoplay(1)
 
-    def start_game(self, setups, seed: int, options: GameOptions | None = None) -> None:
+    def start_game(self, setups, seed: int, options: GameOptions | None = None,
+                   seats: tuple[str, ...] = ()) -> None:
         """Start a new game (2 to 4 PlayerSetup in seat order, int seed, GameOptions or None
-        for the current rules with app-rolled dice and no house rules)."""
-        self.client.new_game(setups, seed, options)
+        for the current rules with app-rolled dice and no house rules; seats: who plays
+        each player, "person" or a computer level, empty for persons only)."""
+        self.client.new_game(setups, seed, options, seats)
+
+    def hint(self, level: str = "normal") -> None:
+        """What the computer at `level` would do for the person to move, with why (Ctrl+H:
+        Normal, Ctrl+Shift+H: Hard)."""
+        self.computers.hint(level)
 
     def start_demo(self, setups, seed: int, actions: int) -> None:
         """Start a throwaway demo game and let the automatic policy play `actions` actions:
@@ -389,7 +410,7 @@ class MainWindow(QMainWindow):
                 and self._may_replace("starting a new game")):
             self.settings.save_last_new_game(dialog.choices())
             self._keep_games_from_now()
-            self.start_game(dialog.setups(), dialog.seed(), dialog.options())
+            self.start_game(dialog.setups(), dialog.seed(), dialog.options(), dialog.seats())
 
     def _may_replace(self, doing: str) -> bool:
         """Before another game replaces an unsaved one: offer to save it (a window that
@@ -583,6 +604,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.save_layout()
+        self.computers.shutdown()
         if self._owns_client:
             self.client.shutdown()
         else:
@@ -591,3 +613,10 @@ class MainWindow(QMainWindow):
             self.autosave.clear()  # closed cleanly: nothing to resume next time
         self.store.close()
         super().closeEvent(event)
+
+
+def _hand_off_wanted(record: GameRecord, player: int) -> bool:
+    """The hand-off screen is for persons passing the computer round: never for a
+    computer seat, nor when only one person plays."""
+    persons = sum(record.seat(p) == PERSON for p in range(len(record.players)))
+    return record.seat(player) == PERSON and persons > 1

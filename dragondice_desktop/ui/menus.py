@@ -28,6 +28,10 @@ def build(window) -> None:
     w.redo_action = _action(w, game, "&Redo", w.redo, Std.Redo)
     w.auto_action = _action(w, game, "&Let the computer choose", w.computer_move,
                             QKeySequence("F5"))
+    w.hint_action = _action(w, game, "&Hint (Normal)", lambda: w.hint("normal"),
+                            QKeySequence("Ctrl+H"))
+    w.hard_hint_action = _action(w, game, "Hint (&Hard)", lambda: w.hint("hard"),
+                                 QKeySequence("Ctrl+Shift+H"))
     game.addSeparator()
     w.count_roll_action = _action(w, game, "&Count a roll…", w.show_count_roll,
                                   QKeySequence("Ctrl+K"))
@@ -58,7 +62,7 @@ def build(window) -> None:
             lambda: w.text_box("Rules coverage", rules_coverage_html()))
     _action(w, help_menu, "&About", lambda: w.text_box("About", ABOUT))
     for action in (w.save_action, w.save_as_action, w.undo_action, w.redo_action,
-                   w.auto_action, w.replay_action):
+                   w.auto_action, w.hint_action, w.hard_hint_action, w.replay_action):
         action.setEnabled(False)
 
 

@@ -1,5 +1,6 @@
 """The New Game dialog: how many players (2 to 4), each player's name and force (a sample
-force or one of the player's saved forces), the game's options (players roll their own dice;
+force or one of the player's saved forces) and who plays it (a person, or the computer at a
+level, in any mix), the game's options (players roll their own dice;
 the house rules in force, ticked as in Preferences to start with) and the RNG seed.
 
 The seed defaults to a random number (shown, so a game can be replayed or reported); the
@@ -19,12 +20,14 @@ from PySide6.QtWidgets import (
 )
 
 from ..engine.options import GameOptions, checked
+from ..engine.record import PERSON, SEAT_KINDS
 from ..engine.state import PlayerSetup
 from ..forces.model import Force
 from ..forces.samples import sample_forces
 from ..matchup import TABLE_FORCES, TABLE_PLAYERS, setup_from_force
 from . import theme
 from .board_layout import MAX_PLAYERS, seat_names
+from .computer_seats import seat_title
 from .house_rules_box import HouseRulesBox
 
 MAX_SEED = 2_000_000_000
@@ -38,7 +41,8 @@ class NewGameDialog(QDialog):
     Preferences' defaults).
 
     Widgets for tests: `count_box` (the number of players), `captions`, `names` and
-    `force_boxes` (one per possible player; those past the count are hidden), `manual_box`,
+    `force_boxes` and `seat_boxes` (who plays: a person or the computer at a level; one
+    per possible player; those past the count are hidden), `manual_box`,
     `house_rules_box`, `seed_edit`.
     """
 
@@ -51,11 +55,12 @@ class NewGameDialog(QDialog):
         self.count_box = QSpinBox()
         self.count_box.setRange(MIN_PLAYERS, MAX_PLAYERS)
         self.count_box.setValue(MIN_PLAYERS)
-        self.count_box.setToolTip("Players sharing this computer (hotseat)")
+        self.count_box.setToolTip("Players at the table: persons sharing this computer (hotseat) or computer players")
         form.addRow("Players", self.count_box)
         self.captions: list[QLabel] = []
         self.names: list[QLineEdit] = []
         self.force_boxes: list[QComboBox] = []
+        self.seat_boxes: list[QComboBox] = []
         for player in range(MAX_PLAYERS):
             name = QLineEdit(TABLE_PLAYERS[player])
             name.setMaxLength(24)
@@ -69,6 +74,13 @@ class NewGameDialog(QDialog):
             form.addRow(caption)
             form.addRow("Name", name)
             form.addRow("Force", box)
+            seat = QComboBox()
+            for value in SEAT_KINDS:
+                seat.addItem(seat_title(value), value)
+            seat.setToolTip("A person at this computer, or the computer playing at a level "
+                            "(Easy, Normal or Hard)")
+            form.addRow("Played by", seat)
+            self.seat_boxes.append(seat)
             self.captions.append(caption)
             self.names.append(name)
             self.force_boxes.append(box)
@@ -103,10 +115,10 @@ class NewGameDialog(QDialog):
     def _show_players(self, count: int) -> None:
         """Show the rows of the first `count` players, each captioned with its seat."""
         seats = seat_names(count)
-        for player, (caption, name, box) in enumerate(
-                zip(self.captions, self.names, self.force_boxes)):
+        for player, (caption, name, box, seat) in enumerate(
+                zip(self.captions, self.names, self.force_boxes, self.seat_boxes)):
             shown = player < count
-            for widget in (caption, name, box):
+            for widget in (caption, name, box, seat):
                 self.form.setRowVisible(widget, shown)
             if shown:
                 caption.setText(f"Player {player + 1} ({seats[player]})")
@@ -124,6 +136,12 @@ class NewGameDialog(QDialog):
             names.append(name)
         return tuple(setup_from_force(self.forces[box.currentIndex()], name)
                      for box, name in zip(self.force_boxes, names))
+
+    def seats(self) -> tuple[str, ...]:
+        """Who plays each player, in seat order: "person" or a computer level; empty when
+        persons play every seat (a game file then records no seats)."""
+        seats = tuple(box.currentData() for box in self.seat_boxes[:self.player_count()])
+        return seats if any(seat != PERSON for seat in seats) else ()
 
     def options(self) -> GameOptions:
         """The game's options: the current rules revision, manual dice as ticked and the

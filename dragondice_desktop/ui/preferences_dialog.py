@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
 )
 
 from .house_rules_box import HouseRulesBox
-from .settings import DICE_SCALES, AnimationSpeed, HandOff, Preferences, Theme
+from .settings import DICE_SCALES, AnimationSpeed, ComputerPace, HandOff, Preferences, Theme
 
 HOUSE_RULES_NOTE = ("The house rules ticked here are on at first in the New Game dialog; "
                     "a game keeps the ones it starts with. Help ▸ Rulings explains each.")
@@ -22,7 +22,7 @@ HOUSE_RULES_NOTE = ("The house rules ticked here are on at first in the New Game
 class PreferencesDialog(QDialog):
     """Edits a copy of `prefs`; after Accepted, `preferences()` is the player's choice.
     Widgets for tests: `animation_box`, `theme_box`, `scale_box`, `confirm_box`,
-    `hand_off_box`, `house_rules_box` (a HouseRulesBox)."""
+    `hand_off_box`, `pace_box`, `house_rules_box` (a HouseRulesBox)."""
 
     def __init__(self, prefs: Preferences, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -60,6 +60,13 @@ class PreferencesDialog(QDialog):
             "Cover the window with \"Pass the computer to …\" when another player must "
             "decide, so the next player does not see the last one's secret choices")
         form.addRow("Hand-off screen between players", self.hand_off_box)
+        self.pace_box = QComboBox()
+        for pace in ComputerPace:
+            self.pace_box.addItem(pace.label, pace)
+        self.pace_box.setCurrentIndex(list(ComputerPace).index(prefs.computer_pace))
+        self.pace_box.setToolTip("How long each move of a computer player stays in view "
+                                 "before it makes the next")
+        form.addRow("Computer players' pace", self.pace_box)
 
         self.house_rules_box = HouseRulesBox(prefs.house_rules)
         form.addRow("House rules in new games", self.house_rules_box)
@@ -85,4 +92,5 @@ class PreferencesDialog(QDialog):
             confirm_end_turn=self.confirm_box.isChecked(),
             house_rules=self.house_rules_box.chosen(),
             hand_off=self.hand_off_box.currentData(),
+            computer_pace=self.pace_box.currentData(),
         )

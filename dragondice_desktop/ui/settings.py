@@ -74,6 +74,22 @@ class HandOff(enum.Enum):
                 "every": "Every change of player"}[self.value]
 
 
+class ComputerPace(enum.Enum):
+    """How long a computer seat's move stays in view before it plays the next (value:
+    milliseconds; INSTANT plays on at once)."""
+
+    INSTANT = 0
+    QUICK = 400
+    READABLE = 1200
+    SLOW = 2500
+
+    @property
+    def label(self) -> str:
+        """The name shown in the dialog."""
+        return {"INSTANT": "Instant", "QUICK": "Quick", "READABLE": "Readable (about a second)",
+                "SLOW": "Slow"}[self.name]
+
+
 DICE_SCALES = (0.75, 0.9, 1.0, 1.15, 1.3, 1.5)
 _DEFAULT_DICE_SCALE = 1.0
 
@@ -89,6 +105,7 @@ class Preferences:
     hand-off screen covers the window between hotseat players (by default only around
     secret and setup choices, and only with three or four players, where the computer goes
     round a table; two players who want it choose every change of player).
+    computer_pace: how long each move of a computer seat stays in view.
     """
 
     animation: AnimationSpeed = AnimationSpeed.NORMAL
@@ -97,6 +114,7 @@ class Preferences:
     confirm_end_turn: bool = False
     house_rules: tuple[str, ...] = ()
     hand_off: HandOff = HandOff.SECRET
+    computer_pace: ComputerPace = ComputerPace.READABLE
 
     def normalised(self) -> "Preferences":
         """The same preferences with the dice scale clamped to the offered range (the

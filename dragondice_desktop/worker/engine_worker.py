@@ -9,6 +9,8 @@ QtCore only (architecture guide). The GUI never calls `play`: it emits a request
     client.new_game(players, seed, options)  # -> stateChanged(GameSnapshot)
     client.submit("march t2")                # -> stateChanged, or failed(reason)
     client.undo()                            # -> stateChanged (replays all but the last action)
+    client.undo_decisions()                  # -> stateChanged (a person's decision and the
+                                             #    computer seats' replies taken back)
     client.redo()                            # -> stateChanged (plays the undone action again)
     client.replay(record)                    # -> replayReady(ReplayBook) for the replay view
     client.shutdown()                        # thread.quit(); thread.wait()
@@ -25,6 +27,7 @@ from __future__ import annotations
 from collections import deque
 
 import os
+from dataclasses import replace
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal, Slot
 
@@ -32,7 +35,9 @@ from ..engine.actions import Action
 from ..engine.events import Event
 from ..engine.game import IllegalAction, legal_actions, play, play_all
 from ..engine.policy import choose
-from ..engine.record import GameFileError, GameRecord, seed_problem, setup_problem
+from ..engine.record import (
+    PERSON, GameFileError, GameRecord, seats_problem, seed_problem, setup_problem,
+)
 from ..engine.options import GameOptions
 from ..engine.setup import SetupError, new_game
 from ..engine.spells.casting import casting_view
@@ -94,13 +99,19 @@ class EngineWorker(QObject):
         (None: stop autosaving)."""
         self._autosave = Autosave(folder) if folder is not None else None
 
-    @Slot(object, object, object)
-    def new_game(self, players, seed, options=None) -> None:
-        """Start a game from a sequence of PlayerSetup, an int seed and GameOptions (None:
-        the current rules, app-rolled dice, no house rules)."""
+    @Slot(object, object, object, object)
+    def new_game(self, players, seed, options=None, seats=()) -> None:
+        """Start a game from a sequence of PlayerSetup, an int seed, GameOptions (None:
+        the current rules, app-rolled dice, no house rules) and the seats (who plays each
+        player, ``record.SEAT_KINDS``; empty: persons only)."""
         try:
             record = GameRecord(tuple(players), int(seed), (),
-                                options if options is not None else GameOptions())
+                                options if options is not None else GameOptions(),
+                                tuple(seats or ()))
+            if record.seats:
+                problem = seats_problem(record.seats, len(record.players))
+                if problem:
+                    raise SetupError(problem)
             # Refuse what a saved game could not load.
             for number, setup in enumerate(record.players, start=1):
                 problem = setup_problem(setup, number)
@@ -216,6 +227,33 @@ class EngineWorker(QObject):
                          before=self._before[:-1])
         except Exception as exc:  # noqa: BLE001 — IllegalAction here is a bug too
             self._crash(exc, "undoing the last action", "")
+
+    @Slot()
+    def undo_decisions(self) -> None:
+        """Take back the last decision of a person and every computer seat's reply after
+        it, in one change (a game without computer seats: the last action, as `undo`).
+        The actions go on the redo list."""
+        if self._record is None or not self._record.actions:
+            self.failed.emit("Nothing to undo: this is the start of the game")
+            return
+        try:
+            record, count = self._record, 0
+            states = self._before
+            while count < len(record.actions):
+                count += 1
+                index = len(record.actions) - count
+                before = (states[-count] if count <= len(states)
+                          else replace(record, actions=record.actions[:index]).state())
+                decider = before.pending.player if before.pending is not None else None
+                if decider is None or record.seat(decider) == PERSON:
+                    break
+            kept = replace(record, actions=record.actions[:-count])
+            state = states[-count] if count <= len(states) else kept.state()
+            self._commit(kept, state, self._history[:-count], Change.UNDO, (),
+                         redo=record.actions[-count:] + self._redo,
+                         before=self._before[:-count])
+        except Exception as exc:  # noqa: BLE001 — IllegalAction here is a bug too
+            self._crash(exc, "undoing the last decision", "")
 
     @Slot()
     def redo(self) -> None:
@@ -400,10 +438,11 @@ class EngineClient(QObject):
     autosaveRestored = Signal()
 
     # Requests, delivered to the worker's thread by queued connections.
-    _new_game = Signal(object, object, object)
+    _new_game = Signal(object, object, object, object)
     _submit = Signal(str)
     _autoplay = Signal(int)
     _undo = Signal()
+    _undo_decisions = Signal()
     _redo = Signal()
     _load = Signal(object)
     _load_text = Signal(str)
@@ -421,6 +460,7 @@ class EngineClient(QObject):
         self._submit.connect(self.worker.submit)
         self._autoplay.connect(self.worker.autoplay)
         self._undo.connect(self.worker.undo)
+        self._undo_decisions.connect(self.worker.undo_decisions)
         self._redo.connect(self.worker.redo)
         self._load.connect(self.worker.load)
         self._load_text.connect(self.worker.load_text)
@@ -438,10 +478,12 @@ class EngineClient(QObject):
             app.aboutToQuit.connect(self.shutdown)
         self.thread.start()
 
-    def new_game(self, players, seed: int, options: GameOptions | None = None) -> None:
+    def new_game(self, players, seed: int, options: GameOptions | None = None,
+                 seats: tuple[str, ...] = ()) -> None:
         """Ask for a new game (players: PlayerSetup sequence, seed: int, options:
-        GameOptions or None for the defaults)."""
-        self._new_game.emit(tuple(players), int(seed), options)
+        GameOptions or None for the defaults, seats: who plays each player, empty for
+        persons only)."""
+        self._new_game.emit(tuple(players), int(seed), options, tuple(seats))
 
     def submit(self, text: str) -> None:
         """Ask the worker to play an action given in text form."""
@@ -454,6 +496,10 @@ class EngineClient(QObject):
     def undo(self) -> None:
         """Ask to take back the last action."""
         self._undo.emit()
+
+    def undo_decisions(self) -> None:
+        """Ask to take back the last person's decision and the computer's replies."""
+        self._undo_decisions.emit()
 
     def redo(self) -> None:
         """Ask to play again the last action taken back."""

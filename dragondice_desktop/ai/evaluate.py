@@ -1,0 +1,215 @@
+"""How good a position is for one player, and what an attack is worth, from what every
+player can see (the dice in play, the terrains, the damage waiting): never the game's RNG.
+
+Units of account are health-worth (digest §0: a unit's health), so a score reads as "about
+this much health-worth ahead". The parts:
+
+- the health-worth of each player's units in play (terrains and Reserve Area, digest §3.7),
+  each unit counted a little more for what it rolls (its mean results, from the exact odds);
+- the terrains: an army at a terrain is worth more the nearer the terrain is to its eighth
+  face, and a captured eighth face far more (two captures win, digest "Two captures");
+- damage still to be assigned counts as already lost (up to the army's health);
+- threats: at each terrain shared with an opponent that may melee or shoot there, the
+  health-worth its attack is expected to kill (exact attack odds, ``odds.attack_preview``).
+
+The score of player p is p's total minus the mean of the opponents' totals; a won game is
++WIN, a lost one -WIN.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..catalog.loader import load_catalog
+from ..engine.exchange import allowed_actions, missile_targets, opponents_at
+from ..engine.flow import army_context, controls_eighth_face, rolling_dice
+from ..engine.lasting import army_modifiers
+from ..engine.roll_model import RollType
+from ..engine.state import GameState, Zone, ZoneKind
+from ..odds import attack_preview, die_stats
+
+WIN = 1000.0
+STRENGTH = 0.25      # health-worth per mean result of a unit (averaged over the roll types)
+PRESENCE = 1.0       # an army standing at a terrain (it can maneuver and act there)
+PROGRESS = 3.0       # ... times how far the terrain has turned toward its eighth face
+CAPTURE = 9.0        # an eighth face held (two held win the game)
+THREAT = 0.4         # share of an opponent's expected kill counted before it happens
+COUNTER = 0.8        # share of a counter-attack's expected kill counted against an attack
+ROLLS = ("melee", "missile", "magic", "save")
+
+
+@lru_cache(maxsize=None)
+def die_strength(key: str) -> float:
+    """Mean results of die `key` over melee, missile, magic and save rolls (exact odds)."""
+    die = load_catalog().die(key)
+    return sum(die_stats(die, roll).mean for roll in ROLLS) / len(ROLLS)
+
+
+@lru_cache(maxsize=None)
+def unit_worth(key: str) -> float:
+    """What one unit is worth: its health plus STRENGTH times its mean results."""
+    die = load_catalog().die(key)
+    return die.health + STRENGTH * die_strength(key)
+
+
+def _terrain_zones(state: GameState) -> list[Zone]:
+    return [Zone(ZoneKind.TERRAIN, i) for i in range(len(state.terrains))]
+
+
+def _armies(state: GameState) -> dict[tuple[Zone, int], list[str]]:
+    """(zone, player) -> the catalog keys of that player's units there, for the zones of
+    armies in play (terrains and Reserve Areas), in one pass over the dice."""
+    armies: dict[tuple[Zone, int], list[str]] = {}
+    for die, zone in zip(state.dice, state.zones):
+        if zone.kind in (ZoneKind.TERRAIN, ZoneKind.RESERVE) and die.die.kind.is_unit:
+            armies.setdefault((zone, die.owner), []).append(die.key)
+    return armies
+
+
+def player_total(state: GameState, player: int,
+                 armies: dict[tuple[Zone, int], list[str]] | None = None) -> float:
+    """Player `player`'s material and terrain score (see the module docstring), before
+    threats and before comparing with the opponents. `armies`: ``_armies(state)``."""
+    armies = _armies(state) if armies is None else armies
+    total = 0.0
+    for (zone, owner), keys in armies.items():
+        if owner != player:
+            continue
+        total += sum(unit_worth(k) for k in keys)
+        if zone.kind is ZoneKind.TERRAIN:
+            terrain = state.terrains[zone.index]
+            total += PRESENCE + PROGRESS * (terrain.face - 1) / 7
+            if terrain.face == 8 and controls_eighth_face(state, zone, player):
+                total += CAPTURE
+    for due in state.damage:
+        if due.player == player:
+            health = sum(_health(k) for k in armies.get((due.zone, player), ()))
+            total -= min(max(0, due.amount - due.killed), health)
+    return total
+
+
+@lru_cache(maxsize=None)
+def _health(key: str) -> int:
+    return load_catalog().die(key).health
+
+
+@lru_cache(maxsize=4096)
+def _preview(attackers: tuple[str, ...], defenders: tuple[str, ...], kind: str,
+             mult: int, dmult: int, amods: tuple, dmods: tuple) -> tuple[float, float, tuple]:
+    """(mean damage, mean health-worth killed, killed pmf) of an attack, cached by dice."""
+    catalog = load_catalog()
+    preview = attack_preview([catalog.die(k) for k in attackers],
+                             [catalog.die(k) for k in defenders], RollType(kind),
+                             id_multiplier=mult, defender_id_multiplier=dmult,
+                             attacker_modifiers=amods, defender_modifiers=dmods)
+    return preview.damage.mean, preview.killed.mean, tuple(preview.killed.pmf)
+
+
+class AttackOutlook:
+    """The exact odds of one attack: `kind` (melee or missile) by `attacker` from `zone`
+    at the army of `defender` at `target`; `damage` and `killed` are means, `pmf` the
+    distribution of health-worth killed, `counter` the health-worth the defender's
+    counter-attack is expected to kill (melee only; 0 for missile)."""
+
+    def __init__(self, kind: str, attacker: int, zone: Zone, defender: int, target: Zone,
+                 damage: float, killed: float, pmf: tuple, counter: float,
+                 defender_health: int) -> None:
+        self.kind, self.attacker, self.zone = kind, attacker, zone
+        self.defender, self.target = defender, target
+        self.damage, self.killed, self.pmf = damage, killed, pmf
+        self.counter, self.defender_health = counter, defender_health
+
+    @property
+    def gain(self) -> float:
+        """Expected health-worth killed, less COUNTER times the expected counter-attack."""
+        return self.killed - COUNTER * self.counter
+
+    def p_kill_at_least(self, worth: int) -> float:
+        """P(at least `worth` health-worth killed)."""
+        return float(sum(self.pmf[worth:]))
+
+
+def _army_keys(state: GameState, zone: Zone, player: int) -> tuple[str, ...]:
+    return tuple(die.key for _, die in rolling_dice(state, zone, player)[0])
+
+
+def attack_outlook(state: GameState, kind: str, zone: Zone, attacker: int, target: Zone,
+                   defender: int) -> AttackOutlook:
+    """The exact odds of `attacker`'s `kind` attack from `zone` on `defender`'s army at
+    `target` (the engine's own rolling dice, eighth-face doubling and lasting effects)."""
+    mine = _army_keys(state, zone, attacker)
+    theirs = _army_keys(state, target, defender)
+    health = sum(u.die.health for u in state.units_in(target, defender))
+    if not mine or not theirs:
+        return AttackOutlook(kind, attacker, zone, defender, target, 0.0, 0.0, (1.0,), 0.0,
+                             health)
+    roll = RollType(kind)
+    mult = army_context(state, zone, attacker, roll).id_multiplier
+    dmult = army_context(state, target, defender, RollType.SAVE).id_multiplier
+    amods = army_modifiers(state, zone, attacker)
+    dmods = army_modifiers(state, target, defender)
+    damage, killed, pmf = _preview(mine, theirs, kind, mult, dmult, amods, dmods)
+    counter = 0.0
+    if kind == "melee":
+        counter = _preview(theirs, mine, "melee", dmult, mult, dmods, amods)[1]
+    return AttackOutlook(kind, attacker, zone, defender, target, damage, killed, pmf, counter,
+                         health)
+
+
+def best_attacks(state: GameState, zone: Zone, player: int) -> list[AttackOutlook]:
+    """Every attack `player`'s army at `zone` may make now (melee on each opponent there,
+    missile on each army in range), with its exact odds, best gain first."""
+    if zone.kind is not ZoneKind.TERRAIN:
+        return []
+    out = []
+    actions = allowed_actions(state, zone, player)
+    if "melee" in actions:
+        out += [attack_outlook(state, "melee", zone, player, zone, q)
+                for q in opponents_at(state, zone, player)]
+    if "missile" in actions:
+        for target in missile_targets(state, zone, player):
+            out += [attack_outlook(state, "missile", zone, player, target, q)
+                    for q in opponents_at(state, target, player)]
+    return sorted(out, key=lambda o: -o.gain)
+
+
+def threats(state: GameState, player: int,
+            armies: dict[tuple[Zone, int], list[str]] | None = None,
+            may_melee: dict[tuple[Zone, int], bool] | None = None) -> float:
+    """Health-worth `player`'s armies at terrains are expected to lose to the opponents
+    there who may melee (the strongest attack at each terrain counts). `may_melee`: a
+    (zone, player) -> bool memo shared by the calls on one state."""
+    armies = _armies(state) if armies is None else armies
+    may_melee = {} if may_melee is None else may_melee
+    total = 0.0
+    for (zone, owner) in armies:
+        if owner != player or zone.kind is not ZoneKind.TERRAIN:
+            continue
+        worst = 0.0
+        for (other, q) in armies:
+            if other != zone or q == player:
+                continue
+            if (zone, q) not in may_melee:
+                may_melee[zone, q] = "melee" in allowed_actions(state, zone, q)
+            if may_melee[zone, q]:
+                worst = max(worst, attack_outlook(state, "melee", zone, q, zone, player).killed)
+        total += worst
+    return total
+
+
+def value(state: GameState, player: int) -> float:
+    """The position's score for `player` (module docstring): WIN or -WIN once the game is
+    won, else the player's total less the opponents' mean, threats included."""
+    if state.winner is not None:
+        return WIN if state.winner == player else -WIN
+    armies = _armies(state)
+    alive = {p for (_, p) in armies}
+    memo: dict[tuple[Zone, int], bool] = {}
+    totals = {p: player_total(state, p, armies) - THREAT * threats(state, p, armies, memo)
+              for p in alive | {player}}
+    others = [totals[p] for p in alive if p != player]
+    return totals[player] - (sum(others) / len(others) if others else 0.0)
+
+
+__all__ = ["AttackOutlook", "attack_outlook", "best_attacks", "die_strength", "threats",
+           "unit_worth", "value", "WIN"]

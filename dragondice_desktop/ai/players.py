@@ -1,0 +1,357 @@
+"""The computer players: Easy, Normal and Hard (issue 13), and uniform random play for the
+arena's baseline. Pure Python; they play only through the engine's public interface
+(``legal_actions``, ``apply``) and never read the game's dice to come.
+
+It never cheats. Dragon Dice hides nothing but the dice not yet rolled, and those live in
+the game's RNG state (``GameState.rng``). Every simulated step the players try runs on a
+copy of the state whose RNG is replaced by one seeded from the player's OWN generator, a
+``random.Random`` seeded from (the player's seed, what the players can see); the game's RNG
+is never read, drawn from or restored. So two states that differ only in their dice to come
+get the same choice (tests/ai/test_no_peeking.py).
+
+- Easy: the simple automatic player (``engine.policy.choose``) mixed with random legal
+  moves, as the self-play soak's "mixed" policy plays (``selfplay.pick``).
+- Normal: one ply of expected value. Every legal action is scored by the position it leads
+  to (``evaluate.value``, in health-worth): attacks by their exact odds (melee or missile
+  against the defender's saves and its counter-attack, ``evaluate.attack_outlook``);
+  every other action by playing it on, with the simple player answering the decisions
+  that follow, until this player's next real decision or the end of the march or turn —
+  once when no die is rolled, else averaged over a few rolls sampled from its own
+  generator. Stopping at its own action choice counts the best attack it offers.
+- Hard: search on top of Normal. Normal's scores are the prior; when the best few are
+  close, each is played out several times to the end of the next player's turn (rolls
+  sampled from Hard's own generator, the simple player playing every seat), and the mean
+  outcome decides. A fixed number of play-outs, so a seed gives one game.
+
+Why not OpenSpiel: ``open_spiel`` 2.0.2 installs and runs on this Python 3.11 (its MCTS bot
+played tic-tac-toe here), but its search needs a chance node's outcomes listed with their
+probabilities, and this engine rolls inside ``apply`` (a roll's outcomes are not listed),
+so an OpenSpiel game would only wrap the same sampling done here; it would add a 66 MB
+native dependency to the packaged app; and its default evaluator plays out to the end of
+the game, which at about 0.3 s a game leaves a handful of play-outs per decision. The own
+search reuses Normal as prior and stops play-outs early with the position score.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import random
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from ..engine.actions import Action, Verb
+from ..engine.game import APP_ROLL, apply, legal_actions
+from ..engine.policy import choose
+from ..engine.rng import Rng
+from ..engine.state import GameState, Step, Zone
+from .evaluate import AttackOutlook, best_attacks, value
+
+
+class Level(enum.Enum):
+    """How well a computer seat plays. RANDOM is the arena's baseline only."""
+
+    RANDOM = "random"
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
+
+    @property
+    def title(self) -> str:
+        """The level's name for players: "Easy", "Normal", "Hard", "Random"."""
+        return self.value.capitalize()
+
+
+APP_LEVELS = (Level.EASY, Level.NORMAL, Level.HARD)  # the levels a seat may have
+EASY_AGGRESSION = 0.7     # Easy: share of the simple player's own choices (selfplay "mixed")
+SETTLE_LIMIT = 30         # Normal: most actions played on after a tried action
+NORMAL_APPLIES = 60       # Normal: about this many engine steps per decision at most
+NORMAL_SAMPLES = (2, 6)   # Normal: rolls sampled per tried action (fewest, most)
+HARD_CANDIDATES = 3       # Hard: Normal's best few that are played out
+HARD_MARGIN = 4.0         # Hard: a lead (health-worth) above which Normal's choice stands
+HARD_PLAYOUTS = 8         # Hard: play-outs of each candidate
+PLAYOUT_LIMIT = 160       # Hard: most actions in one play-out
+# Normal stops playing on at its own next decision of these kinds (the others, such as
+# turning the terrain after a maneuver, the simple player answers as part of the move).
+STOP_STEPS = frozenset({Step.ACTION, Step.CHOOSE_ARMY, Step.REINFORCE, Step.RETREAT,
+                        Step.DAMAGE, Step.SAI_PICK, Step.CAST})
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What a computer player chose: the `action`, a one-line `reason` for players
+    (the numbers behind it), the `level`, and `scores` ((action text, score), best first;
+    empty when nothing was compared)."""
+
+    action: Action
+    reason: str
+    level: Level
+    scores: tuple[tuple[str, float], ...] = ()
+
+
+def visible_key(state: GameState) -> int:
+    """A number standing for everything the players can see in `state` (all of it but the
+    RNG's seed and position): the same for two states that differ only in dice to come."""
+    blind = state.with_(rng=Rng(0))
+    if blind.awaiting is not None:
+        blind = blind.with_(awaiting=replace(blind.awaiting, position=0))
+    return zlib.crc32(repr(blind).encode())
+
+
+def own_random(state: GameState, seed: int) -> random.Random:
+    """The player's own generator for a decision in `state`: seeded from `seed` and what
+    the players see, never from the game's RNG."""
+    return random.Random(f"{seed}:{visible_key(state)}")
+
+
+def _simulated(state: GameState, rnd: random.Random) -> GameState:
+    """A copy of `state` to try moves on: its dice come from `rnd` (the player's own
+    generator), and app-rolled (a manual-dice game's rolls would wait for a face)."""
+    options = state.options
+    if options.manual_dice:
+        options = replace(options, manual_dice=False)
+    return state.with_(rng=Rng(rnd.getrandbits(62)), options=options)
+
+
+def _opening(state: GameState) -> Decision | None:
+    """The decisions every level answers the same way: none (game over) raises, a single
+    legal action is taken, a manual-dice face wait lets the app roll the die."""
+    actions = legal_actions(state)
+    if not actions:
+        raise ValueError("the game is over: no decision to make")
+    if state.awaiting is not None:
+        return Decision(Action(Verb.FACE, (APP_ROLL,)), "the app rolls the computer's dice",
+                        Level.EASY)
+    if len(actions) == 1:
+        return Decision(actions[0], "the only legal move", Level.EASY)
+    return None
+
+
+# --- Easy and random --------------------------------------------------------------------------
+
+def easy(state: GameState, rnd: random.Random) -> Action:
+    """Easy's action: the simple automatic player's choice, or (with probability
+    1 - EASY_AGGRESSION) a uniformly random legal action, as selfplay's "mixed" policy."""
+    if rnd.random() < EASY_AGGRESSION:
+        return choose(state)
+    return rnd.choice(legal_actions(state))
+
+
+def uniform(state: GameState, rnd: random.Random) -> Action:
+    """A uniformly random legal action (never a retreat, so games end), the arena's
+    baseline (``engine.policy.choose`` with a chooser)."""
+    return choose(state, rnd)
+
+
+# --- Normal -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Scored:
+    """One legal action as Normal scored it: `score` (health-worth, ``evaluate.value``),
+    `samples` (rolls sampled; 0 for exact odds), the attack's odds when it is one."""
+
+    action: Action
+    score: float
+    samples: int
+    attack: AttackOutlook | None = None
+
+
+def _settle(state: GameState, player: int, limit: int = SETTLE_LIMIT) -> tuple[GameState, int]:
+    """Play on from `state` with the simple player until `player` must make a decision of
+    STOP_STEPS again (choose an army's action, reinforce, retreat ...), a march ends, the turn passes, the game ends or `limit` actions
+    are played. Returns (state reached, actions played)."""
+    turn, number = state.turn_player, state.turn_number
+    marching = state.march is not None
+    played = 0
+    while played < limit and state.pending is not None:
+        if state.turn_player != turn or state.turn_number != number:
+            break
+        if marching and state.march is None:
+            break
+        if played and state.pending.player == player and state.step in STOP_STEPS:
+            break
+        state, _ = apply(state, choose(state))
+        played += 1
+    return state, played
+
+
+def outlook(state: GameState, player: int) -> float:
+    """`value(state, player)`, plus the best attack's expected gain when `player` is
+    choosing the action of a marching army (an attack not yet made is still worth it)."""
+    score = value(state, player)
+    if (state.pending is not None and state.pending.player == player
+            and state.step is Step.ACTION and state.march is not None):
+        attacks = best_attacks(state, state.march.zone, player)
+        if attacks:
+            score += max(0.0, attacks[0].gain)
+    return score
+
+
+def _attack_for(state: GameState, action: Action, player: int) -> AttackOutlook | None:
+    """The exact odds of the attack `action` makes, when it is one: ``action melee`` or
+    ``action missile`` (the best target), or choosing a melee or missile target."""
+    march = state.march
+    if march is None or state.pending is None or state.pending.player != player:
+        return None
+    attacks = best_attacks(state, march.zone, player)
+    if action.verb is Verb.ACTION and action.args[0] in ("melee", "missile"):
+        kind = [a for a in attacks if a.kind == action.args[0]]
+        return kind[0] if kind else None
+    if action.verb is Verb.TARGET and state.step in (Step.MISSILE_TARGET, Step.MELEE_TARGET):
+        kind = "missile" if state.step is Step.MISSILE_TARGET else "melee"
+        target = action.args[0]
+        hits = [a for a in attacks if a.kind == kind
+                and (a.target == target if isinstance(target, Zone) else a.defender == target)]
+        return hits[0] if hits else None
+    return None
+
+
+def normal_scores(state: GameState, player: int, rnd: random.Random) -> list[Scored]:
+    """Every legal action scored by Normal (module docstring), best first; ties keep the
+    engine's sorted order."""
+    actions = legal_actions(state)
+    base = value(state, player)
+    scored: list[Scored] = []
+    tried: list[tuple[Action, float, int, int]] = []  # simulated: action, total, n, cost
+    for action in actions:
+        attack = _attack_for(state, action, player)
+        if attack is not None:
+            scored.append(Scored(action, base + attack.gain, 0, attack))
+            continue
+        sim = _simulated(state, rnd)
+        after, _ = apply(sim, action)
+        reached, played = _settle(after, player)
+        rolled = reached.rng.position != sim.rng.position
+        tried.append((action, outlook(reached, player), 1, played + 1 if rolled else 0))
+    rolling = [t for t in tried if t[3]]
+    if rolling:
+        cost = sum(t[3] for t in rolling)
+        low, high = NORMAL_SAMPLES
+        samples = max(low, min(high, NORMAL_APPLIES // max(1, cost)))
+        for index, (action, total, n, c) in enumerate(tried):
+            if not c:
+                continue
+            for _ in range(samples - 1):
+                after, _ = apply(_simulated(state, rnd), action)
+                total += outlook(_settle(after, player)[0], player)
+            tried[index] = (action, total, samples, c)
+    scored += [Scored(a, total / n, n if c else 0) for a, total, n, c in tried]
+    order = {a.to_text(): i for i, a in enumerate(actions)}
+    return sorted(scored, key=lambda s: (-s.score, order[s.action.to_text()]))
+
+
+def _attack_reason(state: GameState, attack: AttackOutlook) -> str:
+    """"melee at Wasteland City: 5.2 damage expected, 61% to kill 4+ health-worth of Bob's
+    army" — the exact odds behind an attack."""
+    where = state.zone_name(attack.zone)
+    whose = f"{state.players[attack.defender].name}'s army"
+    if attack.target != attack.zone:
+        whose += f" at {state.zone_name(attack.target)}"
+    worth = attack.defender_health
+    p_all = attack.p_kill_at_least(worth) if worth < len(attack.pmf) else 0.0
+    if p_all >= 0.05:
+        kill = f"{p_all:.0%} to destroy {whose}"
+    else:
+        at_least = max(1, math.ceil(attack.killed))
+        kill = (f"{attack.p_kill_at_least(at_least):.0%} to kill {at_least}+ health-worth "
+                f"of {whose}")
+    text = f"{attack.kind} at {where}: {attack.damage:.1f} damage expected, {kill}"
+    if attack.counter >= 0.05:
+        text += f"; {attack.counter:.1f} health-worth expected back from the counter-attack"
+    return text
+
+
+def _reason(state: GameState, best: Scored, ranked: list[Scored], how: str) -> str:
+    """The reason line for `best` among `ranked` (best first)."""
+    if best.attack is not None:
+        return _attack_reason(state, best.attack)
+    rest = [s for s in ranked if s is not best]
+    if not rest:
+        return how
+    lead = best.score - rest[0].score
+    kind = (f"averaged over {best.samples} sampled rolls" if best.samples
+            else "no dice rolled")
+    return f"{how}: {lead:+.1f} health-worth ahead of the next best move ({kind})"
+
+
+def normal(state: GameState, player: int, rnd: random.Random) -> Decision:
+    """Normal's decision (module docstring) for `player` in `state`."""
+    ranked = normal_scores(state, player, rnd)
+    best = ranked[0]
+    return Decision(best.action, _reason(state, best, ranked, "best expected position"),
+                    Level.NORMAL, tuple((s.action.to_text(), s.score) for s in ranked))
+
+
+# --- Hard -------------------------------------------------------------------------------------
+
+def playout(state: GameState, player: int, limit: int = PLAYOUT_LIMIT) -> GameState:
+    """Play on from `state` with the simple player at every seat until the turn after the
+    current one has ended, the game ends or `limit` actions are played (the caller gives
+    `state` its own sampled RNG)."""
+    start = state.turn_number
+    played = 0
+    while played < limit and state.pending is not None and state.turn_number < start + 2:
+        state, _ = apply(state, choose(state))
+        played += 1
+    return state
+
+
+def hard(state: GameState, player: int, rnd: random.Random) -> Decision:
+    """Hard's decision (module docstring) for `player` in `state`."""
+    ranked = normal_scores(state, player, rnd)
+    lead = ranked[0].score - ranked[1].score if len(ranked) > 1 else math.inf
+    if lead > HARD_MARGIN:
+        best = ranked[0]
+        return Decision(best.action, _reason(state, best, ranked, "clearly the best move"),
+                        Level.HARD, tuple((s.action.to_text(), s.score) for s in ranked))
+    candidates = ranked[:HARD_CANDIDATES]
+    means = []
+    for cand in candidates:
+        total = 0.0
+        for _ in range(HARD_PLAYOUTS):
+            after, _ = apply(_simulated(state, rnd), cand.action)
+            total += value(playout(after, player), player)
+        means.append(total / HARD_PLAYOUTS)
+    order = sorted(range(len(candidates)), key=lambda i: (-means[i], i))
+    best = candidates[order[0]]
+    if best.attack is not None:
+        reason = _attack_reason(state, best.attack)
+    else:
+        reason = "best after looking two turns ahead"
+    if len(order) > 1:
+        reason += (f" (played out {HARD_PLAYOUTS} times: "
+                   f"{means[order[0]] - means[order[1]]:+.1f} health-worth ahead)")
+    scores = tuple((candidates[i].action.to_text(), means[i]) for i in order)
+    return Decision(best.action, reason, Level.HARD, scores)
+
+
+# --- every level ------------------------------------------------------------------------------
+
+def decide(state: GameState, level: Level | str, seed: int = 0) -> Decision:
+    """What a computer player at `level` does for the decision pending in `state` (for the
+    player who must decide). Deterministic for a given `seed` and visible state; never reads
+    the game's RNG. Raises ValueError when the game is over or the level is unknown."""
+    level = Level(level)
+    opened = _opening(state)
+    if opened is not None:
+        return replace(opened, level=level)
+    player = state.pending.player
+    rnd = own_random(state, seed)
+    if level is Level.RANDOM:
+        return Decision(uniform(state, rnd), "a random legal move", level)
+    if level is Level.EASY:
+        action = easy(state, rnd)
+        return Decision(action, "the simple automatic player's move", level)
+    if level is Level.NORMAL:
+        return normal(state, player, rnd)
+    return hard(state, player, rnd)
+
+
+Chooser = Callable[[GameState], Decision]
+
+
+def player_for(level: Level | str, seed: int = 0) -> Chooser:
+    """A function state -> Decision playing at `level` with `seed`."""
+    level = Level(level)
+    return lambda state: decide(state, level, seed)

@@ -1,0 +1,95 @@
+"""The computer players (issue 13): legal moves only, determinism under a seed, and the
+position score's fixed points from the rules (two captures or last standing win, digest
+"Two captures" / "Last standing")."""
+
+from __future__ import annotations
+
+import pytest
+
+from dragondice_desktop.ai import Level, decide
+from dragondice_desktop.ai.evaluate import WIN, value
+from dragondice_desktop.engine.game import apply, legal_actions
+from dragondice_desktop.engine.setup import new_game
+from dragondice_desktop.engine.state import Step
+from dragondice_desktop.matchup import table_setups
+
+from ai_helpers import positions
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "random"])
+def test_a_computer_game_plays_only_legal_actions(level):
+    """Every seat at `level` for 80 actions of a seeded two-player game: each action is
+    one of the legal actions of its state."""
+    state = new_game(table_setups(2, rotation=3), 3)
+    for _ in range(80):
+        legal = legal_actions(state)
+        if not legal:
+            break
+        decision = decide(state, level, seed=5)
+        assert decision.action in legal
+        assert decision.reason
+        state, _ = apply(state, decision.action)
+
+
+def test_hard_chooses_a_legal_action_with_a_reason():
+    for state in positions(11, steps=(Step.ACTION, Step.CHOOSE_ARMY), count=2):
+        decision = decide(state, Level.HARD, seed=2)
+        assert decision.action in legal_actions(state)
+        assert decision.level is Level.HARD and decision.reason
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_the_same_seed_and_position_give_the_same_decision(level):
+    for state in positions(21, count=5):
+        first = decide(state, level, seed=9)
+        again = decide(state, level, seed=9)
+        assert (first.action, first.reason, first.scores) == (again.action, again.reason,
+                                                               again.scores)
+
+
+def test_a_game_between_levels_is_the_same_under_the_same_seed():
+    from dragondice_desktop.ai.arena import play_arena_game
+
+    one = play_arena_game("easy", "random", 2, seed=40, game=1, max_actions=150)
+    two = play_arena_game("easy", "random", 2, seed=40, game=1, max_actions=150)
+    assert one == two
+
+
+def test_normal_scores_every_legal_action_once():
+    for state in positions(31, count=4):
+        decision = decide(state, Level.NORMAL, seed=1)
+        texts = [text for text, _ in decision.scores]
+        assert sorted(texts) == sorted(a.to_text() for a in legal_actions(state))
+        assert decision.action.to_text() == texts[0]
+        assert [s for _, s in decision.scores] == sorted((s for _, s in decision.scores),
+                                                         reverse=True)
+
+
+def test_a_won_game_scores_win_for_the_winner_and_loss_for_the_others():
+    """Digest "Two captures" / "Last standing": the game is over and decided."""
+    state = new_game(table_setups(3), 1).with_(winner=1)
+    assert value(state, 1) == WIN
+    assert value(state, 0) == -WIN and value(state, 2) == -WIN
+
+
+def test_losing_units_lowers_the_score():
+    """Health-worth in play (digest §3.7) is what the score counts: a unit sent to the
+    DUA costs its player at least its health."""
+    from dragondice_desktop.engine.state import Zone, ZoneKind
+
+    state = new_game(table_setups(2), 4)
+    unit = next(d for d in state.dice if d.owner == 0 and d.die.kind.is_unit
+                and state.zones[d.id].kind is ZoneKind.TERRAIN)
+    zones = list(state.zones)
+    zones[unit.id] = Zone(ZoneKind.DUA, 0)
+    after = state.with_(zones=tuple(zones))
+    assert value(after, 0) <= value(state, 0) - unit.die.health
+    assert value(after, 1) > value(state, 1)
+
+
+def test_the_game_over_is_refused():
+    from dragondice_desktop.engine.state import Phase
+
+    state = new_game(table_setups(2), 4).with_(winner=0, pending=None, phase=Phase.GAME_OVER)
+    with pytest.raises(ValueError, match="game is over"):
+        decide(state, "normal")

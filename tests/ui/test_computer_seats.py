@@ -1,0 +1,134 @@
+"""Computer seats in the window (issue 13): a game of computers plays itself without
+blocking the window; against a person the computer answers, the person's undo takes back
+their decision and the computer's replies, the Hint names a move and why, the hand-off
+screen is skipped for computer seats, and a game file keeps the seats and replays the same."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from dragondice_desktop.engine.game import legal_actions
+from dragondice_desktop.engine.policy import choose
+from dragondice_desktop.engine.record import GameRecord
+from dragondice_desktop.matchup import demo_setups
+from dragondice_desktop.ui.new_game_dialog import NewGameDialog
+from dragondice_desktop.ui.settings import HandOff, Preferences
+
+WAIT_MS = 120_000
+
+
+def _start(qtbot, window, seats, seed=3):
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        window.start_game(demo_setups(), seed, None, seats)
+
+
+def _person_to_move(window) -> bool:
+    snap = window.snapshot
+    return bool(snap.legal) and window.computers.computer_seat(snap) is None
+
+
+def test_computers_play_each_other_and_say_why(qtbot, window):
+    window.apply_preferences(Preferences(hand_off=HandOff.EVERY))
+    _start(qtbot, window, ("easy", "normal"))
+    qtbot.waitUntil(lambda: len(window.snapshot.record.actions) >= 25, timeout=WAIT_MS)
+    assert window.computers.moves >= 25
+    notes = [line for line in window.log.shown_lines() if "(Computer (" in line]
+    assert notes and all(" — " in line for line in notes)
+    assert window.hand_off.player is None  # never covered for a computer seat
+
+
+def test_the_computer_answers_and_undo_takes_back_the_persons_decision(qtbot, window):
+    _start(qtbot, window, ("person", "normal"))
+    # The person plays until a computer seat has replied after one of their decisions.
+    for _ in range(60):
+        qtbot.waitUntil(lambda: _person_to_move(window) and window.computers.thinking is None,
+                        timeout=WAIT_MS)
+        before = len(window.snapshot.record.actions)
+        state = window.snapshot.state
+        window.submit(choose(state).to_text())
+        qtbot.waitUntil(lambda: len(window.snapshot.record.actions) > before, timeout=WAIT_MS)
+        qtbot.waitUntil(lambda: _person_to_move(window) or not window.snapshot.legal,
+                        timeout=WAIT_MS)
+        if len(window.snapshot.record.actions) > before + 1:
+            break
+    else:
+        raise AssertionError("the computer never replied")
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        window.undo()
+    assert len(window.snapshot.record.actions) == before
+    assert window.snapshot.state == state
+
+
+def test_hint_names_a_legal_move_and_why(qtbot, window):
+    _start(qtbot, window, ("person", "hard"))
+    qtbot.waitUntil(lambda: _person_to_move(window), timeout=WAIT_MS)
+    window.hint("normal")
+    qtbot.waitUntil(lambda: bool(window.computers.last_hint), timeout=WAIT_MS)
+    assert window.computers.last_hint.startswith("Hint (Normal): ")
+    assert " — " in window.computers.last_hint
+    assert len(window.snapshot.record.actions) == 0  # a hint never plays the move
+
+
+def test_a_game_file_keeps_the_seats_and_replays_the_same(qtbot, window, tmp_path):
+    _start(qtbot, window, ("easy", "easy"), seed=11)
+    qtbot.waitUntil(lambda: len(window.snapshot.record.actions) >= 20, timeout=WAIT_MS)
+    window.computers.shutdown()  # stop here: the file is what is compared
+    qtbot.wait(50)
+    path = Path(tmp_path) / "computers.ddgame"
+    assert window.save_to(path)
+    record = GameRecord.from_json(path.read_text(encoding="utf-8"))
+    assert record.seats == ("easy", "easy")
+    assert record.state() == window.snapshot.record.state()
+    assert record.actions == window.snapshot.record.actions[:len(record.actions)]
+
+
+def test_old_files_have_persons_at_every_seat():
+    record = GameRecord(demo_setups(), 5)
+    assert '"seats"' not in record.to_json()
+    assert GameRecord.from_json(record.to_json()).seats == ()
+    assert GameRecord.from_json(record.to_json()).seat(1) == "person"
+
+
+def test_a_bad_seat_in_a_file_is_named():
+    import json
+
+    import pytest
+
+    from dragondice_desktop.engine.record import GameFileError
+
+    data = json.loads(GameRecord(demo_setups(), 5).to_json())
+    data["seats"] = ["person", "genius"]
+    with pytest.raises(GameFileError, match="seat 2 must be one of person, easy, normal, hard"):
+        GameRecord.from_json(json.dumps(data))
+
+
+def test_the_dialog_collects_any_mix_of_seats(qtbot):
+    dialog = NewGameDialog()
+    qtbot.addWidget(dialog)
+    assert dialog.seats() == ()
+    dialog.count_box.setValue(3)
+    dialog.seat_boxes[1].setCurrentIndex(dialog.seat_boxes[1].findData("hard"))
+    dialog.seat_boxes[2].setCurrentIndex(dialog.seat_boxes[2].findData("easy"))
+    assert dialog.seats() == ("person", "hard", "easy")
+
+
+def test_the_window_with_computer_seats_renders(qtbot, window, tmp_path):
+    """Looked at by a person: computer-seats-*.png in $DRAGONDICE_SHOTS (else a temporary
+    folder)."""
+    _start(qtbot, window, ("person", "normal"))
+    window.submit(legal_actions(window.snapshot.state)[0].to_text())
+    qtbot.waitUntil(lambda: window.computers.moves >= 1 or len(window.snapshot.record.actions) > 3,
+                    timeout=WAIT_MS)
+    out = Path(os.environ.get("DRAGONDICE_SHOTS") or tmp_path)
+    out.mkdir(exist_ok=True, parents=True)
+    for width, height in ((1400, 900), (1280, 720)):
+        window.resize(width, height)
+        qtbot.wait(100)
+        assert window.grab().save(str(out / f"computer-seats-{width}x{height}.png"))
+    dialog = NewGameDialog(window)
+    qtbot.addWidget(dialog)
+    dialog.count_box.setValue(4)
+    dialog.show()
+    qtbot.wait(50)
+    assert dialog.grab().save(str(out / "computer-seats-dialog.png"))
