@@ -80,6 +80,7 @@ def run_app(demo: bool = False, seed: int | None = None, data_dir: str | None = 
     else:
         QTimer.singleShot(0, window.start_session)
     code = app.exec()
+    window.computers.shutdown()
     window.client.shutdown()
     return code
 
@@ -139,6 +140,7 @@ def screenshot(out: str, seed: int = 7, actions: int = 40,
         app.processEvents()
     saved = ok and window.grab().save(out)
     window.close()
+    window.computers.shutdown()
     window.client.shutdown()
     if not saved:
         print(f"screenshot: could not render the game to {out}", file=sys.stderr)

@@ -18,6 +18,7 @@ window = MainWindow()
 window.show()
 app.processEvents()
 print("pyqtgraph" in sys.modules, window._odds is None)
+window.close()
 window.client.shutdown()
 """
 

@@ -5,7 +5,9 @@ Each corpus file holds one game file (the setups embedded, so a later change of 
 sample forces changes nothing here), the state's fingerprint every ``EVERY`` actions and at
 the end, and the whole log. A rules change that must alter how these games replay belongs
 under a new rules revision (engine/options.py); a deliberate change of log wording is
-re-recorded with ``python tests/engine/corpus/corpus_games.py`` (review the diff).
+re-counted with ``python tests/engine/corpus/corpus_games.py --refresh`` (the recorded games
+stay, their log and fingerprints are written again: review the diff); without ``--refresh``
+the games themselves are played afresh from the bundled sample forces.
 """
 
 from __future__ import annotations
@@ -108,5 +110,22 @@ def write_all() -> None:
         print(name, len(record.actions), "actions", len(log), "log lines")
 
 
+def refresh_all() -> None:
+    """Write again the fingerprints and log of every corpus game as recorded (its game file
+    unchanged), after a reviewed change of wording."""
+    from dragondice_desktop.engine.record import GameRecord
+
+    for name in GAMES:
+        path = HERE / f"{name}.json"
+        data = json.loads(path.read_text(encoding="utf-8"))
+        record = GameRecord.from_json(json.dumps(data["game"]), check_replay=False)
+        prints, log = replayed(record)
+        data["fingerprints"], data["log"] = {str(k): v for k, v in prints.items()}, log
+        path.write_text(json.dumps(data, indent=0, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(name, len(record.actions), "actions", len(log), "log lines")
+
+
 if __name__ == "__main__":
-    write_all()
+    import sys
+
+    refresh_all() if "--refresh" in sys.argv[1:] else write_all()
