@@ -374,7 +374,8 @@ class DragonBond:
     kind: str
 
 
-_DICE_BY_ZONE = "_dice_by_zone"  # the name GameState's cached index is kept under
+_DICE_BY_ZONE = "_dice_by_zone"  # the names GameState's cached index and units are kept under
+_UNITS_MEMO = "_units_memo"
 
 
 @dataclass(frozen=True)
@@ -435,9 +436,10 @@ class GameState:
         """A copy with the given fields changed (dataclasses.replace). When no die changes
         zone, the copy shares this state's index of dice by zone."""
         new = self._copy_with(changes)
-        index = self.__dict__.get(_DICE_BY_ZONE)
-        if index is not None and "dice" not in changes and "zones" not in changes:
-            new.__dict__[_DICE_BY_ZONE] = index
+        if "dice" not in changes and "zones" not in changes:
+            for kept in (_DICE_BY_ZONE, _UNITS_MEMO):
+                if kept in self.__dict__:
+                    new.__dict__[kept] = self.__dict__[kept]
         return new
 
     def _copy_with(self, changes: dict[str, Any]) -> "GameState":
@@ -488,9 +490,20 @@ class GameState:
         dice = self._dice_by_zone.get(zone, ())
         return dice if player is None else tuple(d for d in dice if d.owner == player)
 
+    @cached_property
+    def _units_memo(self) -> dict[tuple[Zone, int], tuple[GameDie, ...]]:
+        # (zone, player) -> that player's units there, filled as asked; like the index it
+        # depends only on where the dice are.
+        return {}
+
     def units_in(self, zone: Zone, player: int) -> tuple[GameDie, ...]:
         """`player`'s units (not items) in `zone`."""
-        return tuple(d for d in self.dice_in(zone, player) if d.die.kind.is_unit)
+        memo = self._units_memo
+        units = memo.get((zone, player))
+        if units is None:
+            units = memo[(zone, player)] = tuple(
+                d for d in self.dice_in(zone, player) if d.die.kind.is_unit)
+        return units
 
     def army(self, zone: Zone, player: int) -> tuple[GameDie, ...]:
         """`player`'s army at `zone` (units and items); empty if none (digest §0)."""
@@ -498,8 +511,7 @@ class GameState:
 
     def has_army(self, zone: Zone, player: int) -> bool:
         """True if `player` has at least one unit at `zone` (an army needs a unit)."""
-        return any(d.owner == player and d.die.kind.is_unit
-                   for d in self._dice_by_zone.get(zone, ()))
+        return bool(self.units_in(zone, player))
 
     def army_zones(self, player: int) -> tuple[Zone, ...]:
         """Zones (terrains, then the Reserve Area) where `player` has an army."""

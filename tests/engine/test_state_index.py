@@ -36,6 +36,7 @@ def test_index_matches_a_scan_through_random_games():
                 assert state.dice_in(zone) == _scan(state, zone)
                 for player in range(players):
                     assert state.dice_in(zone, player) == _scan(state, zone, player)
-                    assert state.has_army(zone, player) == any(
-                        d.die.kind.is_unit for d in _scan(state, zone, player))
+                    units = tuple(d for d in _scan(state, zone, player) if d.die.kind.is_unit)
+                    assert state.units_in(zone, player) == units
+                    assert state.has_army(zone, player) == bool(units)
             state, _ = play(state, chooser.choice(actions))
