@@ -50,6 +50,19 @@ ARMY_KINDS = frozenset({"halve", "subtract_all", "galeforce", "cloak", "illusion
 NO_ROLL_KINDS = frozenset({"asleep", "webbed", "netted", "stunned", "hypnotized"})
 NO_LEAVE_KINDS = frozenset({"asleep", "webbed", "netted"})
 
+# What a lasting effect without roll modifiers does, in a word or two, by its kind: the
+# player-facing summary the table's badges show (the effect's own text is the full one).
+KIND_SUMMARIES = {
+    "illusion": "no missiles or spells from opponents", "ignore_ids": "ID results ignored",
+    "counts_as": "magic counts as melee or missile", "converts": "Feral saves count as melee",
+    "flashfire": "may re-roll a unit", "open_grave": "killed units go to Reserves",
+    "wall_of_fog": "−6 missile at this terrain", "wall_of_thorns": "6 damage on a maneuver",
+    "mire": "marching armies roll maneuver first", "soiled_ground": "the killed save or are buried",
+    "accelerated_growth": "Treefolk exchanged when killed", "terrain_step": "moved this turn",
+    "asleep": "asleep", "webbed": "webbed", "netted": "netted", "stunned": "stunned",
+    "hypnotized": "hypnotized",
+}
+
 
 def add(state: GameState, effect: LastingEffect, events: Events) -> GameState:
     """Put a lasting effect in force, logging it."""

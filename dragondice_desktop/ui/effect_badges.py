@@ -12,22 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.lasting import effect_modifiers
+from ..engine.lasting import KIND_SUMMARIES, effect_modifiers
 from ..engine.roll_model import ModOp, Modifier
 from ..engine.state import GameState, LastingEffect, Zone, ZoneKind
 from .game_log import player_text
 
-# What an effect without roll modifiers does, in a word or two (by its kind).
-KIND_WORDS = {
-    "illusion": "no missiles or spells from opponents", "ignore_ids": "ID results ignored",
-    "counts_as": "magic counts as melee or missile", "converts": "Feral saves count as melee",
-    "flashfire": "may re-roll a unit", "open_grave": "killed units go to Reserves",
-    "wall_of_fog": "−6 missile at this terrain", "wall_of_thorns": "6 damage on a maneuver",
-    "mire": "marching armies roll maneuver first", "soiled_ground": "the killed save or are buried",
-    "accelerated_growth": "Treefolk exchanged when killed", "terrain_step": "moved this turn",
-    "asleep": "asleep", "webbed": "webbed", "netted": "netted", "stunned": "stunned",
-    "hypnotized": "hypnotized",
-}
 _SYMBOL = {ModOp.ADD: "+", ModOp.SUBTRACT: "−", ModOp.MULTIPLY: "×", ModOp.DIVIDE: "÷"}
 
 
@@ -58,7 +47,7 @@ def effect_name(effect: LastingEffect) -> str:
 def badge_of(state: GameState, effect: LastingEffect) -> Badge:
     """The badge of one lasting effect: what it does · who made it · until when."""
     mods = effect_modifiers(effect)
-    does = ", ".join(modifier_words(m) for m in mods) if mods else KIND_WORDS.get(
+    does = ", ".join(modifier_words(m) for m in mods) if mods else KIND_SUMMARIES.get(
         effect.kind, effect.kind.replace("_", " "))
     if effect.rolls == "non-maneuver" and mods:
         does += " (non-maneuver rolls)"
