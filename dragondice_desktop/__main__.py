@@ -1,5 +1,5 @@
 """`python -m dragondice_desktop` runs the same command as `dragondice`."""
 
-from .cli import main
+from .commands.main import main
 
 raise SystemExit(main())

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .engine.state import PlayerSetup
+from .engine.core.state import PlayerSetup
 from .catalog.loader import load_catalog
 from .forces.model import Force
 from .forces.resize import resized_force
@@ -84,7 +84,7 @@ def setups_problem(setups, rules: int | None = None) -> str | None:
     terrains for this many players, items nobody can carry ...), named with the player.
     `rules`: the game's rules revision; before revision 3 too few dragons was allowed."""
     from .catalog.loader import load_catalog
-    from .engine.options import RULES
+    from .engine.core.options import RULES
     from .forces.validate import errors, terrains_for_players, validate_force
 
     catalog = load_catalog()

@@ -1,5 +1,5 @@
 """Entry script of the PyInstaller bundle: the same as the `dragondice` command
-(`dragondice_desktop.cli:main`, see pyproject.toml [project.scripts]).
+(`dragondice_desktop.commands.main:main`, see pyproject.toml [project.scripts]).
 
 With DRAGONDICE_BUNDLE_SELFTEST=1 in the environment it checks the bundle instead, for
 packaging/check_bundle.sh: it imports every module of the app (so lazily imported ones such
@@ -80,6 +80,6 @@ def selftest() -> int:
 if __name__ == "__main__":
     if os.environ.get("DRAGONDICE_BUNDLE_SELFTEST") == "1":
         sys.exit(selftest())
-    from dragondice_desktop.cli import main
+    from dragondice_desktop.commands.main import main
 
     sys.exit(main())

@@ -19,7 +19,7 @@ import time
 from dragondice_desktop.ai import decide
 from dragondice_desktop.engine.game import apply, legal_actions
 from dragondice_desktop.engine.policy import choose
-from dragondice_desktop.engine.setup import new_game
+from dragondice_desktop.engine.turn.setup import new_game
 from dragondice_desktop.matchup import table_setups
 
 

@@ -48,7 +48,7 @@ def report(*_args):
 
 QApplication.exec = report
 MainWindow.start_session = lambda self: None
-from dragondice_desktop.cli import main
+from dragondice_desktop.commands.main import main
 main(["--data-dir", tempfile.mkdtemp()])
 """
 
@@ -102,7 +102,7 @@ def mid_game(players: int = 4, actions: int = 400, seed: int = 7):
     automatic player for up to `actions` actions, with the state after each action."""
     from dragondice_desktop.engine.game import legal_actions, play
     from dragondice_desktop.engine.policy import choose
-    from dragondice_desktop.engine.record import GameRecord
+    from dragondice_desktop.engine.core.record import GameRecord
     from dragondice_desktop.matchup import table_setups
 
     record = GameRecord(table_setups(players), seed)

@@ -25,7 +25,7 @@ import time
 
 from dragondice_desktop.catalog.loader import load_catalog
 from dragondice_desktop.catalog.model import Icon
-from dragondice_desktop.engine.roll_model import RollType
+from dragondice_desktop.engine.rolls.model import RollType
 from dragondice_desktop.odds import (
     OddsSpec, army_distribution, attack_preview, halve, spec_from_name, subtract,
 )

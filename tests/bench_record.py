@@ -22,7 +22,7 @@ import tempfile
 import time
 
 from dragondice_desktop.engine.game import legal_actions, play
-from dragondice_desktop.engine.record import GameRecord
+from dragondice_desktop.engine.core.record import GameRecord
 from dragondice_desktop.matchup import table_setups
 from dragondice_desktop.worker.autosave import Autosave
 from dragondice_desktop.worker.engine_worker import EngineWorker

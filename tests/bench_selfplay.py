@@ -22,7 +22,7 @@ import resource
 import statistics
 import time
 
-from dragondice_desktop.selfplay import play_games
+from dragondice_desktop.commands.selfplay import play_games
 
 
 def _children_cpu() -> float:

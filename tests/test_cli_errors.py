@@ -3,7 +3,7 @@ any work (issue 2 §1 headless commands; bad input never ends in a traceback).""
 
 import pytest
 
-from dragondice_desktop.cli import main
+from dragondice_desktop.commands.main import main
 
 
 @pytest.mark.parametrize("argv,message", [
@@ -50,7 +50,7 @@ def test_a_game_seed_a_game_file_could_not_hold_is_refused(capsys, tmp_path, arg
 
 
 def test_the_largest_seed_plays_and_saves_a_file_that_opens(capsys, tmp_path):
-    from dragondice_desktop.engine.record import GameRecord
+    from dragondice_desktop.engine.core.record import GameRecord
 
     out = tmp_path / "g.json"
     assert main(["selfplay", "--seed", str(2 ** 64 - 1), "--save", str(out)]) == 0

@@ -32,9 +32,9 @@ def test_pure_layers_import_without_pyside6():
     result = run(["dragondice_desktop.catalog", "dragondice_desktop.engine",
                   "dragondice_desktop.forces", "dragondice_desktop.store",
                   "dragondice_desktop.odds", "dragondice_desktop.matchup",
-                  "dragondice_desktop.store_cli", "dragondice_desktop.odds_cli",
-                  "dragondice_desktop.rules_cli", "dragondice_desktop.cli",
-                  "dragondice_desktop.selfplay"], ["PySide6", "pyqtgraph"])
+                  "dragondice_desktop.commands.store", "dragondice_desktop.commands.odds",
+                  "dragondice_desktop.commands.rules", "dragondice_desktop.commands.main",
+                  "dragondice_desktop.commands.selfplay"], ["PySide6", "pyqtgraph"])
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "ok"
 

@@ -19,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from ..engine.game import apply, legal_actions
-from ..engine.setup import new_game
+from ..engine.turn.setup import new_game
 from ..matchup import table_setups
 from .players import Level, decide
 

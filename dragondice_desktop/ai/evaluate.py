@@ -21,11 +21,11 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..catalog.loader import load_catalog
-from ..engine.exchange import allowed_actions, missile_targets, opponents_at
-from ..engine.flow import army_context, controls_eighth_face, rolling_dice
-from ..engine.lasting import army_modifiers
-from ..engine.roll_model import RollType
-from ..engine.state import GameState, Zone, ZoneKind
+from ..engine.turn.march_rolls import allowed_actions, missile_targets, opponents_at
+from ..engine.turn.flow import army_context, controls_eighth_face, rolling_dice
+from ..engine.sai.lasting import army_modifiers
+from ..engine.rolls.model import RollType
+from ..engine.core.state import GameState, Zone, ZoneKind
 from ..odds import attack_preview, die_stats
 
 WIN = 1000.0

@@ -41,11 +41,11 @@ import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from ..engine.actions import Action, Verb
+from ..engine.core.actions import Action, Verb
 from ..engine.game import APP_ROLL, apply, legal_actions
 from ..engine.policy import choose
-from ..engine.rng import Rng
-from ..engine.state import GameState, Step, Zone
+from ..engine.core.rng import Rng
+from ..engine.core.state import GameState, Step, Zone
 from .evaluate import AttackOutlook, best_attacks, value
 
 

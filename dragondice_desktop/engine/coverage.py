@@ -19,7 +19,7 @@ from ..catalog.model import (
     ACTION_ICONS, DRAGON_ICONS, EIGHTH_FACE_ICONS, MINOR_TERRAIN_ICONS, DieKind, Icon,
 )
 from . import spells
-from .sai_results import SAI_HANDLERS
+from .sai.results import SAI_HANDLERS
 
 HANDLED, PARTIAL, NOT_HANDLED = "handled", "partial", "not handled"
 
@@ -130,23 +130,23 @@ _ABILITIES = (
     ("Amazons", "Javelin Charge", HANDLED, "charge javelin: bury the minor terrain"),
     ("Amazons", "Kukri Charge", HANDLED, "charge kukri: bury the minor terrain"),
     ("Amazons", "Terrain Harmony", HANDLED, "their magic takes the terrain's elements"),
-    ("Coral Elves", "Coastal Dodge", HANDLED, "counts as, species.py"),
+    ("Coral Elves", "Coastal Dodge", HANDLED, "counts as, species/counts_as.py"),
     ("Coral Elves", "Defensive Volley", HANDLED, "missile counter-attack at an air terrain"),
-    ("Dwarves", "Mountain Mastery", HANDLED, "counts as, species.py"),
-    ("Dwarves", "Dwarven Might", HANDLED, "counts as, species.py"),
+    ("Dwarves", "Mountain Mastery", HANDLED, "counts as, species/counts_as.py"),
+    ("Dwarves", "Dwarven Might", HANDLED, "counts as, species/counts_as.py"),
     ("Feral", "Feralization", HANDLED, "Species Abilities phase"),
-    ("Feral", "Stampede", HANDLED, "counts as, species.py"),
+    ("Feral", "Stampede", HANDLED, "counts as, species/counts_as.py"),
     ("Firewalkers", "Air Flight", HANDLED, "fly in the retreat step"),
-    ("Firewalkers", "Flaming Shields", HANDLED, "counts as, species.py"),
+    ("Firewalkers", "Flaming Shields", HANDLED, "counts as, species/counts_as.py"),
     ("Frostwings", "Winter's Fortitude", HANDLED, "Species Abilities phase"),
     ("Frostwings", "Magic Negation", HANDLED, "before an opponent's spells"),
-    ("Goblins", "Swamp Mastery", HANDLED, "counts as, species.py (rules revision 2)"),
+    ("Goblins", "Swamp Mastery", HANDLED, "counts as, species/counts_as.py (rules revision 2)"),
     ("Goblins", "Foul Stench", HANDLED, "before a counter-attack (rules revision 2)"),
-    ("Lava Elves", "Volcanic Adaptation", HANDLED, "counts as, species.py"),
+    ("Lava Elves", "Volcanic Adaptation", HANDLED, "counts as, species/counts_as.py"),
     ("Lava Elves", "Cursed Bullets", HANDLED, "missile damage only spell saves reduce"),
     ("Scalders", "Scorching Touch", HANDLED, "damage back to a melee attacker"),
-    ("Scalders", "Intangibility", HANDLED, "counts as, species.py"),
-    ("Swamp Stalkers", "Born of the Swamp", HANDLED, "counts as, species.py"),
+    ("Scalders", "Intangibility", HANDLED, "counts as, species/counts_as.py"),
+    ("Swamp Stalkers", "Born of the Swamp", HANDLED, "counts as, species/counts_as.py"),
     ("Swamp Stalkers", "Mutate", HANDLED, "Species Abilities phase"),
     ("Treefolk", "Rapid Growth", HANDLED, "re-roll when counter-maneuvering"),
     ("Treefolk", "Replanting", HANDLED, "a roll before being killed"),

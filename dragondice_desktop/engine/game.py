@@ -22,15 +22,15 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 
 from ..catalog.loader import load_catalog
-from .actions import Action, Verb, act
-from .events import Event
-from .march import apply_march, legal_march_actions
-from .options import GameOptions
-from .reserves import apply_reserves, legal_reserve_actions
-from .resolution import apply_task_action, legal_task_actions
-from .rng import FaceNeeded, Rng
-from .setup import apply_setup, legal_setup_actions, new_game
-from .state import EnteredFace, FaceWait, GameState, Pending, Phase, PlayerSetup, Step
+from .core.actions import Action, Verb, act
+from .core.events import Event
+from .turn.march import apply_march, legal_march_actions
+from .core.options import GameOptions
+from .turn.reserves import apply_reserves, legal_reserve_actions
+from .tasks.runner import apply_task_action, legal_task_actions
+from .core.rng import FaceNeeded, Rng
+from .turn.setup import apply_setup, legal_setup_actions, new_game
+from .core.state import EnteredFace, FaceWait, GameState, Pending, Phase, PlayerSetup, Step
 
 SETUP_PHASES = (Phase.SETUP_ROLLOFF, Phase.SETUP_CHOICE, Phase.SETUP_FRONTIER)
 MARCH_PHASES = (Phase.FIRST_MARCH, Phase.SECOND_MARCH)

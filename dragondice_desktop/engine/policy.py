@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import random
 
-from .actions import Action, Verb
+from .core.actions import Action, Verb
 from .game import legal_actions
-from .state import GameState, ZoneKind
+from .core.state import GameState, ZoneKind
 
 # Verbs in order of preference for the aggressive policy.
 PREFERENCE = (

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from ..catalog.model import Die, Species
-from ..engine.roll_model import Modifier, ModOp, Origin, RollContext, RollType
+from ..engine.rolls.model import Modifier, ModOp, Origin, RollContext, RollType
 from .chains import (
     CHARGE, FLAGS, SAVE_SUB, DieChain, can_roll_in, die_chain, index, mult_bit,
 )

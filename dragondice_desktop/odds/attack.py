@@ -23,8 +23,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..catalog.model import Die
-from ..engine.damage import reachable_sums
-from ..engine.roll_model import Modifier, RollType
+from ..engine.units.damage import reachable_sums
+from ..engine.rolls.model import Modifier, RollType
 from .army import prepare
 from .chains import CHARGE, FLAGS
 from .dist import Distribution, NotModelled

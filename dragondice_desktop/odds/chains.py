@@ -28,11 +28,11 @@ import functools
 from dataclasses import dataclass
 
 from ..catalog.model import Color, Die
-from ..engine.roll_model import (
+from ..engine.rolls.model import (
     ANY_COLOR, FaceOutcome, Modifier, ModOp, Origin, RollContext, RollType,
 )
-from ..engine.rolls import MAX_REROLLS, count_faces, face_results
-from ..engine.sai_roll import magic_key
+from ..engine.rolls.pipeline import MAX_REROLLS, count_faces, face_results
+from ..engine.sai.icon_roll import magic_key
 
 TYPES = tuple(RollType)
 ORIGINS = (Origin.ACTION, Origin.ID, Origin.SAI, Origin.AUTOMATIC)

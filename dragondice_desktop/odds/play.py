@@ -12,12 +12,12 @@ play beyond its count (re-rolls a player may choose) is listed with the numbers.
 from __future__ import annotations
 
 from ..catalog.model import Color, Die, Species
-from ..engine.army_roll import left_out, rapid_growth_applies, vortex_applies
-from ..engine.flow import army_context, controls_eighth_face, place_context, rolling_dice
-from ..engine.lasting import army_modifiers, on_army
-from ..engine.roll_model import RollContext, RollType
-from ..engine.species import terrain_elements
-from ..engine.state import GameState, Zone, ZoneKind
+from ..engine.rolls.army_roll import left_out, rapid_growth_applies, vortex_applies
+from ..engine.turn.flow import army_context, controls_eighth_face, place_context, rolling_dice
+from ..engine.sai.lasting import army_modifiers, on_army
+from ..engine.rolls.model import RollContext, RollType
+from ..engine.species.counts_as import terrain_elements
+from ..engine.core.state import GameState, Zone, ZoneKind
 from .dist import NotModelled
 from .spec import DEFAULT_EPS, OddsSpec
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ..catalog.model import Color
-from ..engine.roll_model import Modifier, ModOp, RollContext, RollKind, RollType
+from ..engine.rolls.model import Modifier, ModOp, RollContext, RollKind, RollType
 from .dist import NotModelled
 
 # Chains of roll-again faces (Rend, Bullseye, Tail ...) are unrolled until the chance of

@@ -7,9 +7,9 @@ Campaign army at Wasteland Grove", ``no-counter`` into "Let it pass", and so on.
 from __future__ import annotations
 
 from ..catalog.loader import load_catalog
-from ..engine.actions import Action, Verb
+from ..engine.core.actions import Action, Verb
 from ..engine.game import APP_ROLL
-from ..engine.state import GameState, Step, Zone
+from ..engine.core.state import GameState, Step, Zone
 
 _FIXED = {
     Verb.ROLLOFF: "Roll off",

@@ -27,8 +27,8 @@ from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsView, QMenu
 
 from ..catalog.loader import load_catalog
 from ..catalog.model import DieKind
-from ..engine.events import Event
-from ..engine.state import GameState, Phase, Step, Zone, ZoneKind
+from ..engine.core.events import Event
+from ..engine.core.state import GameState, Phase, Step, Zone, ZoneKind
 from ..worker.engine_worker import BATCH
 from ..worker.snapshot import GameSnapshot
 from . import theme

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QStyleOptionGraphicsItem, QToolTip, QWidget,
 )
 
-from ..engine.state import Zone
+from ..engine.core.state import Zone
 from . import theme
 
 Z_ZONE, Z_TERRAIN, Z_DIE, Z_DRAGGED = 0, 1, 2, 100

@@ -45,11 +45,11 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF
 
-from ..engine.setup import MAX_PLAYERS
-from ..engine.state import Zone, ZoneKind
+from ..engine.turn.setup import MAX_PLAYERS
+from ..engine.core.state import Zone, ZoneKind
 
 if TYPE_CHECKING:
-    from ..engine.state import GameState
+    from ..engine.core.state import GameState
 
 WIDTH = 1000.0
 HEIGHT = 828.0

@@ -19,7 +19,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QListWidgetItem
 
 from ..ai import Level
-from ..engine.record import PERSON
+from ..engine.core.record import PERSON
 from ..worker.computer import ComputerThinker
 from ..worker.snapshot import GameSnapshot
 from .action_text import action_label

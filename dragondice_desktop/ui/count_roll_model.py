@@ -1,6 +1,6 @@
 """The state behind "Count a roll": the roll type, the eighth face, and each die the player
 rolled on the table with the faces it showed, turned into the resolve format
-(``engine/resolve.py``) and counted there.
+(``engine/rolls/count_a_roll.py``) and counted there.
 
 Pure Python (no Qt) so the rules of the form — when a die still needs a face, when a re-roll
 face asks for the next one, what a changed face throws away — are tested without a window.
@@ -18,8 +18,8 @@ from typing import Any
 
 from ..catalog.loader import load_catalog
 from ..catalog.model import Die, DieKind
-from ..engine.resolve import ResolveError, description_context, resolve
-from ..engine.rolls import RollContext, RollType, face_results
+from ..engine.rolls.count_a_roll import ResolveError, description_context, resolve
+from ..engine.rolls.pipeline import RollContext, RollType, face_results
 from ..forces.text_list import short_name
 
 DEFAULT_TERRAIN = "Terrains/Coastland Tower"

@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
     QStyleOptionButton, QStylePainter, QVBoxLayout, QWidget,
 )
 
-from ..engine.actions import Action, Verb
-from ..engine.state import GameState, Step
+from ..engine.core.actions import Action, Verb
+from ..engine.core.state import GameState, Step
 from ..worker.snapshot import GameSnapshot
 from . import theme
 from .action_text import action_label

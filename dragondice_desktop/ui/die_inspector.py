@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
 
 from ..catalog.loader import load_catalog
 from ..catalog.model import Die
-from ..engine.rolls import face_results
+from ..engine.rolls.pipeline import face_results
 from .dice_painter import render_die
 from .glossary import ROLLS, describe_outcome
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.lasting import KIND_SUMMARIES, effect_modifiers
-from ..engine.roll_model import ModOp, Modifier
-from ..engine.state import GameState, LastingEffect, Zone, ZoneKind
+from ..engine.sai.lasting import KIND_SUMMARIES, effect_modifiers
+from ..engine.rolls.model import ModOp, Modifier
+from ..engine.core.state import GameState, LastingEffect, Zone, ZoneKind
 from .game_log import player_text
 
 _SYMBOL = {ModOp.ADD: "+", ModOp.SUBTRACT: "−", ModOp.MULTIPLY: "×", ModOp.DIVIDE: "÷"}

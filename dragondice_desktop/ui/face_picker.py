@@ -17,10 +17,10 @@ from PySide6.QtWidgets import (
 )
 
 from ..catalog.loader import load_catalog
-from ..engine.actions import Verb, act
+from ..engine.core.actions import Verb, act
 from ..engine.game import APP_ROLL
-from ..engine.rng import Throw
-from ..engine.state import FaceWait
+from ..engine.core.rng import Throw
+from ..engine.core.state import FaceWait
 from . import theme
 from .action_text import entered_face_text
 from .count_roll_dialog import FACE_SIZE, face_pixmap

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidget
 
 from ..catalog.loader import Catalog
-from ..engine.rolls import RollType
+from ..engine.rolls.pipeline import RollType
 from ..forces.model import ARMY_NAMES, Force
 from .odds_panel import OddsPanel
 from .odds_table import DieStatsTable

@@ -11,7 +11,7 @@ import os
 import stat
 from pathlib import Path
 
-from ..engine.record import MAX_BYTES, GameRecord
+from ..engine.core.record import MAX_BYTES, GameRecord
 from ..worker.atomic import write_text_atomically
 
 EXTENSION = ".ddgame"

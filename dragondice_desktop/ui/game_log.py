@@ -13,8 +13,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QAbstractItemView, QListView, QListWidget, QListWidgetItem, QWidget
 
-from ..engine.events import Event
-from ..engine.house_rules import HOUSE_RULES
+from ..engine.core.events import Event
+from ..engine.core.house_rules import HOUSE_RULES
 from ..player_text import player_text  # noqa: F401  (the panels import it from here)
 from ..worker.snapshot import GameSnapshot
 from . import theme

@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from ..engine.exchange import allowed_actions, opponents_at
-from ..engine.flow import marchable_zones
-from ..engine.rolls import RollType
+from ..engine.turn.march_rolls import allowed_actions, opponents_at
+from ..engine.turn.flow import marchable_zones
+from ..engine.rolls.pipeline import RollType
 from ..engine.spells.targets import army_zones
-from ..engine.state import GameState, Phase, Step, Zone, ZoneKind
+from ..engine.core.state import GameState, Phase, Step, Zone, ZoneKind
 from ..odds.play import game_roll
 from ..worker.snapshot import GameSnapshot
 from .odds_panel import OddsPanel

@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
-from ..engine.record import GameRecord
-from ..engine.summary import GameSummary, game_summary
+from ..engine.core.record import GameRecord
+from ..engine.turn.summary import GameSummary, game_summary
 from . import theme
 
 COLUMNS = ("Player", "Terrains held", "Health killed", "Health lost", "Health left")

@@ -17,8 +17,8 @@ from functools import lru_cache
 from ..catalog.loader import load_catalog
 from ..catalog.model import SAI_ICONS, Die, Face, Icon, Spell
 from ..engine.coverage import rules_coverage
-from ..engine.roll_model import FaceOutcome, ModOp, RollKind
-from ..engine.rolls import APPLIES, SAI_TEXT, RollContext, RollType, face_results
+from ..engine.rolls.model import FaceOutcome, ModOp, RollKind
+from ..engine.rolls.pipeline import APPLIES, SAI_TEXT, RollContext, RollType, face_results
 from ..engine.spells import SPELLS
 from .glossary_texts import SUMMARY
 

@@ -17,7 +17,7 @@ from PySide6.QtCore import QEvent, QObject, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QMainWindow, QWidget
 
-from ..engine.state import GameState, Phase, Step
+from ..engine.core.state import GameState, Phase, Step
 from . import theme
 from .board import SETUP_PHASES
 from .settings import HandOff

@@ -57,9 +57,9 @@ def rules_coverage_html() -> str:
 
 def house_rules_markdown() -> str:
     """The Rulings page's "House rules" section, written from the engine's registry
-    (engine/house_rules.py) so that it lists every house rule the app offers, with both
+    (engine/core/house_rules.py) so that it lists every house rule the app offers, with both
     readings, each in words (its source in the rules text is the developers', not shown)."""
-    from ..engine.house_rules import HOUSE_RULES
+    from ..engine.core.house_rules import HOUSE_RULES
 
     lines = ["## House rules", "",
              "Where players disagree, a game may use the other reading instead of the app's "

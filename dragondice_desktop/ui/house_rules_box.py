@@ -1,4 +1,4 @@
-"""A checkbox per house rule (engine/house_rules.py; issue 6 §7, issue 7 §4): the Preferences
+"""A checkbox per house rule (engine/core/house_rules.py; issue 6 §7, issue 7 §4): the Preferences
 dialog uses it for the house rules on by default in new games, the New Game dialog for the
 house rules of the game it starts.
 
@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from PySide6.QtWidgets import QCheckBox, QVBoxLayout, QWidget
 
-from ..engine.house_rules import HOUSE_RULES, HouseRule
+from ..engine.core.house_rules import HOUSE_RULES, HouseRule
 
 
 def house_rule_tooltip(rule: HouseRule, titled: bool = False) -> str:

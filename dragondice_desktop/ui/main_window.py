@@ -22,10 +22,10 @@ from PySide6.QtWidgets import (
     QDockWidget, QFileDialog, QMainWindow, QMessageBox, QScrollArea, QWidget,
 )
 
-from ..engine.actions import Verb
-from ..engine.options import GameOptions
-from ..engine.record import PERSON, GameRecord
-from ..engine.state import Phase
+from ..engine.core.actions import Verb
+from ..engine.core.options import GameOptions
+from ..engine.core.record import PERSON, GameRecord
+from ..engine.core.state import Phase
 from ..store.paths import data_dir as user_data_dir
 from ..worker.autosave import Autosave
 from .autosave_warning import AutosaveWarning

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..engine.actions import Action, Verb
-from ..engine.state import GameState, Phase, Step, Zone, ZoneKind
+from ..engine.core.actions import Action, Verb
+from ..engine.core.state import GameState, Phase, Step, Zone, ZoneKind
 
 
 

@@ -19,9 +19,9 @@ from PySide6.QtWidgets import (
     QLineEdit, QPushButton, QSpinBox, QWidget,
 )
 
-from ..engine.options import GameOptions, checked
-from ..engine.record import PERSON, SEAT_KINDS
-from ..engine.state import PlayerSetup
+from ..engine.core.options import GameOptions, checked
+from ..engine.core.record import PERSON, SEAT_KINDS
+from ..engine.core.state import PlayerSetup
 from ..forces.model import Force
 from ..forces.samples import sample_forces
 from ..matchup import TABLE_FORCES, TABLE_PLAYERS, setup_from_force

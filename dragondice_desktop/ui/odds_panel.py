@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..catalog.model import Die
-from ..engine.roll_model import RollType
+from ..engine.rolls.model import RollType
 from ..odds import (
     AttackPreview, Distribution, NotModelled, OddsSpec, army_distribution, as_spec,
     attack_preview,

@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
 )
 
 from ..catalog.loader import load_catalog
-from ..engine.events import Event
-from ..engine.state import GameState
+from ..engine.core.events import Event
+from ..engine.core.state import GameState
 from ..worker.snapshot import Change, GameSnapshot
 from . import theme
 from .animation import Flicker, RollAnimator, tumble_frames

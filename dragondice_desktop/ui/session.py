@@ -13,9 +13,9 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from ..engine.record import GameFileError
+from ..engine.core.record import GameFileError
 from ..worker.autosave import NewerAutosaveError
-from ..engine.turn import next_player
+from ..engine.turn.start import next_player
 from .bug_report import write_bug_report
 
 Button = QMessageBox.StandardButton

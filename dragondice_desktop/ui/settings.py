@@ -20,7 +20,7 @@ from dataclasses import dataclass, fields, replace
 from PySide6.QtCore import QByteArray, QSettings, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
-from ..engine.house_rules import HOUSE_RULES
+from ..engine.core.house_rules import HOUSE_RULES
 
 ORGANIZATION = "dragondice-desktop"
 APPLICATION = "dragondice-desktop"
@@ -101,7 +101,7 @@ class Preferences:
     animation: how long rolled dice flick. theme: window colours. dice_scale: size of the
     dice on the board (1.0 = normal; zones still shrink dice that would not fit).
     confirm_end_turn: ask before ending a turn. house_rules: the ids of the house rules on
-    by default in new games (engine/house_rules.py), sorted. hand_off: when the
+    by default in new games (engine/core/house_rules.py), sorted. hand_off: when the
     hand-off screen covers the window between hotseat players (by default only around
     secret and setup choices, and only with three or four players, where the computer goes
     round a table; two players who want it choose every change of player).

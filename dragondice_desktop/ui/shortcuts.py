@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMainWindow, QTextBrowser, QVBoxLayout
 
-from ..engine.actions import Verb
+from ..engine.core.actions import Verb
 from .decision_panel import (
     ACTION_KEYS, KEYS, MOVE_KEY, MOVES, PICKER_KEYS, TURN_KEYS, VALUE_KEYS, is_numbered,
 )

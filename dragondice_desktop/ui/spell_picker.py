@@ -24,9 +24,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine.actions import Action, Verb
+from ..engine.core.actions import Action, Verb
 from ..engine.spells.casting import CastingView, SpellChoice, target_text
-from ..engine.state import GameState
+from ..engine.core.state import GameState
 from . import theme
 from .game_log import player_text
 

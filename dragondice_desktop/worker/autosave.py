@@ -37,7 +37,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine.record import FORMAT, MAX_BYTES, VERSION, GameFileError, GameRecord
+from ..engine.core.record import FORMAT, MAX_BYTES, VERSION, GameFileError, GameRecord
 from .atomic import UnwritableText, write_text_atomically
 
 AUTOSAVE_FILE = "autosave.ddgame"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import traceback
 from dataclasses import dataclass
 
-from ..engine.record import GameRecord
+from ..engine.core.record import GameRecord
 
 
 @dataclass(frozen=True)

@@ -31,17 +31,17 @@ from dataclasses import replace
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal, Slot
 
-from ..engine.actions import Action
-from ..engine.events import Event
+from ..engine.core.actions import Action
+from ..engine.core.events import Event
 from ..engine.game import IllegalAction, legal_actions, play, play_all
 from ..engine.policy import choose
-from ..engine.record import (
+from ..engine.core.record import (
     PERSON, GameFileError, GameRecord, seats_problem, seed_problem, setup_problem,
 )
-from ..engine.options import GameOptions
-from ..engine.setup import SetupError, new_game
+from ..engine.core.options import GameOptions
+from ..engine.turn.setup import SetupError, new_game
 from ..engine.spells.casting import casting_view
-from ..engine.state import GameState
+from ..engine.core.state import GameState
 from ..matchup import setups_problem
 from .autosave import Autosave, autosave_problem
 from .crash import CrashReport

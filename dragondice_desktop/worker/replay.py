@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..engine.events import Event
+from ..engine.core.events import Event
 from ..engine.game import IllegalAction, play_all
-from ..engine.record import GameRecord
-from ..engine.setup import new_game
-from ..engine.state import GameState
+from ..engine.core.record import GameRecord
+from ..engine.turn.setup import new_game
+from ..engine.core.state import GameState
 from .snapshot import Change, GameSnapshot
 
 

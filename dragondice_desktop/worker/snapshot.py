@@ -11,11 +11,11 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..engine.actions import Action
-from ..engine.events import Event
-from ..engine.record import GameRecord
+from ..engine.core.actions import Action
+from ..engine.core.events import Event
+from ..engine.core.record import GameRecord
 from ..engine.spells.casting import CastingView
-from ..engine.state import GameState
+from ..engine.core.state import GameState
 
 
 class Change(enum.Enum):

@@ -7,8 +7,8 @@ import random
 
 from dragondice_desktop.engine.game import apply, legal_actions
 from dragondice_desktop.engine.policy import choose
-from dragondice_desktop.engine.setup import new_game
-from dragondice_desktop.engine.state import GameState, Step
+from dragondice_desktop.engine.turn.setup import new_game
+from dragondice_desktop.engine.core.state import GameState, Step
 from dragondice_desktop.matchup import table_setups
 
 

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from dragondice_desktop.ai.arena import a_seats, run_arena, wilson
-from dragondice_desktop.cli import main
+from dragondice_desktop.commands.main import main
 
 LINE = re.compile(r"^(Easy|Normal|Hard|Random) wins (\d+) of (\d+) \((\d+)%, 95% CI (\d+)-(\d+)\)$")
 

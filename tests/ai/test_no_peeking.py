@@ -9,8 +9,8 @@ from __future__ import annotations
 from dragondice_desktop.ai import Level, decide
 from dragondice_desktop.ai import players
 from dragondice_desktop.engine.game import apply
-from dragondice_desktop.engine.rng import Rng
-from dragondice_desktop.engine.state import Step
+from dragondice_desktop.engine.core.rng import Rng
+from dragondice_desktop.engine.core.state import Step
 
 from ai_helpers import positions
 
@@ -75,8 +75,8 @@ def test_the_players_own_seed_changes_its_samples():
 
 
 def test_a_manual_dice_face_wait_is_answered_by_letting_the_app_roll():
-    from dragondice_desktop.engine.options import GameOptions
-    from dragondice_desktop.engine.setup import new_game
+    from dragondice_desktop.engine.core.options import GameOptions
+    from dragondice_desktop.engine.turn.setup import new_game
     from dragondice_desktop.matchup import table_setups
 
     state = new_game(table_setups(2), 3, GameOptions(manual_dice=True))

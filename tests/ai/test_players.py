@@ -9,8 +9,8 @@ import pytest
 from dragondice_desktop.ai import Level, decide
 from dragondice_desktop.ai.evaluate import WIN, value
 from dragondice_desktop.engine.game import apply, legal_actions
-from dragondice_desktop.engine.setup import new_game
-from dragondice_desktop.engine.state import Step
+from dragondice_desktop.engine.turn.setup import new_game
+from dragondice_desktop.engine.core.state import Step
 from dragondice_desktop.matchup import table_setups
 
 from ai_helpers import positions
@@ -75,7 +75,7 @@ def test_a_won_game_scores_win_for_the_winner_and_loss_for_the_others():
 def test_losing_units_lowers_the_score():
     """Health-worth in play (digest §3.7) is what the score counts: a unit sent to the
     DUA costs its player at least its health."""
-    from dragondice_desktop.engine.state import Zone, ZoneKind
+    from dragondice_desktop.engine.core.state import Zone, ZoneKind
 
     state = new_game(table_setups(2), 4)
     unit = next(d for d in state.dice if d.owner == 0 and d.die.kind.is_unit
@@ -88,7 +88,7 @@ def test_losing_units_lowers_the_score():
 
 
 def test_the_game_over_is_refused():
-    from dragondice_desktop.engine.state import Phase
+    from dragondice_desktop.engine.core.state import Phase
 
     state = new_game(table_setups(2), 4).with_(winner=0, pending=None, phase=Phase.GAME_OVER)
     with pytest.raises(ValueError, match="game is over"):

@@ -1,6 +1,6 @@
 """`dragondice catalog` prints counts and single dice (issue 2 §2)."""
 
-from dragondice_desktop.cli import main
+from dragondice_desktop.commands.main import main
 
 
 def test_catalog_counts(capsys):

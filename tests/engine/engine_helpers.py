@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dragondice_desktop.engine.state import PlayerSetup
+from dragondice_desktop.engine.core.state import PlayerSetup
 
 
 def setup_pair(
@@ -32,8 +32,8 @@ def started(setups=None, seed=1):
     """A game past setup: roll-off (re-rolled until it does not tie), the winner goes first,
     the first proposal becomes the Frontier. Returns the state at the first march."""
     from dragondice_desktop.engine.game import play
-    from dragondice_desktop.engine.setup import new_game
-    from dragondice_desktop.engine.state import Phase
+    from dragondice_desktop.engine.turn.setup import new_game
+    from dragondice_desktop.engine.core.state import Phase
 
     state, _ = play(new_game(setups or setup_pair(), seed), "rolloff")
     while state.phase is Phase.SETUP_ROLLOFF:
@@ -80,7 +80,7 @@ def moved(state, die_ids, zone):
 
 from dataclasses import dataclass  # noqa: E402
 
-from dragondice_desktop.engine.rng import Rng, Throw  # noqa: E402
+from dragondice_desktop.engine.core.rng import Rng, Throw  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -111,9 +111,9 @@ def battle(attackers, defenders, face=7, frontier="Terrains/Coastland Tower", an
     Frontier (terrain 2, turned to `face`; Coastland: 1 magic, 2-5 missile, 6-7 melee). Each
     also has one Footman at home and one in the Horde (`ann_extra` / `bob_extra` add dice to
     the Home army). Returns the state waiting for Ann's First March."""
-    from dragondice_desktop.engine.turn import begin_turn
-    from dragondice_desktop.engine.setup import new_game
-    from dragondice_desktop.engine.state import PlayerSetup
+    from dragondice_desktop.engine.turn.start import begin_turn
+    from dragondice_desktop.engine.turn.setup import new_game
+    from dragondice_desktop.engine.core.state import PlayerSetup
 
     ann = PlayerSetup("Ann", "A", "Terrains/Highland City", frontier,
                       ("Dwarves/Footman",) + tuple(ann_extra), ("Dwarves/Footman",),
@@ -129,7 +129,7 @@ def battle(attackers, defenders, face=7, frontier="Terrains/Coastland Tower", an
 
 def ids_at(state, player, zone_text="t2"):
     """Die ids of `player`'s dice (units and items) at a zone, in id order."""
-    from dragondice_desktop.engine.state import Zone
+    from dragondice_desktop.engine.core.state import Zone
 
     return [d.id for d in state.dice_in(Zone.from_text(zone_text), player)]
 
@@ -156,8 +156,8 @@ def position(ann=None, bob=None, frontier="Terrains/Coastland Tower", faces=(3, 
     PlayerSetup fields (home, horde, campaign, dragons, dragonkin, minor_terrains; each army
     one Footman unless given), the Frontier (terrain 2) and the three terrain faces. Ann's
     Home Terrain is Highland City (t0), Bob's Flatland City (t1)."""
-    from dragondice_desktop.engine.setup import new_game
-    from dragondice_desktop.engine.state import PlayerSetup
+    from dragondice_desktop.engine.turn.setup import new_game
+    from dragondice_desktop.engine.core.state import PlayerSetup
 
     def player(name, home_terrain, data):
         data = dict(data or {})
@@ -176,7 +176,7 @@ def position(ann=None, bob=None, frontier="Terrains/Coastland Tower", faces=(3, 
 
 def turn(state, player=0, *faces):
     """Begin `player`'s turn with the dice script `faces` (none: the seeded RNG)."""
-    from dragondice_desktop.engine.turn import begin_turn
+    from dragondice_desktop.engine.turn.start import begin_turn
 
     if faces:
         state = scripted(state, *faces)
@@ -188,7 +188,7 @@ def turn(state, player=0, *faces):
 def die_ids(state, key, zone_text=None, player=None):
     """Ids of the dice with catalog key `key` (in `zone_text`, of `player`, if given), in id
     order."""
-    from dragondice_desktop.engine.state import Zone
+    from dragondice_desktop.engine.core.state import Zone
 
     zone = Zone.from_text(zone_text) if zone_text else None
     return [d.id for d, z in zip(state.dice, state.zones)
@@ -200,9 +200,9 @@ def count_faces(state, zone, player, roll_type, faces, modifiers=False, **contex
     """Count `player`'s army at `zone` showing `faces` (die id -> face index) in an army roll
     of `roll_type` (context keywords as for ``flow.army_context``); with `modifiers`, the
     army's lasting modifiers and minor-terrain disaster too."""
-    from dragondice_desktop.engine.flow import army_context
-    from dragondice_desktop.engine.lasting import army_modifiers
-    from dragondice_desktop.engine.rolls import DieRoll, RollInput, count_roll
+    from dragondice_desktop.engine.turn.flow import army_context
+    from dragondice_desktop.engine.sai.lasting import army_modifiers
+    from dragondice_desktop.engine.rolls.pipeline import DieRoll, RollInput, count_roll
 
     ctx = army_context(state, zone, player, roll_type, **context)
     dice = tuple(DieRoll(i, state.dice[i].die, (f,)) for i, f in faces.items())

@@ -2,8 +2,8 @@
 
 import pytest
 
-from dragondice_desktop.engine.actions import Action, Verb, act
-from dragondice_desktop.engine.state import Zone, ZoneKind
+from dragondice_desktop.engine.core.actions import Action, Verb, act
+from dragondice_desktop.engine.core.state import Zone, ZoneKind
 
 
 @pytest.mark.parametrize("action", [

@@ -9,8 +9,8 @@ import pytest
 
 from dragondice_desktop.engine.game import legal_actions, play
 from dragondice_desktop.engine.policy import choose
-from dragondice_desktop.engine.record import GameFileError, GameRecord
-from dragondice_desktop.engine.state import PlayerSetup, Zone, ZoneKind
+from dragondice_desktop.engine.core.record import GameFileError, GameRecord
+from dragondice_desktop.engine.core.state import PlayerSetup, Zone, ZoneKind
 
 from dragondice_desktop.matchup import table_setups
 
@@ -260,9 +260,9 @@ def test_deeply_nested_or_long_game_files_are_refused():
 # --- invariants the layout does not make true by itself (issue 11 §5) ---------------------------
 
 from dragondice_desktop.catalog.model import Species  # noqa: E402
-from dragondice_desktop.engine.actions import Action, Verb  # noqa: E402
+from dragondice_desktop.engine.core.actions import Action, Verb  # noqa: E402
 from dragondice_desktop.engine.game import IllegalAction  # noqa: E402
-from dragondice_desktop.engine.sai_roll import NO_RULES_TEXT  # noqa: E402
+from dragondice_desktop.engine.sai.icon_roll import NO_RULES_TEXT  # noqa: E402
 
 OWNED_AREAS = (ZoneKind.RESERVE, ZoneKind.SUMMONING, ZoneKind.DUA, ZoneKind.BUA)
 

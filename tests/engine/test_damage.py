@@ -1,7 +1,7 @@
 """Assigning damage (digest §4.7): the killed units' health totals as much of the damage as
 possible without going over it; damage below the smallest unit's health kills nothing."""
 
-from dragondice_desktop.engine.damage import best_kill_total, legal_casualties
+from dragondice_desktop.engine.units.damage import best_kill_total, legal_casualties
 
 
 def test_best_total_is_maximal_subset_sum_not_over_damage():

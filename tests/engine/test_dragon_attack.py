@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dragondice_desktop.catalog.model import DieKind
 from dragondice_desktop.engine.game import legal_actions
-from dragondice_desktop.engine.rolls import RollType
-from dragondice_desktop.engine.state import Phase, Step, Zone, ZoneKind
+from dragondice_desktop.engine.rolls.pipeline import RollType
+from dragondice_desktop.engine.core.state import Phase, Step, Zone, ZoneKind
 
 from engine_helpers import die_ids, moved, position, run, scripted, texts, turn
 
@@ -214,7 +214,7 @@ def test_a_controlled_dragon_kept_back_adds_its_damage_to_the_army_melee():
     """Seed 000 control: the controller may keep the dragon from rolling; when another dragon
     attacks the controller's army, the controlled dragon rolls and its damage (Wings ignored)
     is added to the army's melee results."""
-    from dragondice_desktop.engine.state import DragonBond
+    from dragondice_desktop.engine.core.state import DragonBond
 
     state, _ = at_frontier(("Eldarim/Dragoncrusader (White)",),
                            ("Dragons/Red Drake", "Dragons/Ivory Drake"))

@@ -4,9 +4,9 @@ promoted from the Summoning Pool, and the Silver Medallion summons or promotes t
 
 from __future__ import annotations
 
-from dragondice_desktop.engine.fates import kill, promote, promotion_partners
+from dragondice_desktop.engine.units.fates import kill, promote, promotion_partners
 from dragondice_desktop.engine.game import legal_actions
-from dragondice_desktop.engine.state import Zone, ZoneKind
+from dragondice_desktop.engine.core.state import Zone, ZoneKind
 
 from engine_helpers import die_ids, moved, position, run, scripted, texts, turn
 

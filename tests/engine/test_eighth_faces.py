@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dragondice_desktop.catalog.model import Icon
 from dragondice_desktop.engine.game import legal_actions
-from dragondice_desktop.engine.march import missile_targets
-from dragondice_desktop.engine.rolls import RollType
-from dragondice_desktop.engine.state import Phase, Step, Zone, ZoneKind
+from dragondice_desktop.engine.turn.march import missile_targets
+from dragondice_desktop.engine.rolls.pipeline import RollType
+from dragondice_desktop.engine.core.state import Phase, Step, Zone, ZoneKind
 
 from engine_helpers import die_ids, moved, position, run, texts, turn, with_face
 

@@ -1,4 +1,4 @@
-"""Goblins' species abilities (digest §6), applied from rules revision 2 (engine/options.py):
+"""Goblins' species abilities (digest §6), applied from rules revision 2 (engine/core/options.py):
 Swamp Mastery — at an earth terrain, melee counts as maneuver; Foul Stench — when an army
 holding Goblins takes a melee action, N units of the defending army (N = Goblins in the
 attacker's DUA, max 3 †) may not counter-attack, the defending player picking them.
@@ -11,8 +11,8 @@ Frontier Coastland Tower (air, water: t2). Thug faces: 1 ID, 1 Save, 1 Melee, 1 
 from __future__ import annotations
 
 from dragondice_desktop.engine.game import legal_actions
-from dragondice_desktop.engine.options import GameOptions
-from dragondice_desktop.engine.state import Phase, Zone, ZoneKind
+from dragondice_desktop.engine.core.options import GameOptions
+from dragondice_desktop.engine.core.state import Phase, Zone, ZoneKind
 
 from engine_helpers import die_ids, moved, position, run, scripted, texts, turn
 from test_species import count
@@ -28,7 +28,7 @@ def _revision_1(state):
 def test_swamp_mastery_counts_melee_as_maneuver_at_an_earth_terrain():
     """A Thug showing 2 Melee at Highland City (earth) gives 2 maneuver; at Coastland (no
     earth) nothing; under rules revision 1 nothing either (games saved before it)."""
-    from dragondice_desktop.engine.rolls import RollType
+    from dragondice_desktop.engine.rolls.pipeline import RollType
 
     state = position(ann={"home": ("Goblins/Thug",), "campaign": ("Goblins/Thug",)})
     home, frontier = die_ids(state, "Goblins/Thug", "t0")[0], die_ids(state, "Goblins/Thug",
@@ -95,7 +95,7 @@ def test_foul_stench_needs_goblins_in_the_dua_and_rules_revision_2():
 def test_foul_stench_is_capped_at_three_per_24_points():
     """Digest §6 †: N = Goblins in the DUA, max 3 per 24 points of force or part. Ann's force
     is 6 points (≤ 24): four Muggers in the DUA still give N = 3."""
-    from dragondice_desktop.engine.exchange import foul_stench
+    from dragondice_desktop.engine.turn.march_rolls import foul_stench
 
     state, _ = _goblin_attack(4, defenders=("Dwarves/Footman",) * 5)
     assert foul_stench(state, T2, 0) == 3

@@ -15,15 +15,15 @@ import pytest
 
 from dragondice_desktop.catalog.loader import load_catalog
 from dragondice_desktop.catalog.model import DieKind
-from dragondice_desktop.engine.dragons import kill_threshold
+from dragondice_desktop.engine.dragons.kinds import kill_threshold
 from dragondice_desktop.engine.game import legal_actions
-from dragondice_desktop.engine.house_rules import (
+from dragondice_desktop.engine.core.house_rules import (
     HOUSE_RULES, NO_COUNTER_AFTER_NOTHING, NO_SPELLS_ON_RESERVES, OWN_ARMIES_ONLY,
     PROMOTION_ONE_STEP, WHITE_DRAGON_TEN_SAVES,
 )
-from dragondice_desktop.engine.options import GameOptions, checked, options_problem
-from dragondice_desktop.engine.record import GameRecord
-from dragondice_desktop.engine.state import Phase, Step, Zone, ZoneKind
+from dragondice_desktop.engine.core.options import GameOptions, checked, options_problem
+from dragondice_desktop.engine.core.record import GameRecord
+from dragondice_desktop.engine.core.state import Phase, Step, Zone, ZoneKind
 from dragondice_desktop.matchup import demo_setups
 
 from engine_helpers import battle, die_ids, moved, position, run, scripted, texts, turn

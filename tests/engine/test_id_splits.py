@@ -11,11 +11,11 @@ from __future__ import annotations
 from dragondice_desktop.catalog.loader import load_catalog
 from dragondice_desktop.catalog.model import Icon
 from dragondice_desktop.engine.game import legal_actions
-from dragondice_desktop.engine.options import GameOptions
-from dragondice_desktop.engine.rolls import (
+from dragondice_desktop.engine.core.options import GameOptions
+from dragondice_desktop.engine.rolls.pipeline import (
     DieRoll, RollContext, RollInput, RollType, count_roll, id_splits,
 )
-from dragondice_desktop.engine.roll_model import RollChoice
+from dragondice_desktop.engine.rolls.model import RollChoice
 
 from engine_helpers import battle, ids_at, run, scripted
 

@@ -1,4 +1,4 @@
-"""Cantrip in a unit's individual roll (engine/individual.py, spells/casting.py; issue 3).
+"""Cantrip in a unit's individual roll (engine/rolls/individual_roll.py, spells/casting.py; issue 3).
 
 Seed 000 Cantrip: "During a magic action ... Cantrip generates X magic results. During other
 non-maneuver rolls, Cantrip generates X magic results that only allow you to cast spells
@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from dragondice_desktop.catalog.loader import load_catalog
 from dragondice_desktop.engine.game import legal_actions
-from dragondice_desktop.engine.rolls import RollType
-from dragondice_desktop.engine.state import Step, Zone, ZoneKind
+from dragondice_desktop.engine.rolls.pipeline import RollType
+from dragondice_desktop.engine.core.state import Step, Zone, ZoneKind
 
 from engine_helpers import battle, die_ids, ids_at, moved, position, run, scripted, texts, turn
 

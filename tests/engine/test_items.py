@@ -1,4 +1,4 @@
-"""Items (seed 001, digest §1.3; engine/items.py, reserves.py): carrying limits and colours,
+"""Items (seed 001, digest §1.3; engine/units/items.py, turn/reserves.py): carrying limits and colours,
 items rolling only with a carrier, burying the excess, moving with a carrier, and never being
 rolled on their own, targeted or modified by what concerns units."""
 
@@ -8,16 +8,16 @@ import pytest
 
 from dragondice_desktop.catalog.loader import load_catalog
 from dragondice_desktop.catalog.model import Icon
-from dragondice_desktop.engine.fates import kill
-from dragondice_desktop.engine.flow import roll_for
+from dragondice_desktop.engine.units.fates import kill
+from dragondice_desktop.engine.turn.flow import roll_for
 from dragondice_desktop.engine.game import legal_actions
-from dragondice_desktop.engine.individual import unit_roll
-from dragondice_desktop.engine.items import fits, rolling_items
-from dragondice_desktop.engine.lasting import add
-from dragondice_desktop.engine.rolls import (
+from dragondice_desktop.engine.rolls.individual_roll import unit_roll
+from dragondice_desktop.engine.units.items import fits, rolling_items
+from dragondice_desktop.engine.sai.lasting import add
+from dragondice_desktop.engine.rolls.pipeline import (
     DieRoll, RollContext, RollInput, RollType, count_roll,
 )
-from dragondice_desktop.engine.state import LastingEffect, Step, Zone, ZoneKind
+from dragondice_desktop.engine.core.state import LastingEffect, Step, Zone, ZoneKind
 
 from engine_helpers import battle, ids_at, run, scripted
 

@@ -1,4 +1,4 @@
-"""Lasting effects (engine/lasting.py): SAI effects that last "until the beginning of your
+"""Lasting effects (engine/sai/lasting.py): SAI effects that last "until the beginning of your
 next turn" (seed 000) live in ``GameState.effects``, change later rolls through the pipeline's
 modifier steps, stop units rolling or leaving, and end in the Expire Effects phase of the
 player who made them (digest §3.1)."""
@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from dragondice_desktop.catalog.loader import load_catalog
 from dragondice_desktop.catalog.model import Icon
-from dragondice_desktop.engine.fates import kill, move_unit
-from dragondice_desktop.engine.flow import end_march, roll_for
-from dragondice_desktop.engine.turn import begin_turn
+from dragondice_desktop.engine.units.fates import kill, move_unit
+from dragondice_desktop.engine.turn.flow import end_march, roll_for
+from dragondice_desktop.engine.turn.start import begin_turn
 from dragondice_desktop.engine.game import legal_actions
-from dragondice_desktop.engine.lasting import add, cannot_leave, cannot_roll
-from dragondice_desktop.engine.rolls import RollType
-from dragondice_desktop.engine.state import LastingEffect, MarchState, Step, Zone, ZoneKind
+from dragondice_desktop.engine.sai.lasting import add, cannot_leave, cannot_roll
+from dragondice_desktop.engine.rolls.pipeline import RollType
+from dragondice_desktop.engine.core.state import LastingEffect, MarchState, Step, Zone, ZoneKind
 
 from engine_helpers import battle, ids_at, run, scripted
 

@@ -10,14 +10,14 @@ import random
 
 import pytest
 
-from dragondice_desktop.engine.actions import Action, Verb
+from dragondice_desktop.engine.core.actions import Action, Verb
 from dragondice_desktop.engine.game import IllegalAction, legal_actions, play, play_all
-from dragondice_desktop.engine.options import GameOptions
+from dragondice_desktop.engine.core.options import GameOptions
 from dragondice_desktop.engine.policy import choose
-from dragondice_desktop.engine.record import GameRecord
-from dragondice_desktop.engine.rng import FaceNeeded, Rng, Throw
-from dragondice_desktop.engine.setup import new_game
-from dragondice_desktop.engine.state import Phase, Step
+from dragondice_desktop.engine.core.record import GameRecord
+from dragondice_desktop.engine.core.rng import FaceNeeded, Rng, Throw
+from dragondice_desktop.engine.turn.setup import new_game
+from dragondice_desktop.engine.core.state import Phase, Step
 
 from engine_helpers import Scripted, battle, run, setup_pair, texts
 
@@ -254,7 +254,7 @@ def test_a_starting_distance_stops_asking_after_max_rerolls_eights():
     """An 8 is rolled again (digest §2.5), but like every re-roll chain (Rend, Tail ...) at
     most MAX_REROLLS times: a game file entering 8 for ever cannot make a roll without end.
     The terrain then starts at 6, the most a starting distance can be."""
-    from dragondice_desktop.engine.rolls import MAX_REROLLS
+    from dragondice_desktop.engine.rolls.pipeline import MAX_REROLLS
 
     state, _ = run(new_game(setup_pair(), 1, MANUAL), *START, *["face 7"] * MAX_REROLLS)
     assert "rolled again after 8" in state.pending.prompt
@@ -273,7 +273,7 @@ def test_a_file_of_twenty_thousand_faces_loads_quickly(monkeypatch):
     roll took 1.7 s, and the time grew with the square of the faces: minutes for this file.)
     Counted, not timed: the time is the benchmarks' business."""
     from dragondice_desktop.engine import game
-    from dragondice_desktop.engine.record import MAX_ACTIONS
+    from dragondice_desktop.engine.core.record import MAX_ACTIONS
 
     applied = []
     real = game._apply_rules

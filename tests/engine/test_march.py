@@ -3,10 +3,10 @@ terrains, the action a face allows, melee with saves, damage and counter-attack,
 
 import pytest
 
-from dragondice_desktop.engine.actions import Verb
+from dragondice_desktop.engine.core.actions import Verb
 from dragondice_desktop.engine.game import legal_actions, play
-from dragondice_desktop.engine.march import allowed_actions, missile_targets
-from dragondice_desktop.engine.state import Phase, Step, Zone, ZoneKind
+from dragondice_desktop.engine.turn.march import allowed_actions, missile_targets
+from dragondice_desktop.engine.core.state import Phase, Step, Zone, ZoneKind
 
 from engine_helpers import moved, started, with_face
 
@@ -80,7 +80,7 @@ def test_turning_to_eight_captures_and_two_captures_win():
     assert state.winner is None
     # A second capture wins.
     state = with_face(state, 1 - me, 8, controller=me)
-    from dragondice_desktop.engine.flow import check_victory
+    from dragondice_desktop.engine.turn.flow import check_victory
     events = []
     state = check_victory(state, events)
     assert state.winner == me and state.phase is Phase.GAME_OVER

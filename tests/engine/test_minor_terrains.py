@@ -11,13 +11,13 @@ Faces of every minor terrain (catalog): Bridge 0 ID, 1 Flood, 2-3 Double Maneuve
 from __future__ import annotations
 
 from dragondice_desktop.catalog.model import Species
-from dragondice_desktop.engine.flow import army_context
+from dragondice_desktop.engine.turn.flow import army_context
 from dragondice_desktop.engine.game import legal_actions
-from dragondice_desktop.engine.lasting import army_modifiers
-from dragondice_desktop.engine.march import allowed_actions
-from dragondice_desktop.engine.rolls import RollType
-from dragondice_desktop.engine.species import dua_count, terrain_elements
-from dragondice_desktop.engine.state import Step, Zone, ZoneKind
+from dragondice_desktop.engine.sai.lasting import army_modifiers
+from dragondice_desktop.engine.turn.march import allowed_actions
+from dragondice_desktop.engine.rolls.pipeline import RollType
+from dragondice_desktop.engine.species.counts_as import dua_count, terrain_elements
+from dragondice_desktop.engine.core.state import Step, Zone, ZoneKind
 
 from engine_helpers import die_ids, moved, position, run, scripted, turn
 
@@ -110,7 +110,7 @@ def test_a_disaster_halves_and_is_buried_at_the_next_march():
 def test_minor_terrain_is_buried_when_its_army_leaves_or_captures():
     """Seed 003: buried if its army leaves the terrain, or captures the eighth face; an army
     holding the eighth face cannot bring one."""
-    from dragondice_desktop.engine.fates import kill
+    from dragondice_desktop.engine.units.fates import kill
 
     state = marching()
     bridge = die_ids(state, BRIDGE)[0]

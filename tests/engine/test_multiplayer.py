@@ -9,10 +9,10 @@ import random
 import pytest
 
 from dragondice_desktop.engine.game import legal_actions, play
-from dragondice_desktop.engine.record import GameRecord
-from dragondice_desktop.engine.setup import SetupError, new_game
-from dragondice_desktop.engine.state import Phase, PlayerSetup, Step, Zone, ZoneKind
-from dragondice_desktop.engine.turn import begin_turn, next_player
+from dragondice_desktop.engine.core.record import GameRecord
+from dragondice_desktop.engine.turn.setup import SetupError, new_game
+from dragondice_desktop.engine.core.state import Phase, PlayerSetup, Step, Zone, ZoneKind
+from dragondice_desktop.engine.turn.start import begin_turn, next_player
 
 from engine_helpers import moved, played, run, scripted, with_face
 

@@ -1,4 +1,4 @@
-"""The ten steps of die-roll resolution with everything that enters them (engine/rolls.py):
+"""The ten steps of die-roll resolution with everything that enters them (engine/rolls/pipeline.py):
 modifiers in their order (digest §4.2, §4.3), "counts as" (§4.4), combination rolls (§4.5),
 individual rolls, rolls in the DUA and dragon-attack rolls (seed 000 "Application"), the X rule
 and the SAIs with a fixed number, re-roll chains and Elemental Relics (seed 001)."""
@@ -11,8 +11,8 @@ import pytest
 
 from dragondice_desktop.catalog.loader import load_catalog
 from dragondice_desktop.catalog.model import Face, Icon
-from dragondice_desktop.engine.individual import unit_context
-from dragondice_desktop.engine.rolls import (
+from dragondice_desktop.engine.rolls.individual_roll import unit_context
+from dragondice_desktop.engine.rolls.pipeline import (
     Addition, DieRoll, Modifier, ModOp, RollChoice, RollContext, RollInput, RollKind, RollType,
     count_roll,
 )

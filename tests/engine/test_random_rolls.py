@@ -1,4 +1,4 @@
-"""Random rolls of every kind (engine/rolls.py): random catalog dice showing random faces
+"""Random rolls of every kind (engine/rolls/pipeline.py): random catalog dice showing random faces
 (with the re-roll chains the rules demand), in every kind of roll — army rolls of each type,
 combination, individual, DUA and dragon-attack rolls — are counted without losing anything:
 every SAI shown is accounted for, totals are never negative, magic adds up by element, and
@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dragondice_desktop.catalog.loader import load_catalog
-from dragondice_desktop.engine.individual import unit_context
-from dragondice_desktop.engine.rolls import (
+from dragondice_desktop.engine.rolls.individual_roll import unit_context
+from dragondice_desktop.engine.rolls.pipeline import (
     MAX_REROLLS, DieRoll, Modifier, ModOp, RollContext, RollInput, RollKind, RollType,
     count_roll, face_results,
 )

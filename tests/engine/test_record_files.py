@@ -10,13 +10,13 @@ from dataclasses import replace
 
 import pytest
 
-from dragondice_desktop.engine.actions import Action, Verb
+from dragondice_desktop.engine.core.actions import Action, Verb
 from dragondice_desktop.engine.game import IllegalAction, legal_actions, play
 from dragondice_desktop.engine.policy import choose
-from dragondice_desktop.engine.record import (
+from dragondice_desktop.engine.core.record import (
     MAX_ACTIONS, MAX_DICE, GameFileError, GameRecord, setup_problem,
 )
-from dragondice_desktop.engine.setup import new_game
+from dragondice_desktop.engine.turn.setup import new_game
 from dragondice_desktop.matchup import demo_setups
 
 from engine_helpers import played

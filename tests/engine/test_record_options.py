@@ -9,9 +9,9 @@ import json
 
 import pytest
 
-from dragondice_desktop.engine.options import RULES, GameOptions, checked
-from dragondice_desktop.engine.record import VERSION, GameFileError, GameRecord
-from dragondice_desktop.engine.setup import SetupError, new_game
+from dragondice_desktop.engine.core.options import RULES, GameOptions, checked
+from dragondice_desktop.engine.core.record import VERSION, GameFileError, GameRecord
+from dragondice_desktop.engine.turn.setup import SetupError, new_game
 from dragondice_desktop.matchup import demo_setups, table_setups
 
 from engine_helpers import played
@@ -116,8 +116,8 @@ def test_new_game_refuses_options_it_does_not_know():
 def test_rules_revision_1_keeps_tidal_wave_and_lone_cantrip_as_they_were():
     """Games recorded under revision 1 replay as played: a unit rolling alone is not
     offered Cantrip spells, and Tidal Wave's roll is counted like any other (rulings)."""
-    from dragondice_desktop.engine.individual import unit_roll
-    from dragondice_desktop.engine.rolls import RollType
+    from dragondice_desktop.engine.rolls.individual_roll import unit_roll
+    from dragondice_desktop.engine.rolls.pipeline import RollType
 
     from engine_helpers import die_ids, position, scripted
 
@@ -142,7 +142,7 @@ def test_every_house_rule_twice_or_a_huge_list_is_refused_quickly(good):
     under the size limit), without a long wait."""
     import time
 
-    from dragondice_desktop.engine.house_rules import HOUSE_RULES
+    from dragondice_desktop.engine.core.house_rules import HOUSE_RULES
 
     ids = list(HOUSE_RULES)
     _refused({**good, "options": {**good["options"], "house_rules": ids + ids[:1]}},
@@ -154,7 +154,7 @@ def test_every_house_rule_twice_or_a_huge_list_is_refused_quickly(good):
 
 
 def test_all_five_house_rules_load_and_replay(good):
-    from dragondice_desktop.engine.house_rules import HOUSE_RULES
+    from dragondice_desktop.engine.core.house_rules import HOUSE_RULES
 
     options = {**good["options"], "house_rules": list(reversed(HOUSE_RULES))}
     loaded = GameRecord.from_json(json.dumps({**good, "options": options}))

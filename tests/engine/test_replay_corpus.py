@@ -1,7 +1,7 @@
 """The replay corpus (issue 11 §5): recorded seeded games of 2, 3 and 4 players with every
 bundled sample force replay to the same states and the same log on every run. The setups are
 embedded in each game file, and the game keeps the rules revision it was recorded under
-(engine/options.py), so a rules change gated on a new revision leaves them unchanged."""
+(engine/core/options.py), so a rules change gated on a new revision leaves them unchanged."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import json
 import pytest
 
 from corpus.corpus_games import GAMES, HERE, replayed
-from dragondice_desktop.engine.record import GameRecord
+from dragondice_desktop.engine.core.record import GameRecord
 from dragondice_desktop.forces.samples import sample_forces
 
 

@@ -1,5 +1,5 @@
-"""Counting a physical roll from its JSON description (engine/resolve.py), the coverage list
-(engine/coverage.py) and the two commands (rules_cli.py)."""
+"""Counting a physical roll from its JSON description (engine/rolls/count_a_roll.py), the coverage list
+(engine/coverage.py) and the two commands (commands/rules.py)."""
 
 from __future__ import annotations
 
@@ -9,15 +9,15 @@ from importlib import resources
 
 import pytest
 
-from dragondice_desktop import rules_cli
+from dragondice_desktop.commands import rules as rules_cli
 from dragondice_desktop.catalog.loader import load_catalog
 from dragondice_desktop.catalog.model import Icon
 from dragondice_desktop.engine.coverage import (
     HANDLED, NOT_HANDLED, PARTIAL, coverage_text, rules_coverage, species_coverage,
     spell_coverage,
 )
-from dragondice_desktop.engine.resolve import ResolveError, resolve, resolve_text
-from dragondice_desktop.engine.sai_results import SAI_HANDLERS
+from dragondice_desktop.engine.rolls.count_a_roll import ResolveError, resolve, resolve_text
+from dragondice_desktop.engine.sai.results import SAI_HANDLERS
 
 
 def test_the_help_pages_example():

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from dragondice_desktop.engine.resolve import ResolveError, resolve
+from dragondice_desktop.engine.rolls.count_a_roll import ResolveError, resolve
 
 HIGHLAND = {"die": "Terrains/Highland City", "face": 3, "held": False}   # earth, fire
 COASTLAND = {"die": "Terrains/Coastland Tower", "face": 3, "held": False}  # air, water

@@ -13,8 +13,8 @@ import sys
 
 import pytest
 
-from dragondice_desktop import rules_cli
-from dragondice_desktop.engine.resolve import ResolveError, resolve, resolve_text
+from dragondice_desktop.commands import rules as rules_cli
+from dragondice_desktop.engine.rolls.count_a_roll import ResolveError, resolve, resolve_text
 
 GRYPHON = {"die": "Coral Elves/Gryphon", "faces": ["4 Rend", "4 ID"]}
 BASE = {"roll": "melee", "army": [GRYPHON, {"die": "Undead/Minor Death", "face": "4 Slay"}],

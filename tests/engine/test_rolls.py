@@ -1,4 +1,4 @@
-"""Army die-roll resolution (engine/rolls.py).
+"""Army die-roll resolution (engine/rolls/pipeline.py).
 
 Expected values come from the rules text: digest §1.2 (ID and icon counts), §4.2 (the ten
 steps), §4.7 (automatic saves), §8 (eighth-face ID doubling), seed 000 (SAIs) and seed 001
@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 from dragondice_desktop.catalog.loader import load_catalog
 from dragondice_desktop.catalog.model import Color, DieKind, Icon
-from dragondice_desktop.engine.rng import Rng, Throw
-from dragondice_desktop.engine.individual import unit_context
-from dragondice_desktop.engine.rolls import (
+from dragondice_desktop.engine.core.rng import Rng, Throw
+from dragondice_desktop.engine.rolls.individual_roll import unit_context
+from dragondice_desktop.engine.rolls.pipeline import (
     ANY_COLOR, MAX_REROLLS, SAI_HANDLERS, Origin, RollContext, RollResult, RollType,
     count_faces, face_results, handled_icons, roll_army,
 )

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from dragondice_desktop.catalog.loader import load_catalog
-from dragondice_desktop.engine.options import GameOptions
-from dragondice_desktop.engine.roll_model import Modifier, ModOp, RollType
-from dragondice_desktop.engine.state import LastingEffect, Zone, ZoneKind
+from dragondice_desktop.engine.core.options import GameOptions
+from dragondice_desktop.engine.rolls.model import Modifier, ModOp, RollType
+from dragondice_desktop.engine.core.state import LastingEffect, Zone, ZoneKind
 
 from engine_helpers import battle, die_ids, moved, position, run, scripted, texts, turn
 
@@ -138,8 +138,8 @@ def test_cursed_bullets_are_reduced_by_the_defenders_spell_saves():
 def damaged(state, player, zone, amount, on_kill="", revision=3):
     """`state` (a turn begun) with `amount` damage due to `player`'s army at `zone`, waiting
     for its owner to choose the casualties."""
-    from dragondice_desktop.engine.resolution import advance
-    from dragondice_desktop.engine.state import DamageDue
+    from dragondice_desktop.engine.tasks.runner import advance
+    from dragondice_desktop.engine.core.state import DamageDue
 
     state = rules(state, revision)
     due = DamageDue(player, zone, amount, "test damage", on_kill=on_kill)
@@ -229,7 +229,7 @@ def test_damage_covering_the_whole_army_kills_all_in_one_click():
 
 
 def _answer_with_ids(revision):
-    from dragondice_desktop.engine.state import Step
+    from dragondice_desktop.engine.core.state import Step
     from engine_helpers import with_face
 
     state = position(ann={"campaign": (FOOT, FOOT, FOOT)},
@@ -249,7 +249,7 @@ def test_eighth_face_doubles_ids_in_the_answer_to_a_dragon_attack():
     individual unit rolls are exempt, §10 #5). Ann holds the Frontier's eighth face; her three
     Footmen answer a Red Drake's Wings (5 damage) with three IDs counted as saves: 6 saves, no
     damage. Before revision 3 the answer was not doubled: 3 saves, 2 damage."""
-    from dragondice_desktop.engine.state import Step
+    from dragondice_desktop.engine.core.state import Step
 
     state, answer = _answer_with_ids(3)
     assert answer.total(RollType.SAVE) == 6 and state.step is not Step.DAMAGE
@@ -308,8 +308,8 @@ def test_which_unit_an_elevate_doubles_is_the_rollers_choice():
 def test_house_rule_one_multiplier_per_result_type_keeps_the_old_reading():
     """House rule (seed 000 Targeting read as one multiplier per result type for the whole
     roll): only the best Elevate counts, 7 saves, and nobody is asked."""
-    from dragondice_desktop.engine.house_rules import ONE_MULTIPLIER_PER_TYPE
-    from dragondice_desktop.engine.state import Step
+    from dragondice_desktop.engine.core.house_rules import ONE_MULTIPLIER_PER_TYPE
+    from dragondice_desktop.engine.core.state import Step
 
     state, save, asked = _elevated(3, house_rules=(ONE_MULTIPLIER_PER_TYPE,))
     assert save.total(RollType.SAVE) == 7 and asked.step is not Step.SAI_PICK
@@ -319,8 +319,8 @@ def test_two_elevates_counted_directly():
     """Seed 001 Elevate + seed 000 Targeting, counted without play (the count a roll uses):
     3 saves and 1 save, both doubled by two Elevates: 8; the first Elevate's unit is an open
     choice defaulting to the unit that gains most; one multiplier per type gives 7."""
-    from dragondice_desktop.engine.roll_model import RollContext
-    from dragondice_desktop.engine.rolls import count_faces
+    from dragondice_desktop.engine.rolls.model import RollContext
+    from dragondice_desktop.engine.rolls.pipeline import count_faces
 
     shown = [(1, CAT.die(SERGEANT), [F(SERGEANT, "3 Save")]), (2, CAT.die(FOOT), [F(FOOT, "1 Save")]),
              (3, CAT.die(CARPET), [F(CARPET, "4 Elevate")]),
@@ -352,7 +352,7 @@ def test_a_pair_of_medium_equipment_costs_three_inside_the_engine():
     point for the second)". 21 health of units and a pair of medium equipment are a 24-point
     force, so a "max N †" cap (digest §6: per 24 points or part) is N, not 2N. Before revision 3
     the engine priced each medium die at 2: 25 points, and every cap doubled."""
-    from dragondice_desktop.engine.species import dagger_cap, force_points
+    from dragondice_desktop.engine.species.counts_as import dagger_cap, force_points
 
     state = _priced(3)
     assert force_points(state, 0) == 24 and dagger_cap(state, 0, 3) == 3
@@ -364,7 +364,7 @@ def test_a_pair_of_medium_equipment_costs_three_inside_the_engine():
 def test_force_size_is_priced_alike_in_validation_and_in_the_engine():
     """Seed 001, digest §2.1: the force builder's total and the engine's force size agree on
     the same dice (25 points: one more Footman than the 24-point force above)."""
-    from dragondice_desktop.engine.species import dagger_cap, force_points
+    from dragondice_desktop.engine.species.counts_as import dagger_cap, force_points
     from dragondice_desktop.forces.model import Force
 
     home = ("Dwarves/Androsphinx",) * 4 + (FOOT,) * 4 + ("Items/Air Dawn Blade",) * 2
@@ -383,7 +383,7 @@ def test_a_game_won_by_a_mutate_kill_asks_nothing_more():
     (digest §6) kills Bob's last unit, in his Reserve Area: Ann wins and no decision is pending.
     Before, its question (which army recruits Swamp Stalkers) was still left in the queue."""
     from dragondice_desktop.engine.game import legal_actions
-    from dragondice_desktop.engine.state import Phase
+    from dragondice_desktop.engine.core.state import Phase
 
     state = position(ann={"campaign": ("Swamp Stalkers/Bog Runner",) * 2},
                      bob={"horde": (), "campaign": ()}, frontier="Terrains/Coastland Tower")

@@ -6,7 +6,7 @@ sampled mutation run left alive (issue 11 §5)."""
 from __future__ import annotations
 
 from dragondice_desktop.engine.game import legal_actions
-from dragondice_desktop.engine.state import Step, Zone, ZoneKind
+from dragondice_desktop.engine.core.state import Step, Zone, ZoneKind
 
 from engine_helpers import battle, ids_at, run, scripted
 from test_sai_effects import ATTACK, F, FOOT

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import pytest
 
-from dragondice_desktop.engine.exchange import foul_stench
-from dragondice_desktop.engine.options import GameOptions
-from dragondice_desktop.engine.rolls import RollType
-from dragondice_desktop.engine.species import force_points
+from dragondice_desktop.engine.turn.march_rolls import foul_stench
+from dragondice_desktop.engine.core.options import GameOptions
+from dragondice_desktop.engine.rolls.pipeline import RollType
+from dragondice_desktop.engine.species.counts_as import force_points
 from dragondice_desktop.engine.spells.species_magic import bone_magic
-from dragondice_desktop.engine.state import Zone, ZoneKind
+from dragondice_desktop.engine.core.state import Zone, ZoneKind
 
 from engine_helpers import count_faces, die_ids, moved, position, with_face
 
@@ -223,7 +223,7 @@ def test_eighth_face_doubling_and_species_abilities_stack():
 # --- the Species Abilities phase: limits that bind ------------------------------------------
 
 from dragondice_desktop.engine.game import legal_actions  # noqa: E402
-from dragondice_desktop.engine.state import Phase  # noqa: E402
+from dragondice_desktop.engine.core.state import Phase  # noqa: E402
 
 from engine_helpers import run, scripted, turn  # noqa: E402
 
@@ -351,7 +351,7 @@ def test_terrain_harmony_gives_amazons_ivory_magic_in_reserves():
 
 # --- kill hooks and counter-attacks that need their element (digest §6) ----------------------
 
-from dragondice_desktop.engine.fates import kill  # noqa: E402
+from dragondice_desktop.engine.units.fates import kill  # noqa: E402
 
 
 @pytest.mark.parametrize("frontier, into", [(COAST, RES0), (HIGH, DUA0)])

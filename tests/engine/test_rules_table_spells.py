@@ -21,11 +21,11 @@ import pytest
 
 from dragondice_desktop.catalog.model import Species
 from dragondice_desktop.engine.game import IllegalAction, legal_actions
-from dragondice_desktop.engine.roll_model import ModOp, RollType
+from dragondice_desktop.engine.rolls.model import ModOp, RollType
 from dragondice_desktop.engine.spells import SPELLS
 from dragondice_desktop.engine.spells.pool import MagicSource
-from dragondice_desktop.engine.state import Zone, ZoneKind
-from dragondice_desktop.engine.task_queue import head, replace_head
+from dragondice_desktop.engine.core.state import Zone, ZoneKind
+from dragondice_desktop.engine.tasks.queue_ops import head, replace_head
 
 from engine_helpers import die_ids, moved, position, run, scripted, turn
 
@@ -465,7 +465,7 @@ def test_tidal_wave_kills_come_after_a_save_roll_for_open_grave():
     so Open Grave (units killed after a save roll go to the Reserve Area) saves Bob's dead;
     Ann's army, without Open Grave, loses hers to the DUA. Every die shows face 3 (Conjurer:
     Magic, Sergeant: Melee): no saves, no maneuver."""
-    from dragondice_desktop.engine.state import LastingEffect
+    from dragondice_desktop.engine.core.state import LastingEffect
 
     state = limits_position()
     grave = LastingEffect(1, None, "open_grave", "Open Grave", player=1, zone=T2,
@@ -490,8 +490,8 @@ def test_soiled_ground_buries_a_unit_killed_there_that_fails_its_save(face, wher
     """Digest §7 Soiled Ground: every unit killed at the terrain into the DUA makes a save roll
     or is buried. Bob's Footman killed at the Frontier shows face 1 (1 Save: stays in the DUA)
     or face 2 (Melee: buried)."""
-    from dragondice_desktop.engine.fates import kill
-    from dragondice_desktop.engine.state import LastingEffect
+    from dragondice_desktop.engine.units.fates import kill
+    from dragondice_desktop.engine.core.state import LastingEffect
 
     state = position(faces=(3, 3, 3))
     soiled = LastingEffect(0, None, "soiled_ground", "Soiled Ground", zone=T2,

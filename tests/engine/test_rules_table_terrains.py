@@ -14,11 +14,11 @@ from __future__ import annotations
 import pytest
 
 from dragondice_desktop.catalog.model import Icon
-from dragondice_desktop.engine.eighth_faces import CASTLE_CHOICES
+from dragondice_desktop.engine.terrains.eighth_faces import CASTLE_CHOICES
 from dragondice_desktop.engine.game import legal_actions
-from dragondice_desktop.engine.individual import unit_roll
-from dragondice_desktop.engine.rolls import RollType
-from dragondice_desktop.engine.state import Phase, Zone, ZoneKind
+from dragondice_desktop.engine.rolls.individual_roll import unit_roll
+from dragondice_desktop.engine.rolls.pipeline import RollType
+from dragondice_desktop.engine.core.state import Phase, Zone, ZoneKind
 
 from engine_helpers import (count_faces, die_ids, moved, position, run, scripted, texts, turn,
                             with_face)
@@ -308,8 +308,8 @@ def test_dragons_lair_offers_a_terrain_with_an_opposing_army_first():
 
 def magic_drain_by_bob(state):
     """Bob's Magic Drain (digest §7: every army roll at the terrain −2 magic) on the Frontier."""
-    from dragondice_desktop.engine.roll_model import Modifier, ModOp
-    from dragondice_desktop.engine.state import LastingEffect
+    from dragondice_desktop.engine.rolls.model import Modifier, ModOp
+    from dragondice_desktop.engine.core.state import LastingEffect
 
     drain = LastingEffect(1, None, "modifiers", "Magic Drain", zone=T2, amount=2,
                           spell="Magic Drain",

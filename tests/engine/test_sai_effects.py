@@ -1,4 +1,4 @@
-"""SAI effects in play (engine/sai_effects.py, army_roll.py, exchange.py): targets picked,
+"""SAI effects in play (engine/sai/effects.py, rolls/army_roll.py, turn/march_rolls.py): targets picked,
 individual rolls, kills, burials, moves, damage and the delayed effects on the save roll.
 
 Positions: Ann (player 0) marches her Campaign army at the Frontier (Coastland Tower, face 7:
@@ -14,8 +14,8 @@ import pytest
 
 from dragondice_desktop.catalog.loader import load_catalog
 from dragondice_desktop.engine.game import legal_actions
-from dragondice_desktop.engine.rolls import RollType
-from dragondice_desktop.engine.state import Step, Zone, ZoneKind
+from dragondice_desktop.engine.rolls.pipeline import RollType
+from dragondice_desktop.engine.core.state import Step, Zone, ZoneKind
 
 from engine_helpers import battle, ids_at, run, scripted, texts
 
@@ -518,7 +518,7 @@ def test_wild_growth_promotes_units_of_the_army():
 def test_illusion_protects_an_army_from_missile_attacks():
     """Seed 000 Illusion: the target army "cannot be targeted by any missile attacks or spells
     cast by opposing players" until the beginning of your next turn."""
-    from dragondice_desktop.engine.march import missile_targets
+    from dragondice_desktop.engine.turn.march import missile_targets
 
     rak = "Lava Elves/Rakshasa"
     state = scripted(battle([rak], [FOOT]), F(rak, "4 Illusion"), F(FOOT, "1 Save"))
@@ -645,8 +645,8 @@ def test_a_unit_that_cannot_be_rolled_fails_the_roll_forced_on_it():
     """Rulings: an asleep unit "cannot be rolled" (seed 000 Sleep), so it cannot roll its ID
     against Slay: it is killed."""
     from dragondice_desktop.catalog.model import Icon
-    from dragondice_desktop.engine.lasting import add
-    from dragondice_desktop.engine.state import LastingEffect
+    from dragondice_desktop.engine.sai.lasting import add
+    from dragondice_desktop.engine.core.state import LastingEffect
 
     state = battle(["Undead/Minor Death"], [FOOT])
     (foot,) = ids_at(state, 1)

@@ -1,5 +1,5 @@
-"""Every SAI of seed 000 and seed 001 in every kind of roll (engine/sai_results.py,
-engine/sai_dragon.py).
+"""Every SAI of seed 000 and seed 001 in every kind of roll (engine/sai/results.py,
+engine/sai/in_dragon_attack.py).
 
 One row per SAI: a real catalog die and face showing it, and for each roll what the icon does,
 taken from the SAI's text and its "Applies" column. Rolls not listed in a row: the SAI has no
@@ -17,11 +17,11 @@ import pytest
 
 from dragondice_desktop.catalog.loader import load_catalog
 from dragondice_desktop.catalog.model import Icon
-from dragondice_desktop.engine.roll_model import RollKind
-from dragondice_desktop.engine.rolls import (
+from dragondice_desktop.engine.rolls.model import RollKind
+from dragondice_desktop.engine.rolls.pipeline import (
     DieRoll, RollContext, RollInput, RollType, count_roll, face_results,
 )
-from dragondice_desktop.engine.individual import unit_context
+from dragondice_desktop.engine.rolls.individual_roll import unit_context
 
 CAT = load_catalog()
 MAN, MEL, MIS, MAG, SAV = (RollType.MANEUVER, RollType.MELEE, RollType.MISSILE,

@@ -4,9 +4,9 @@ game the engine crashes on is reported without stopping the batch."""
 
 import pytest
 
-from dragondice_desktop import selfplay
-from dragondice_desktop.cli import main
-from dragondice_desktop.engine.events import Event
+from dragondice_desktop.commands import selfplay
+from dragondice_desktop.commands.main import main
+from dragondice_desktop.engine.core.events import Event
 from dragondice_desktop.matchup import table_setups
 
 

@@ -3,10 +3,10 @@ the starting distance rolls."""
 
 import pytest
 
-from dragondice_desktop.engine.actions import Verb
+from dragondice_desktop.engine.core.actions import Verb
 from dragondice_desktop.engine.game import IllegalAction, legal_actions, play
-from dragondice_desktop.engine.setup import SetupError, new_game
-from dragondice_desktop.engine.state import Phase, Zone, ZoneKind
+from dragondice_desktop.engine.turn.setup import SetupError, new_game
+from dragondice_desktop.engine.core.state import Phase, Zone, ZoneKind
 
 from engine_helpers import setup_pair
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from dragondice_desktop.catalog.loader import load_catalog
 from dragondice_desktop.catalog.model import Species
-from dragondice_desktop.engine.flow import army_context
+from dragondice_desktop.engine.turn.flow import army_context
 from dragondice_desktop.engine.game import legal_actions
-from dragondice_desktop.engine.individual import unit_roll
-from dragondice_desktop.engine.rolls import DieRoll, RollInput, RollType, count_roll
-from dragondice_desktop.engine.species import dagger_cap, force_points
-from dragondice_desktop.engine.state import Phase, Zone, ZoneKind
+from dragondice_desktop.engine.rolls.individual_roll import unit_roll
+from dragondice_desktop.engine.rolls.pipeline import DieRoll, RollInput, RollType, count_roll
+from dragondice_desktop.engine.species.counts_as import dagger_cap, force_points
+from dragondice_desktop.engine.core.state import Phase, Zone, ZoneKind
 
 from engine_helpers import die_ids, moved, position, run, scripted, texts, turn
 
@@ -168,7 +168,7 @@ def test_dragonkin_handlers_bring_a_small_dragonkin_of_the_terrains_element():
 
 
 def test_stepped_damage_exchanges_a_killed_undead_with_a_smaller_one():
-    from dragondice_desktop.engine.fates import kill
+    from dragondice_desktop.engine.units.fates import kill
 
     state = position(ann={"home": ("Undead/Ghast",), "horde": ("Undead/Ghoul",)})
     ghast, ghoul = die_ids(state, "Undead/Ghast")[0], die_ids(state, "Undead/Ghoul")[0]
@@ -180,7 +180,7 @@ def test_stepped_damage_exchanges_a_killed_undead_with_a_smaller_one():
 
 
 def test_replanting_saves_a_treefolk_that_rolls_its_id_at_a_water_terrain():
-    from dragondice_desktop.engine.fates import kill
+    from dragondice_desktop.engine.units.fates import kill
 
     state = position(ann={"campaign": ("Treefolk/Nymph",)}, frontier="Terrains/Coastland Tower")
     nymph = die_ids(state, "Treefolk/Nymph")[0]

@@ -13,10 +13,10 @@ import pytest
 
 from dragondice_desktop.catalog.model import Species
 from dragondice_desktop.engine.game import IllegalAction, legal_actions
-from dragondice_desktop.engine.rolls import RollType
+from dragondice_desktop.engine.rolls.pipeline import RollType
 from dragondice_desktop.engine.spells import SPELLS, unavailable
 from dragondice_desktop.engine.spells.pool import Demand, MagicSource, payable
-from dragondice_desktop.engine.state import Phase, Step, Zone, ZoneKind
+from dragondice_desktop.engine.core.state import Phase, Step, Zone, ZoneKind
 
 from engine_helpers import die_ids, moved, position, run, scripted, texts, turn, with_face
 
@@ -114,7 +114,7 @@ def test_stone_skin_lasts_until_the_casters_next_turn():
     effect = [e for e in state.effects if e.spell == "Watery Double"][0]
     assert effect.modifiers[0].amount == 2 and effect.creator == 0
     assert state.phase is Phase.SECOND_MARCH or state.phase is Phase.RESERVES
-    from dragondice_desktop.engine.turn import begin_turn
+    from dragondice_desktop.engine.turn.start import begin_turn
     later = begin_turn(state, 0, [])
     assert not [e for e in later.effects if e.spell == "Watery Double"]
 
@@ -280,7 +280,7 @@ def test_flash_flood_drops_the_terrain_unless_an_opposing_army_rolls_six_maneuve
 def test_open_grave_sends_units_killed_after_a_save_roll_to_reserves():
     """Digest §7 Open Grave: units killed after a save roll by army-targeting effects go to
     the Reserve Area instead of the DUA."""
-    from dragondice_desktop.engine.state import LastingEffect
+    from dragondice_desktop.engine.core.state import LastingEffect
 
     state = magic((CONJURER, CONJURER), 2, 2)
     foot = die_ids(state, FOOT, "t2", 1)[0]
@@ -295,7 +295,7 @@ def test_open_grave_sends_units_killed_after_a_save_roll_to_reserves():
 def test_accelerated_growth_exchanges_a_killed_treefolk():
     """Digest §7 Accelerated Growth: a Treefolk of 2+ health that is killed may instead be
     exchanged with a 1-health Treefolk from the DUA."""
-    from dragondice_desktop.engine.state import LastingEffect
+    from dragondice_desktop.engine.core.state import LastingEffect
 
     state = magic((CONJURER, CONJURER), 2, 2, bob_campaign=(OAK,),
                   bob={"home": ("Treefolk/Oakling",)})
@@ -313,8 +313,8 @@ def test_accelerated_growth_exchanges_a_killed_treefolk():
 
 
 def test_necromantic_wave_counts_magic_as_melee():
-    from dragondice_desktop.engine.flow import army_context
-    from dragondice_desktop.engine.state import LastingEffect
+    from dragondice_desktop.engine.turn.flow import army_context
+    from dragondice_desktop.engine.core.state import LastingEffect
 
     state = position()
     wave = LastingEffect(0, None, "counts_as", "Necromantic Wave", player=0, zone=T2,

@@ -5,9 +5,9 @@ afresh: the speed-ups change no answer."""
 import random
 
 from dragondice_desktop.engine.game import _work_out_legal_actions, legal_actions, play
-from dragondice_desktop.engine.state import Zone, ZoneKind
+from dragondice_desktop.engine.core.state import Zone, ZoneKind
 from dragondice_desktop.matchup import table_setups
-from dragondice_desktop.engine.setup import new_game
+from dragondice_desktop.engine.turn.setup import new_game
 
 
 def _scan(state, zone, player=None):

@@ -1,4 +1,4 @@
-"""Tidal Wave (digest §7; engine/spells/water.py, sai_results.py): "Target any terrain. Each
+"""Tidal Wave (digest §7; engine/spells/water.py, sai/results.py): "Target any terrain. Each
 army at that terrain takes four points of damage, and makes a combination save and maneuver
 roll. For this special combination roll, only effects that generate normal save and maneuver
 results count. The terrain is reduced one step unless an army generates at least four
@@ -14,12 +14,12 @@ from __future__ import annotations
 from dragondice_desktop.catalog.loader import load_catalog
 from dragondice_desktop.catalog.model import Icon
 from dragondice_desktop.engine.game import legal_actions
-from dragondice_desktop.engine.roll_model import (
+from dragondice_desktop.engine.rolls.model import (
     DieRoll, RollChoice, RollContext, RollInput, RollType,
 )
-from dragondice_desktop.engine.rolls import count_roll
+from dragondice_desktop.engine.rolls.pipeline import count_roll
 from dragondice_desktop.engine.spells.water import TIDAL_WAVE_RESULTS
-from dragondice_desktop.engine.state import Step, Zone, ZoneKind
+from dragondice_desktop.engine.core.state import Step, Zone, ZoneKind
 
 from engine_helpers import die_ids, position, run, scripted, texts, turn
 
@@ -131,8 +131,8 @@ def test_a_choice_that_would_give_nothing_is_not_taken():
 
 def test_rules_revision_1_counts_tidal_waves_roll_like_any_other():
     """A game recorded under rules revision 1 replays as it was played: the Tidal Wave roll
-    is an ordinary roll, so the Ghost's Vanish asks whether it moves (options.py)."""
-    from dragondice_desktop.engine.options import GameOptions
+    is an ordinary roll, so the Ghost's Vanish asks whether it moves (core/options.py)."""
+    from dragondice_desktop.engine.core.options import GameOptions
 
     state = position(ann={"campaign": (INFERNO,)}, bob={"campaign": (GHOST, ORACLE, FOOT)},
                      faces=(3, 3, 1))

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from dragondice_desktop.catalog.loader import load_catalog
-from dragondice_desktop.engine.roll_model import DieRoll, RollInput, RollType
-from dragondice_desktop.engine.rolls import count_roll, face_results
+from dragondice_desktop.engine.rolls.model import DieRoll, RollInput, RollType
+from dragondice_desktop.engine.rolls.pipeline import count_roll, face_results
 from dragondice_desktop.odds import (
     OddsSpec, add, army_distribution, die_distribution, halve, spec_from_name, subtract,
 )

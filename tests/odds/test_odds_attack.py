@@ -8,11 +8,11 @@ import numpy as np
 import pytest
 
 from dragondice_desktop.catalog.loader import load_catalog
-from dragondice_desktop.engine.damage import best_kill_total
-from dragondice_desktop.engine.roll_model import (
+from dragondice_desktop.engine.units.damage import best_kill_total
+from dragondice_desktop.engine.rolls.model import (
     DieRoll, Modifier, ModOp, RollContext, RollInput, RollType,
 )
-from dragondice_desktop.engine.rolls import count_roll
+from dragondice_desktop.engine.rolls.pipeline import count_roll
 from dragondice_desktop.odds import attack_preview, halve, kill_table
 
 CAT = load_catalog()

@@ -1,12 +1,12 @@
 """``dragondice odds``: the JSON it prints, its options and its errors (through
-``odds_cli.add_commands`` / ``run`` on a parser like the one cli.py builds)."""
+``odds_cli.add_commands`` / ``run`` on a parser like the one commands/main.py builds)."""
 
 import argparse
 import json
 
 import pytest
 
-from dragondice_desktop import odds_cli
+from dragondice_desktop.commands import odds as odds_cli
 
 
 def run_odds(argv, capsys):

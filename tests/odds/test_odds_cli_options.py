@@ -5,7 +5,7 @@ import argparse
 
 import pytest
 
-from dragondice_desktop import odds_cli
+from dragondice_desktop.commands import odds as odds_cli
 from dragondice_desktop.odds import spec_from_name
 
 

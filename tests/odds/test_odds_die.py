@@ -9,7 +9,7 @@ import pytest
 
 from dragondice_desktop.catalog.loader import load_catalog
 from dragondice_desktop.catalog.model import Color, Icon
-from dragondice_desktop.engine.roll_model import RollContext, RollType
+from dragondice_desktop.engine.rolls.model import RollContext, RollType
 from dragondice_desktop.odds import (
     OddsSpec, chain_mean, die_distribution, die_stats, named_specs, spec_from_name,
 )

@@ -18,12 +18,12 @@ import pytest
 
 from dragondice_desktop.catalog.loader import load_catalog
 from dragondice_desktop.catalog.model import Icon
-from dragondice_desktop.engine.flow import army_context
-from dragondice_desktop.engine.lasting import army_modifiers
-from dragondice_desktop.engine.options import GameOptions
-from dragondice_desktop.engine.roll_model import DieRoll, RollInput, RollType
-from dragondice_desktop.engine.rolls import count_roll, face_results
-from dragondice_desktop.engine.state import LastingEffect, Zone, ZoneKind
+from dragondice_desktop.engine.turn.flow import army_context
+from dragondice_desktop.engine.sai.lasting import army_modifiers
+from dragondice_desktop.engine.core.options import GameOptions
+from dragondice_desktop.engine.rolls.model import DieRoll, RollInput, RollType
+from dragondice_desktop.engine.rolls.pipeline import count_roll, face_results
+from dragondice_desktop.engine.core.state import LastingEffect, Zone, ZoneKind
 from dragondice_desktop.odds import OddsSpec, army_distribution
 from dragondice_desktop.odds.play import army_dice, game_roll, table_spec
 from tests.engine.engine_helpers import position, with_face
@@ -173,7 +173,7 @@ def test_swamp_mastery_waits_for_rules_revision_2():
 def test_palsy_only_on_non_maneuver_rolls():
     """Digest §7 Palsy: its subtracting modifier acts on non-maneuver rolls only; the odds of
     the maneuver roll must not subtract it (they used to take every modifier)."""
-    from dragondice_desktop.engine.roll_model import Modifier, ModOp
+    from dragondice_desktop.engine.rolls.model import Modifier, ModOp
 
     palsy = Modifier(ModOp.SUBTRACT, 1, "Palsy")
     state = with_effect(position(ann=FOOTMEN), icon=None, kind="modifiers", text="Palsy",
@@ -229,8 +229,8 @@ def test_spec_refuses_a_context_for_another_roll():
 # --- any context the engine builds: the whole distribution by enumeration -------------------
 
 from dragondice_desktop.catalog.model import Color  # noqa: E402
-from dragondice_desktop.engine.flow import place_context  # noqa: E402
-from dragondice_desktop.engine.roll_model import Modifier, ModOp, RollContext  # noqa: E402
+from dragondice_desktop.engine.turn.flow import place_context  # noqa: E402
+from dragondice_desktop.engine.rolls.model import Modifier, ModOp, RollContext  # noqa: E402
 
 EARTH_FIRE = frozenset({Color.EARTH, Color.FIRE})
 CONTEXTS = {

@@ -14,12 +14,12 @@ import random
 import numpy as np
 
 from dragondice_desktop.catalog.loader import load_catalog
-from dragondice_desktop.engine.damage import best_kill_total
-from dragondice_desktop.engine.rng import Rng, Throw
-from dragondice_desktop.engine.roll_model import (
+from dragondice_desktop.engine.units.damage import best_kill_total
+from dragondice_desktop.engine.core.rng import Rng, Throw
+from dragondice_desktop.engine.rolls.model import (
     DieRoll, Modifier, ModOp, RollContext, RollInput, RollType,
 )
-from dragondice_desktop.engine.rolls import count_roll, extend_chain, roll_army
+from dragondice_desktop.engine.rolls.pipeline import count_roll, extend_chain, roll_army
 from dragondice_desktop.odds import OddsSpec, attack_preview, army_distribution, halve, subtract
 
 CAT = load_catalog()

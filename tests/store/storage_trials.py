@@ -58,7 +58,7 @@ def _fill(db, quantity: int, filler_rows: int = 60) -> None:
 def _game_records():
     from dragondice_desktop.engine.game import play
     from dragondice_desktop.engine.policy import choose
-    from dragondice_desktop.engine.record import GameRecord
+    from dragondice_desktop.engine.core.record import GameRecord
     from dragondice_desktop.matchup import demo_setups
 
     record = GameRecord(demo_setups(), SEED)
@@ -200,7 +200,7 @@ def check(path: str, data_dir: Path) -> list[str]:
 
 
 def _cli(*argv: str) -> int:
-    from dragondice_desktop import store_cli
+    from dragondice_desktop.commands import store as store_cli
 
     parser = argparse.ArgumentParser(prog="dragondice")
     store_cli.add_commands(parser.add_subparsers(dest="command"))
@@ -208,7 +208,7 @@ def _cli(*argv: str) -> int:
 
 
 def _check_autosave(data_dir: Path) -> list[str]:
-    from dragondice_desktop.engine.record import GameFileError, GameRecord
+    from dragondice_desktop.engine.core.record import GameFileError, GameRecord
     from dragondice_desktop.worker.autosave import Autosave
 
     autosave = Autosave(data_dir)
@@ -351,7 +351,7 @@ def fuzz_autosave(data_dir: Path, rng: random.Random, flips: int = 1) -> list[st
     offer's reading, then the worker's replay when it reads). Returns what was lost: a
     damaged autosave that was deleted instead of kept aside. An exception other than
     OSError/GameFileError propagates (a traceback)."""
-    from dragondice_desktop.engine.record import GameFileError, GameRecord
+    from dragondice_desktop.engine.core.record import GameFileError, GameRecord
     from dragondice_desktop.worker.autosave import DAMAGED_PREFIX, Autosave, NewerAutosaveError
 
     records = _game_records()

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from dragondice_desktop import store_cli
+from dragondice_desktop.commands import store as store_cli
 from dragondice_desktop.store import backups
 from dragondice_desktop.store.collection import all_entries
 from dragondice_desktop.store.database import (

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from dragondice_desktop import store_cli
+from dragondice_desktop.commands import store as store_cli
 from dragondice_desktop.forces.io import dump_force, load_force
 
 # An OCTGN deck of our own (tests/forces/data), so the import runs without ../shared.

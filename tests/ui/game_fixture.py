@@ -34,7 +34,7 @@ def state_facts(state, events) -> dict:
 def write_fixture() -> None:  # pragma: no cover — run by hand, once
     from dragondice_desktop.engine.game import play
     from dragondice_desktop.engine.policy import choose
-    from dragondice_desktop.engine.record import GameRecord
+    from dragondice_desktop.engine.core.record import GameRecord
     from dragondice_desktop.matchup import demo_setups
 
     record = GameRecord(demo_setups(), SEED)

@@ -1,11 +1,11 @@
 """Decision buttons read as words, not engine text forms, for the minor-terrain and spell
 decisions too."""
 
-from dragondice_desktop.engine.actions import Action, Verb
+from dragondice_desktop.engine.core.actions import Action, Verb
 from dragondice_desktop.engine.game import legal_actions, play
 from dragondice_desktop.engine.policy import choose
-from dragondice_desktop.engine.record import GameRecord
-from dragondice_desktop.engine.state import Step, Zone, ZoneKind
+from dragondice_desktop.engine.core.record import GameRecord
+from dragondice_desktop.engine.core.state import Step, Zone, ZoneKind
 from dragondice_desktop.matchup import demo_setups, table_setups
 from dragondice_desktop.ui.action_text import action_label
 

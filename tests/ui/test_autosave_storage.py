@@ -11,7 +11,7 @@ import shutil
 
 from ui_helpers import WAIT_MS
 
-from dragondice_desktop.engine.record import VERSION, GameRecord
+from dragondice_desktop.engine.core.record import VERSION, GameRecord
 from dragondice_desktop.matchup import demo_setups
 from dragondice_desktop.ui import session
 from dragondice_desktop.ui.autosave_warning import RESTORED_TEXT

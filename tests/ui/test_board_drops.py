@@ -13,11 +13,11 @@ from ui_helpers import (
     WAIT_MS, in_damage_step, open_record, record_until, reinforce_with_reserves,
 )
 
-from dragondice_desktop.engine.actions import Verb
+from dragondice_desktop.engine.core.actions import Verb
 from dragondice_desktop.engine.game import play
 from dragondice_desktop.engine.policy import choose
-from dragondice_desktop.engine.record import GameRecord
-from dragondice_desktop.engine.state import Step, Zone, ZoneKind
+from dragondice_desktop.engine.core.record import GameRecord
+from dragondice_desktop.engine.core.state import Step, Zone, ZoneKind
 from dragondice_desktop.matchup import demo_setups
 from dragondice_desktop.ui.board import SETUP_PHASES, concise_refusal, situation
 from dragondice_desktop.ui.board_items import caption_rows

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFontInfo
 
-from dragondice_desktop.engine.state import Zone, ZoneKind
+from dragondice_desktop.engine.core.state import Zone, ZoneKind
 from dragondice_desktop.matchup import table_setups
 from dragondice_desktop.ui.board_items import caption_rows
 from dragondice_desktop.ui.board_layout import (

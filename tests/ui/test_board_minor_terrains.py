@@ -8,7 +8,7 @@ from ui_helpers import open_record
 
 from dragondice_desktop.engine.game import legal_actions, play
 from dragondice_desktop.engine.policy import choose
-from dragondice_desktop.engine.record import GameRecord
+from dragondice_desktop.engine.core.record import GameRecord
 from dragondice_desktop.matchup import demo_setups
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from dragondice_desktop.engine.game import legal_actions
 from dragondice_desktop.engine.policy import choose
-from dragondice_desktop.engine.record import GameRecord
+from dragondice_desktop.engine.core.record import GameRecord
 from dragondice_desktop.matchup import demo_setups
 from dragondice_desktop.ui.new_game_dialog import NewGameDialog
 from dragondice_desktop.ui.settings import HandOff, Preferences
@@ -95,7 +95,7 @@ def test_a_bad_seat_in_a_file_is_named():
 
     import pytest
 
-    from dragondice_desktop.engine.record import GameFileError
+    from dragondice_desktop.engine.core.record import GameFileError
 
     data = json.loads(GameRecord(demo_setups(), 5).to_json())
     data["seats"] = ["person", "genius"]

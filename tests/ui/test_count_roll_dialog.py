@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 
 from dragondice_desktop.catalog.loader import load_catalog
-from dragondice_desktop.engine.resolve import resolve, resolve_text
+from dragondice_desktop.engine.rolls.count_a_roll import resolve, resolve_text
 from dragondice_desktop.ui import theme
 from dragondice_desktop.ui.count_roll_dialog import CountRollDialog
 from dragondice_desktop.ui.count_roll_model import ROLL_KINDS, CountRollState, find_die

@@ -14,9 +14,9 @@ from ui_helpers import WAIT_MS, open_record
 sys.path.insert(0, str(Path(__file__).parents[1] / "engine"))
 
 from dragondice_desktop.catalog.model import Icon  # noqa: E402
-from dragondice_desktop.engine.record import GameRecord  # noqa: E402
-from dragondice_desktop.engine.state import LastingEffect, Zone, ZoneKind  # noqa: E402
-from dragondice_desktop.engine.turn import begin_turn  # noqa: E402
+from dragondice_desktop.engine.core.record import GameRecord  # noqa: E402
+from dragondice_desktop.engine.core.state import LastingEffect, Zone, ZoneKind  # noqa: E402
+from dragondice_desktop.engine.turn.start import begin_turn  # noqa: E402
 from dragondice_desktop.ui.board import Board  # noqa: E402
 from dragondice_desktop.ui.effect_badges import table_badges  # noqa: E402
 from dragondice_desktop.worker.snapshot import Change, GameSnapshot  # noqa: E402

@@ -11,7 +11,7 @@ import pytest
 from game_fixture import EXPECTED_V1, GAME_V1, state_facts
 from ui_helpers import WAIT_MS
 
-from dragondice_desktop.engine.record import MAX_BYTES, VERSION, GameRecord
+from dragondice_desktop.engine.core.record import MAX_BYTES, VERSION, GameRecord
 from dragondice_desktop.matchup import demo_setups
 
 

@@ -5,9 +5,9 @@ from PySide6.QtWidgets import QScrollArea
 
 from dragondice_desktop.engine.game import legal_actions, play
 from dragondice_desktop.engine.policy import choose
-from dragondice_desktop.engine.record import GameRecord
-from dragondice_desktop.engine.rolls import RollType
-from dragondice_desktop.engine.state import Step, ZoneKind
+from dragondice_desktop.engine.core.record import GameRecord
+from dragondice_desktop.engine.rolls.pipeline import RollType
+from dragondice_desktop.engine.core.state import Step, ZoneKind
 from dragondice_desktop.matchup import demo_setups
 from dragondice_desktop.odds import army_distribution
 from dragondice_desktop.odds.play import game_roll
@@ -125,7 +125,7 @@ def test_dock_counts_mountain_mastery_like_the_engine(qtbot, tmp_path):
     """Issue 11 §4, digest §6 Mountain Mastery: three Dwarven Footmen maneuvering at their
     Highland City (earth) count their melee as maneuver: (1 ID + 1 + 1 + 2 melee) / 6 per die,
     mean 2.5 in the dock (it showed 0.5, the IDs alone). Rendered for a look."""
-    from dragondice_desktop.engine.state import Phase
+    from dragondice_desktop.engine.core.state import Phase
     from tests.engine.engine_helpers import position, turn
 
     state = position(ann={"home": ["Dwarves/Footman"] * 3})

@@ -7,9 +7,9 @@ import pytest
 
 from dragondice_desktop.engine.game import legal_actions, new_game, play
 from dragondice_desktop.engine.policy import choose
-from dragondice_desktop.engine.record import GameRecord
-from dragondice_desktop.engine.state import Phase, ZoneKind
-from dragondice_desktop.engine.summary import game_summary
+from dragondice_desktop.engine.core.record import GameRecord
+from dragondice_desktop.engine.core.state import Phase, ZoneKind
+from dragondice_desktop.engine.turn.summary import game_summary
 from dragondice_desktop.matchup import demo_setups
 from dragondice_desktop.ui.game_over_dialog import GameOverDialog
 

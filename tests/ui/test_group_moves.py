@@ -9,8 +9,8 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
 from ui_helpers import WAIT_MS, open_record, record_until, reinforce_with_reserves
 
-from dragondice_desktop.engine.actions import Verb
-from dragondice_desktop.engine.state import Zone, ZoneKind
+from dragondice_desktop.engine.core.actions import Verb
+from dragondice_desktop.engine.core.state import Zone, ZoneKind
 
 
 def _position(qtbot, window):

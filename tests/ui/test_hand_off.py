@@ -11,8 +11,8 @@ from PySide6.QtTest import QTest
 from ui_helpers import WAIT_MS
 
 from dragondice_desktop.engine.policy import choose
-from dragondice_desktop.engine.setup import new_game
-from dragondice_desktop.engine.state import Pending, Phase, Step
+from dragondice_desktop.engine.turn.setup import new_game
+from dragondice_desktop.engine.core.state import Pending, Phase, Step
 from dragondice_desktop.matchup import demo_setups, table_setups
 from dragondice_desktop.ui.hand_off import hand_off_player, is_private
 from dragondice_desktop.ui.preferences_dialog import PreferencesDialog

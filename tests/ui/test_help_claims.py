@@ -11,11 +11,11 @@ import re
 
 import pytest
 
-from dragondice_desktop.engine.actions import Verb
+from dragondice_desktop.engine.core.actions import Verb
 from dragondice_desktop.engine.game import legal_actions, play
 from dragondice_desktop.engine.spells import SPELLS
 from dragondice_desktop.engine.spells.casting import casting_view
-from dragondice_desktop.engine.state import Step
+from dragondice_desktop.engine.core.state import Step
 from dragondice_desktop.ui.glossary import spell_text, spells
 from dragondice_desktop.ui.glossary_dialog import spells_html
 from dragondice_desktop.ui.glossary_texts import SPELLS_NOTE

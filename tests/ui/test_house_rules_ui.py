@@ -4,11 +4,11 @@ its first line."""
 
 from __future__ import annotations
 
-from dragondice_desktop.engine.house_rules import (
+from dragondice_desktop.engine.core.house_rules import (
     HOUSE_RULES, NO_COUNTER_AFTER_NOTHING, WHITE_DRAGON_TEN_SAVES,
 )
-from dragondice_desktop.engine.options import checked
-from dragondice_desktop.engine.record import GameRecord
+from dragondice_desktop.engine.core.options import checked
+from dragondice_desktop.engine.core.record import GameRecord
 from dragondice_desktop.matchup import demo_setups
 from dragondice_desktop.ui.game_log import GameLog
 from dragondice_desktop.ui.help_texts import house_rules_markdown, rulings_dialog

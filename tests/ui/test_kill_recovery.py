@@ -15,7 +15,7 @@ import pytest
 
 from dragondice_desktop.engine.game import play
 from dragondice_desktop.engine.policy import choose
-from dragondice_desktop.engine.record import GameRecord
+from dragondice_desktop.engine.core.record import GameRecord
 from dragondice_desktop.matchup import demo_setups
 from dragondice_desktop.worker.autosave import Autosave
 

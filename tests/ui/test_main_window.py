@@ -9,8 +9,8 @@ from PySide6.QtTest import QTest
 from ui_helpers import WAIT_MS, in_damage_step, open_record, record_until
 
 from dragondice_desktop.engine.game import legal_actions
-from dragondice_desktop.engine.record import GameRecord
-from dragondice_desktop.engine.state import Phase
+from dragondice_desktop.engine.core.record import GameRecord
+from dragondice_desktop.engine.core.state import Phase
 from dragondice_desktop.matchup import demo_setups
 from dragondice_desktop.ui.board import BoardView
 

@@ -3,8 +3,8 @@ roll from the Game menu (issue 3 §4)."""
 
 from ui_helpers import open_record, record_until
 
-from dragondice_desktop.engine.rolls import RollType
-from dragondice_desktop.engine.state import Step
+from dragondice_desktop.engine.rolls.pipeline import RollType
+from dragondice_desktop.engine.core.state import Step
 
 
 def test_odds_dock_follows_the_game(qtbot, window):

@@ -9,10 +9,10 @@ from PySide6.QtTest import QTest
 from ui_helpers import WAIT_MS
 
 from dragondice_desktop.catalog.loader import load_catalog
-from dragondice_desktop.engine.actions import Verb
-from dragondice_desktop.engine.options import GameOptions
-from dragondice_desktop.engine.rng import Throw
-from dragondice_desktop.engine.state import FaceWait, Pending, Phase, Step
+from dragondice_desktop.engine.core.actions import Verb
+from dragondice_desktop.engine.core.options import GameOptions
+from dragondice_desktop.engine.core.rng import Throw
+from dragondice_desktop.engine.core.state import FaceWait, Pending, Phase, Step
 from dragondice_desktop.matchup import demo_setups
 from dragondice_desktop.ui.face_picker import FacePicker, two_lines
 from dragondice_desktop.ui.shortcuts import keys_for_verb

@@ -12,10 +12,10 @@ from PySide6.QtGui import QColor, QImage
 from PySide6.QtTest import QTest
 from ui_helpers import WAIT_MS, open_record, play_in_window, record_until
 
-from dragondice_desktop.cli import _parser
+from dragondice_desktop.commands.main import _parser
 from dragondice_desktop.engine.policy import choose
-from dragondice_desktop.engine.record import GameRecord
-from dragondice_desktop.engine.state import Step, Zone, ZoneKind
+from dragondice_desktop.engine.core.record import GameRecord
+from dragondice_desktop.engine.core.state import Step, Zone, ZoneKind
 from dragondice_desktop.matchup import table_setups
 from dragondice_desktop.ui import theme
 from dragondice_desktop.ui.app import screenshot

@@ -4,9 +4,9 @@ options chosen — a manual-dice game asks for the first face of the Horde roll-
 
 from __future__ import annotations
 
-from dragondice_desktop.engine.house_rules import HOUSE_RULES
-from dragondice_desktop.engine.options import RULES, GameOptions
-from dragondice_desktop.engine.state import Step
+from dragondice_desktop.engine.core.house_rules import HOUSE_RULES
+from dragondice_desktop.engine.core.options import RULES, GameOptions
+from dragondice_desktop.engine.core.state import Step
 from dragondice_desktop.ui.new_game_dialog import NewGameDialog
 from dragondice_desktop.ui.settings import Preferences
 

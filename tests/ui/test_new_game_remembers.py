@@ -5,7 +5,7 @@ keeps its default."""
 
 from __future__ import annotations
 
-from dragondice_desktop.engine.house_rules import HOUSE_RULES
+from dragondice_desktop.engine.core.house_rules import HOUSE_RULES
 from dragondice_desktop.forces.samples import sample_forces
 from dragondice_desktop.ui.new_game_dialog import NewGameDialog
 from dragondice_desktop.ui.settings import SettingsStore

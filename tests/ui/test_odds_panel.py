@@ -10,7 +10,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QImage
 
 from dragondice_desktop.catalog.loader import load_catalog
-from dragondice_desktop.engine.roll_model import RollType
+from dragondice_desktop.engine.rolls.model import RollType
 from dragondice_desktop.odds import OddsSpec, army_distribution
 from dragondice_desktop.ui import odds_charts
 from dragondice_desktop.ui.odds_panel import DieStatsTable, OddsPanel

@@ -9,8 +9,8 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication
 from ui_helpers import WAIT_MS
 
-from dragondice_desktop.engine.actions import Verb
-from dragondice_desktop.engine.house_rules import (
+from dragondice_desktop.engine.core.actions import Verb
+from dragondice_desktop.engine.core.house_rules import (
     HOUSE_RULES, NO_SPELLS_ON_RESERVES, PROMOTION_ONE_STEP, WHITE_DRAGON_TEN_SAVES,
 )
 from dragondice_desktop.matchup import demo_setups
@@ -71,7 +71,7 @@ def test_junk_house_rules_in_a_hand_edited_ini_file_are_dropped(tmp_path):
     """The house rules are one comma-separated text; an INI file edited by hand may hold a
     list (commas unquoted), Qt types (@Point, @ByteArray, @Variant) or nonsense: unknown
     ids are dropped and anything unreadable is no house rule, never an error."""
-    from dragondice_desktop.engine.house_rules import OWN_ARMIES_ONLY
+    from dragondice_desktop.engine.core.house_rules import OWN_ARMIES_ONLY
 
     path = tmp_path / "hand.ini"
     for line, expected in (

@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtWidgets import QMessageBox
 from ui_helpers import WAIT_MS
 
-from dragondice_desktop.engine.record import GameRecord
+from dragondice_desktop.engine.core.record import GameRecord
 from dragondice_desktop.matchup import demo_setups
 from dragondice_desktop.ui import session
 from dragondice_desktop.ui.main_window import MainWindow

@@ -9,7 +9,7 @@ from PySide6.QtTest import QTest
 from game_fixture import GAME_V1
 from ui_helpers import WAIT_MS
 
-from dragondice_desktop.engine.record import GameRecord
+from dragondice_desktop.engine.core.record import GameRecord
 from dragondice_desktop.matchup import demo_setups
 
 

@@ -10,10 +10,10 @@ from PySide6.QtWidgets import QLabel
 from ui_helpers import WAIT_MS, record_until
 
 from dragondice_desktop.catalog.loader import load_catalog
-from dragondice_desktop.engine.events import Event
+from dragondice_desktop.engine.core.events import Event
 from dragondice_desktop.engine.game import legal_actions
-from dragondice_desktop.engine.rolls import RollContext, RollType, count_faces
-from dragondice_desktop.engine.state import Step
+from dragondice_desktop.engine.rolls.pipeline import RollContext, RollType, count_faces
+from dragondice_desktop.engine.core.state import Step
 from dragondice_desktop.matchup import demo_setups
 from dragondice_desktop.ui import decision_panel, game_log, odds_panel, roll_panel
 from dragondice_desktop.ui.animation import Flicker, RollAnimator

@@ -11,7 +11,7 @@ from ui_helpers import WAIT_MS, open_record, record_until, reinforce_with_reserv
 
 from dragondice_desktop.catalog.loader import load_catalog
 from dragondice_desktop.catalog.model import SAI_ICONS
-from dragondice_desktop.engine.actions import Verb
+from dragondice_desktop.engine.core.actions import Verb
 from dragondice_desktop.matchup import demo_setups
 from dragondice_desktop.ui import menus
 from dragondice_desktop.ui.decision_panel import DecisionPanel

@@ -11,11 +11,11 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
 from ui_helpers import WAIT_MS, open_record, record_until
 
-from dragondice_desktop.engine.actions import Verb
+from dragondice_desktop.engine.core.actions import Verb
 from dragondice_desktop.engine.game import legal_actions
 from dragondice_desktop.engine.spells import SPELLS
 from dragondice_desktop.engine.spells.casting import spell_choices
-from dragondice_desktop.engine.state import Step, ZoneKind
+from dragondice_desktop.engine.core.state import Step, ZoneKind
 
 
 def _casting(state) -> bool:

@@ -12,7 +12,7 @@ from PySide6.QtTest import QTest
 from ui_helpers import WAIT_MS, open_record, record_until
 
 from dragondice_desktop.engine.game import legal_actions
-from dragondice_desktop.engine.state import Step
+from dragondice_desktop.engine.core.state import Step
 from dragondice_desktop.matchup import demo_setups
 
 
@@ -74,8 +74,8 @@ def test_a_dragged_die_shows_on_the_box_under_it_whether_it_may_land_there(qtbot
     other player's DUA refuses the die, and says why at the cursor."""
     from ui_helpers import in_damage_step
 
-    from dragondice_desktop.engine.actions import Verb
-    from dragondice_desktop.engine.state import Zone, ZoneKind
+    from dragondice_desktop.engine.core.actions import Verb
+    from dragondice_desktop.engine.core.state import Zone, ZoneKind
 
     snapshot = open_record(qtbot, window, record_until(in_damage_step, seed=7, limit=400))
     kill = next(a for a in snapshot.legal if a.verb is Verb.KILL)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from ui_helpers import in_damage_step, record_until
 
-from dragondice_desktop.engine.actions import Verb
+from dragondice_desktop.engine.core.actions import Verb
 from dragondice_desktop.engine.game import legal_actions
-from dragondice_desktop.engine.state import Step, Zone, ZoneKind
+from dragondice_desktop.engine.core.state import Step, Zone, ZoneKind
 from dragondice_desktop.ui.action_text import action_label
 from dragondice_desktop.ui.decision_panel import MOST_MIN_HEIGHT, DecisionPanel
 from dragondice_desktop.ui.moves import die_moves, movable_dice, refusal

@@ -3,11 +3,11 @@ itself only ever talks to its worker)."""
 
 from __future__ import annotations
 
-from dragondice_desktop.engine.actions import Verb
+from dragondice_desktop.engine.core.actions import Verb
 from dragondice_desktop.engine.game import legal_actions, play
 from dragondice_desktop.engine.policy import choose
-from dragondice_desktop.engine.record import GameRecord
-from dragondice_desktop.engine.state import Step, Zone, ZoneKind
+from dragondice_desktop.engine.core.record import GameRecord
+from dragondice_desktop.engine.core.state import Step, Zone, ZoneKind
 from dragondice_desktop.matchup import demo_setups
 
 WAIT_MS = 10_000

@@ -12,7 +12,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest  # noqa: E402
 
-from dragondice_desktop.engine.record import GameFileError, GameRecord  # noqa: E402
+from dragondice_desktop.engine.core.record import GameFileError, GameRecord  # noqa: E402
 from dragondice_desktop.matchup import demo_setups  # noqa: E402
 from dragondice_desktop.worker.atomic import UnwritableText, write_text_atomically  # noqa: E402
 from dragondice_desktop.worker.autosave import (  # noqa: E402
@@ -156,7 +156,7 @@ def _manual_text(actions, dragons=None, **armies):
     sys.path.insert(0, str(Path(__file__).parents[1] / "engine"))
     from engine_helpers import setup_pair
 
-    from dragondice_desktop.engine.options import GameOptions
+    from dragondice_desktop.engine.core.options import GameOptions
 
     record = GameRecord(setup_pair(**armies), 1, (), GameOptions(manual_dice=True))
     data = json.loads(record.to_json())

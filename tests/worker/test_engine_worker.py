@@ -6,7 +6,7 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from dragondice_desktop.engine.record import GameRecord  # noqa: E402
+from dragondice_desktop.engine.core.record import GameRecord  # noqa: E402
 from dragondice_desktop.matchup import demo_setups  # noqa: E402
 from dragondice_desktop.worker.engine_worker import EngineClient, EngineWorker  # noqa: E402
 from dragondice_desktop.worker.snapshot import Change  # noqa: E402
@@ -75,8 +75,8 @@ def test_a_four_player_manual_dice_game_plays_out_saves_loads_and_undoes(qapp):
     """Four players rolling their own dice, all house rules on, the automatic player letting
     the app roll every die: the game ends; its file opens to the same state with the same
     log; undo takes back the last action and redo plays it again."""
-    from dragondice_desktop.engine.house_rules import HOUSE_RULES
-    from dragondice_desktop.engine.options import checked
+    from dragondice_desktop.engine.core.house_rules import HOUSE_RULES
+    from dragondice_desktop.engine.core.options import checked
     from dragondice_desktop.matchup import table_setups
 
     worker = EngineWorker()

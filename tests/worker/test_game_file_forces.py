@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from dragondice_desktop.engine.options import GameOptions
-from dragondice_desktop.engine.record import GameFileError, GameRecord
+from dragondice_desktop.engine.core.options import GameOptions
+from dragondice_desktop.engine.core.record import GameFileError, GameRecord
 from dragondice_desktop.worker.engine_worker import EngineWorker, parse_game_text
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "engine"))
@@ -65,7 +65,7 @@ def test_too_few_dragons_refused_in_new_games_but_old_files_open(qapp):
 def test_a_game_file_with_the_old_willowing_spelling_opens():
     """Issue 11 §2: the Treefolk die is the Willowling; a game file recorded with the old key
     "Treefolk/Willowing" still opens and replays, its die now the Willowling."""
-    from dragondice_desktop.engine.setup import new_game
+    from dragondice_desktop.engine.turn.setup import new_game
 
     ann, bob = setup_pair(home=("Treefolk/Willowing", "Dwarves/Footman"))
     record = parse_game_text(_text(ann, bob))

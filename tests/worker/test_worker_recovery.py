@@ -10,7 +10,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest  # noqa: E402
 
-from dragondice_desktop.engine.record import GameRecord  # noqa: E402
+from dragondice_desktop.engine.core.record import GameRecord  # noqa: E402
 from dragondice_desktop.matchup import demo_setups  # noqa: E402
 from dragondice_desktop.worker import engine_worker  # noqa: E402
 from dragondice_desktop.worker.atomic import write_text_atomically  # noqa: E402

@@ -3,12 +3,12 @@ Lightning Strike."""
 
 from __future__ import annotations
 
-from ..effect_steps import Events, resume
-from ..fates import kill, move_unit
-from ..individual import unit_roll
-from ..roll_model import ModOp
-from ..state import GameState, Zone, ZoneKind
-from ..tasks import RuleTask
+from ..tasks.effect_steps import Events, resume
+from ..units.fates import kill, move_unit
+from ..rolls.individual_roll import unit_roll
+from ..rolls.model import ModOp
+from ..core.state import GameState, Zone, ZoneKind
+from ..tasks.kinds import RuleTask
 from .book import register
 from .casting import done
 from .effects import (

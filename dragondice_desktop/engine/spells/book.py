@@ -24,9 +24,9 @@ from dataclasses import dataclass
 
 from ...catalog.loader import load_catalog
 from ...catalog.model import Species, Spell
-from ..effect_steps import Events
-from ..state import GameState, Zone
-from ..tasks import RuleTask
+from ..tasks.effect_steps import Events
+from ..core.state import GameState, Zone
+from ..tasks.kinds import RuleTask
 
 Resolver = Callable[[GameState, RuleTask, Events], tuple[GameState, bool]]
 Condition = Callable[[GameState, int, Zone, str], str]

@@ -21,16 +21,16 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ...catalog.model import Icon, Species
-from ..actions import Action, Verb, act
-from ..effect_steps import Events, ask, finish_rule, resume
-from ..events import Event
-from ..flow import wait
-from ..individual import face_roll
-from ..lasting import cannot_roll
-from ..roll_model import RollResult
-from ..state import GameState, Step, Zone, ZoneKind
-from ..task_queue import head, pop_head, replace_head
-from ..tasks import ChooseAsk, RuleTask, Task
+from ..core.actions import Action, Verb, act
+from ..tasks.effect_steps import Events, ask, finish_rule, resume
+from ..core.events import Event
+from ..turn.flow import wait
+from ..rolls.individual_roll import face_roll
+from ..sai.lasting import cannot_roll
+from ..rolls.model import RollResult
+from ..core.state import GameState, Step, Zone, ZoneKind
+from ..tasks.queue_ops import head, pop_head, replace_head
+from ..tasks.kinds import ChooseAsk, RuleTask, Task
 from .book import SPELLS, SpellDef, by_slug
 from .pool import (
     MIXED, Demand, MagicSource, cantrip_sources, describe, magic_sources, payable,

@@ -1,15 +1,15 @@
 """Death spells (digest §7): Palsy, Decay, Evil Eye, Magic Drain, Restless Dead, Swamp
 Fever, Finger of Death, Necromantic Wave, Exhume, Open Grave, Soiled Ground. The army holding a
-Temple is immune to its opponents' death magic (digest §8, ``targets.py`` and ``lasting.py``)."""
+Temple is immune to its opponents' death magic (digest §8, ``targets.py`` and ``sai/lasting.py``)."""
 
 from __future__ import annotations
 
-from ..effect_steps import Events, ask, resume, units_pick
-from ..fates import bury, kill, return_from_dua
-from ..individual import id_roll, unit_roll
-from ..roll_model import ModOp
-from ..state import GameState, Zone, ZoneKind
-from ..tasks import RuleTask
+from ..tasks.effect_steps import Events, ask, resume, units_pick
+from ..units.fates import bury, kill, return_from_dua
+from ..rolls.individual_roll import id_roll, unit_roll
+from ..rolls.model import ModOp
+from ..core.state import GameState, Zone, ZoneKind
+from ..tasks.kinds import RuleTask
 from .book import register
 from .casting import done
 from .effects import (

@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...catalog.model import Species
-from ..effect_steps import Events, ask, resume, units_pick
-from ..fates import move_unit
-from ..lasting import cannot_leave
-from ..roll_model import ModOp
-from ..state import GameState, Zone, ZoneKind
-from ..tasks import ChooseAsk, RuleTask
+from ..tasks.effect_steps import Events, ask, resume, units_pick
+from ..units.fates import move_unit
+from ..sai.lasting import cannot_leave
+from ..rolls.model import ModOp
+from ..core.state import GameState, Zone, ZoneKind
+from ..tasks.kinds import ChooseAsk, RuleTask
 from .book import register
 from .casting import done
 from .effects import (

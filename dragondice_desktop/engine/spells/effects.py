@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..effect_steps import Events, ask, units_pick
-from ..events import Event
-from ..flow import army_context
-from ..lasting import add, cannot_leave
-from ..roll_model import Modifier, ModOp, RollType
-from ..state import DamageDue, GameState, LastingEffect, Zone, ZoneKind
-from ..task_queue import pop_head, stored_result
-from ..tasks import RollTask, RuleTask
+from ..tasks.effect_steps import Events, ask, units_pick
+from ..core.events import Event
+from ..turn.flow import army_context
+from ..sai.lasting import add, cannot_leave
+from ..rolls.model import Modifier, ModOp, RollType
+from ..core.state import DamageDue, GameState, LastingEffect, Zone, ZoneKind
+from ..tasks.queue_ops import pop_head, stored_result
+from ..tasks.kinds import RollTask, RuleTask
 from .casting import Announced, done, target_text
 
 MAN, MEL, MIS, MAG, SAV = (RollType.MANEUVER, RollType.MELEE, RollType.MISSILE,

@@ -6,14 +6,14 @@ counts as an element of its own (digest §5.3: it pays Elemental spells)."""
 from __future__ import annotations
 
 from ...catalog.model import Color, DieKind, Species
-from ..dice_moves import move_die
-from ..dragons import destinations, move_dragon
-from ..effect_steps import Events, ask, resume, units_pick
-from ..events import Event
-from ..fates import move_unit, promote, promotion_partners, return_from_dua
-from ..lasting import cannot_leave
-from ..state import GameDie, GameState, Zone, ZoneKind
-from ..tasks import ChooseAsk, PickAsk, RuleTask
+from ..core.dice_moves import move_die
+from ..dragons.kinds import destinations, move_dragon
+from ..tasks.effect_steps import Events, ask, resume, units_pick
+from ..core.events import Event
+from ..units.fates import move_unit, promote, promotion_partners, return_from_dua
+from ..sai.lasting import cannot_leave
+from ..core.state import GameDie, GameState, Zone, ZoneKind
+from ..tasks.kinds import ChooseAsk, PickAsk, RuleTask
 from .book import register
 from .casting import done
 from .effects import cast, gone

@@ -3,13 +3,13 @@ Weapon, Dancing Lights."""
 
 from __future__ import annotations
 
-from ..effect_steps import Events
-from ..fates import kill, move_unit
-from ..individual import unit_roll
-from ..lasting import cannot_leave
-from ..roll_model import ModOp
-from ..state import GameState, Zone, ZoneKind
-from ..tasks import RuleTask
+from ..tasks.effect_steps import Events
+from ..units.fates import kill, move_unit
+from ..rolls.individual_roll import unit_roll
+from ..sai.lasting import cannot_leave
+from ..rolls.model import ModOp
+from ..core.state import GameState, Zone, ZoneKind
+from ..tasks.kinds import RuleTask
 from .book import register
 from .casting import done
 from .effects import (

@@ -26,9 +26,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...catalog.model import ELEMENTS, Color, Icon, Species
-from ..flow import holds_power
-from ..roll_model import ANY_COLOR, DieOutcome, Origin, RollResult, RollType
-from ..state import GameState, Zone, ZoneKind
+from ..turn.flow import holds_power
+from ..rolls.model import ANY_COLOR, DieOutcome, Origin, RollResult, RollType
+from ..core.state import GameState, Zone, ZoneKind
 
 ELEMENT_NAMES = tuple(c.value for c in ELEMENTS)
 IVORY = "ivory"

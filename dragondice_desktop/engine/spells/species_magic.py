@@ -12,14 +12,14 @@
 from __future__ import annotations
 
 from ...catalog.model import Species
-from ..effect_steps import Events
-from ..events import Event
-from ..flow import army_context
-from ..roll_model import Origin, RollResult, RollType
-from ..species import dua_count
-from ..state import GameState, Zone, ZoneKind
-from ..task_queue import stored_result
-from ..tasks import RollTask
+from ..tasks.effect_steps import Events
+from ..core.events import Event
+from ..turn.flow import army_context
+from ..rolls.model import Origin, RollResult, RollType
+from ..species.counts_as import dua_count
+from ..core.state import GameState, Zone, ZoneKind
+from ..tasks.queue_ops import stored_result
+from ..tasks.kinds import RollTask
 from .pool import MagicSource, trim
 
 MAG = RollType.MAGIC

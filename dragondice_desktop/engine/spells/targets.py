@@ -9,7 +9,7 @@ seed 000 Illusion).
   (digest §8): death spells of its opponents cannot target them.
 - Beneficial army spells may target any army, an opponent's included (digest §10 #12).
 
-Two house rules narrow this (house_rules.py): NO_SPELLS_ON_RESERVES (no army or unit target in
+Two house rules narrow this (core/house_rules.py): NO_SPELLS_ON_RESERVES (no army or unit target in
 a Reserve Area, digest §10 #2) and OWN_ARMIES_ONLY (beneficial army spells on the caster's own
 armies, digest §10 #12).
 """
@@ -17,10 +17,10 @@ armies, digest §10 #12).
 from __future__ import annotations
 
 from ...catalog.model import Color, Icon
-from ..dragons import summonable
-from ..house_rules import NO_SPELLS_ON_RESERVES, OWN_ARMIES_ONLY
-from ..lasting import protected_from
-from ..state import GameState, Zone, ZoneKind
+from ..dragons.kinds import summonable
+from ..core.house_rules import NO_SPELLS_ON_RESERVES, OWN_ARMIES_ONLY
+from ..sai.lasting import protected_from
+from ..core.state import GameState, Zone, ZoneKind
 from .book import SpellDef
 from .pool import ELEMENT_NAMES, IVORY, MIXED
 

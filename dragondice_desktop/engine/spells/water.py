@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..effect_steps import Events
-from ..events import Event
-from ..flow import army_context, set_face
-from ..lasting import add
-from ..roll_model import ModOp
-from ..state import DamageDue, GameState, LastingEffect, Zone
-from ..task_queue import pop_head, stored_result
-from ..tasks import RollTask, RuleTask
+from ..tasks.effect_steps import Events
+from ..core.events import Event
+from ..turn.flow import army_context, set_face
+from ..sai.lasting import add
+from ..rolls.model import ModOp
+from ..core.state import DamageDue, GameState, LastingEffect, Zone
+from ..tasks.queue_ops import pop_head, stored_result
+from ..tasks.kinds import RollTask, RuleTask
 from .book import register
 from .casting import done
 from .effects import (

@@ -4,7 +4,7 @@ that the engine must keep replaying to the same states and the same log.
 Each corpus file holds one game file (the setups embedded, so a later change of the bundled
 sample forces changes nothing here), the state's fingerprint every ``EVERY`` actions and at
 the end, and the whole log. A rules change that must alter how these games replay belongs
-under a new rules revision (engine/options.py); a deliberate change of log wording is
+under a new rules revision (engine/core/options.py); a deliberate change of log wording is
 re-counted with ``python tests/engine/corpus/corpus_games.py --refresh`` (the recorded games
 stay, their log and fingerprints are written again: review the diff); without ``--refresh``
 the games themselves are played afresh from the bundled sample forces.
@@ -61,7 +61,7 @@ def fingerprint(state) -> dict:
 def replayed(record):
     """Replay `record` action by action: (fingerprints by action number, log lines)."""
     from dragondice_desktop.engine.game import play
-    from dragondice_desktop.engine.setup import new_game
+    from dragondice_desktop.engine.turn.setup import new_game
 
     state = new_game(record.players, record.seed, record.options)
     prints, log = {0: fingerprint(state)}, []
@@ -77,7 +77,7 @@ def record_game(name: str):
     """Play corpus game `name` afresh; returns its GameRecord."""
     from dragondice_desktop.engine.game import legal_actions, play
     from dragondice_desktop.engine.policy import choose
-    from dragondice_desktop.engine.record import GameRecord
+    from dragondice_desktop.engine.core.record import GameRecord
     from dragondice_desktop.forces.samples import sample_forces
     from dragondice_desktop.matchup import TABLE_PLAYERS, setup_from_force
 
@@ -113,7 +113,7 @@ def write_all() -> None:
 def refresh_all() -> None:
     """Write again the fingerprints and log of every corpus game as recorded (its game file
     unchanged), after a reviewed change of wording."""
-    from dragondice_desktop.engine.record import GameRecord
+    from dragondice_desktop.engine.core.record import GameRecord
 
     for name in GAMES:
         path = HERE / f"{name}.json"

@@ -1,0 +1,1 @@
+"""The headless commands of `dragondice`: the app and every subcommand."""

@@ -1,0 +1,392 @@
+"""The game record — (player setups, seed, actions) — and its versioned JSON form.
+
+Saving writes the record, loading replays it: a loaded game reaches the identical state
+(architecture guide). This module only converts text; writing files belongs to the caller.
+
+Loading is strict: a game file holds exactly the fields this app writes, with the types it
+writes them in, and every problem is a GameFileError whose message names the field (and the
+player or action number) and never quotes more than a short piece of the file.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from dataclasses import MISSING, asdict, dataclass, fields, replace
+from typing import Any
+
+from .actions import Action, Verb
+from ..game import IllegalAction, replay
+from ..turn.setup import SetupError
+from .options import GameOptions, checked
+from ..turn.setup import MAX_PLAYERS
+from .state import GameState, PlayerSetup
+
+FORMAT = "dragondice-desktop-game"
+# Version 2 added "options" (rules revision, manual dice, house rules) and 3-4 players;
+# a version 1 file is a two-player game with app-rolled dice under rules revision 1.
+VERSION = 2
+MAX_BYTES = 5_000_000  # a real game record is a few kB; refuse anything absurd
+MAX_TEXT = 200         # longest player name, force name or die key a game file may hold
+MAX_DICE = 500         # dice one player may bring (a 60-point force has a few dozen)
+MAX_ACTIONS = 20_000   # actions in one game (a whole game takes a few hundred)
+MAX_ACTION_TEXT = 200  # characters in one action's text form ("reinforce 12 t0")
+MAX_SEED = 2 ** 64     # seeds are whole numbers with |seed| below this
+MAX_QUOTE = 80         # characters of the file's own text quoted in a message
+MAX_MESSAGE = 600      # characters of an engine message passed on
+
+_VERBS = frozenset(verb.value for verb in Verb)
+TOP_FIELDS = ("format", "version", "seed", "options", "players", "actions")
+# Optional in version 2: who plays each seat (a person, or the computer at a level; issue
+# 13). A file without it has a person at every seat; a game of persons only writes none.
+OPTIONAL_FIELDS = ("seats",)
+PERSON = "person"
+SEAT_KINDS = (PERSON, "easy", "normal", "hard")
+V1_FIELDS = ("format", "version", "seed", "players", "actions")
+OPTION_FIELDS = tuple(f.name for f in fields(GameOptions))
+PLAYER_FIELDS = tuple(f.name for f in fields(PlayerSetup))
+REQUIRED_PLAYER_FIELDS = tuple(f.name for f in fields(PlayerSetup)
+                               if f.default is MISSING and f.default_factory is MISSING)
+TEXT_FIELDS = tuple(f.name for f in fields(PlayerSetup) if f.type in ("str", str))
+LIST_FIELDS = tuple(name for name in PLAYER_FIELDS if name not in TEXT_FIELDS)
+# Characters no name or key may hold: control characters (line breaks, tabs, NUL...), lone
+# surrogates (not UTF-8: the file could not be saved again) and line/paragraph separators.
+_BAD_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
+
+
+class GameFileError(ValueError):
+    """A game file that cannot be loaded; the message names the problem."""
+
+
+def quote(text: Any, limit: int = MAX_QUOTE) -> str:
+    """`text` quoted for a message, cut to `limit` characters (with "…") so a hostile file
+    cannot fill the screen; characters that cannot be shown are escaped."""
+    if isinstance(text, str):
+        shown = repr(text[:limit] + "…" if len(text) > limit else text)
+    else:
+        shown = repr(text)
+        shown = shown[:limit] + "…" if len(shown) > limit else shown
+    return shown.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _clip(message: str, limit: int = MAX_MESSAGE) -> str:
+    return message if len(message) <= limit else message[:limit] + "…"
+
+
+def _kind(value: Any) -> str:
+    """What a JSON value is, in words (for "must be ..., not ...")."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    return {int: "a number", float: "a number", str: "text", list: "a list",
+            dict: "an object"}.get(type(value), type(value).__name__)
+
+
+def text_problem(text: str, what: str, allow_empty: bool = False) -> str | None:
+    """Why `text` cannot be a name or die key in a game (None when it can): blank, longer
+    than MAX_TEXT, or holding a control character, a line break or a lone surrogate."""
+    if not text.strip() and not (allow_empty and not text):
+        return f"{what} is empty"
+    if len(text) > MAX_TEXT:
+        return f"{what} is longer than {MAX_TEXT} characters"
+    for ch in text:
+        category = unicodedata.category(ch)
+        if category in _BAD_CATEGORIES:
+            kind = {"Cc": "a control character", "Cs": "a broken character (a lone surrogate)"
+                    }.get(category, "a line break")
+            return f"{what} holds {kind}, U+{ord(ch):04X}; names are one line of text"
+    return None
+
+
+def seed_problem(seed: Any) -> str | None:
+    """Why `seed` cannot be a game's seed (None when it can): a whole number below 2**64 in
+    size."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        return f"the seed must be a whole number, not {_kind(seed)}"
+    if not -MAX_SEED < seed < MAX_SEED:
+        return f"the seed must be a whole number between -{MAX_SEED} and {MAX_SEED}"
+    return None
+
+
+def setup_problem(setup: PlayerSetup, number: int) -> str | None:
+    """Why player `number` (1-based) cannot be in a game this app saves and loads, or None:
+    the checks `from_json` makes on each player, for a new game's setups."""
+    who = f"player {number}"
+    for name in TEXT_FIELDS:
+        value = getattr(setup, name)
+        if not isinstance(value, str):
+            return f"{who}'s {name!r} must be text, not {_kind(value)}"
+        problem = text_problem(value, f"{who}'s {name!r}")
+        if problem:
+            return problem
+    dice = 0
+    for name in LIST_FIELDS:
+        keys = getattr(setup, name)
+        if not isinstance(keys, (tuple, list)):
+            return f"{who}'s {name!r} must be a list of die names, not {_kind(keys)}"
+        for n, key in enumerate(keys, start=1):
+            if not isinstance(key, str):
+                return (f"{who}'s {name!r} must be a list of die names: entry {n} is "
+                        f"{_kind(key)}")
+            problem = text_problem(key, f"{who}'s {name!r} entry {n}")
+            if problem:
+                return problem
+        dice += len(keys)
+    if dice > MAX_DICE:
+        return f"{who} brings {dice} dice; a game allows at most {MAX_DICE} per player"
+    return None
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """Everything that defines a game: the players' setups (2 to 4), the RNG seed, the
+    options (rules revision, manual dice, house rules) and the actions; and who plays each
+    seat (`seats`: one of SEAT_KINDS per player, or empty for persons at every seat). The
+    seats never change how the actions replay: every move, a computer's too, is in
+    `actions`."""
+
+    players: tuple[PlayerSetup, ...]
+    seed: int
+    actions: tuple[Action, ...] = ()
+    options: GameOptions = GameOptions()
+    seats: tuple[str, ...] = ()
+
+    def seat(self, player: int) -> str:
+        """Who plays seat `player`: "person", or a computer level ("easy", "normal",
+        "hard")."""
+        return self.seats[player] if player < len(self.seats) else PERSON
+
+    def with_action(self, action: Action) -> "GameRecord":
+        """The record with one more action."""
+        return replace(self, actions=self.actions + (action,))
+
+    def without_last(self) -> "GameRecord":
+        """The record with its last action removed (undo = replay all but the last)."""
+        return replace(self, actions=self.actions[:-1])
+
+    def state(self) -> GameState:
+        """Replay the record. Raises IllegalAction or SetupError on a bad record."""
+        return replay(self.players, self.seed, self.actions, self.options)[0]
+
+    def to_json(self) -> str:
+        """The save-file text (format name, version, seed, options, setups, action texts)."""
+        options = asdict(self.options)
+        options["house_rules"] = list(self.options.house_rules)
+        data = {
+            "format": FORMAT, "version": VERSION, "seed": self.seed, "options": options,
+            "players": [asdict(p) for p in self.players],
+            "actions": [a.to_text() for a in self.actions],
+        }
+        if any(seat != PERSON for seat in self.seats):
+            data["seats"] = list(self.seats)
+        return json.dumps(data, indent=1, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str | bytes, *, check_replay: bool = True) -> "GameRecord":
+        """Parse and check save-file text, then (unless `check_replay` is False) replay it.
+
+        Raises GameFileError naming the problem — never anything else: too large, not JSON,
+        another format, a newer version, missing, unknown or mistyped fields, names with
+        control characters, too many dice or actions, unknown dice, or an action that is
+        not legal when replayed. Without the replay the record is checked field by field
+        only (the autosave's resume offer reads it that way; loading it replays it).
+        """
+        try:
+            record = cls._parse(text)
+        except GameFileError:
+            raise
+        except RecursionError:
+            raise GameFileError("not a game file: its JSON is nested far too deeply") from None
+        except Exception as exc:  # noqa: BLE001 — a hostile file must only give GameFileError
+            raise GameFileError(_clip(f"the game file cannot be read "
+                                      f"({type(exc).__name__}: {exc})")) from None
+        if check_replay:
+            record.check_replay()
+        return record
+
+    def check_replay(self) -> None:
+        """Replay the record; GameFileError (never anything else) if it does not replay."""
+        try:
+            self.state()
+        except (IllegalAction, SetupError) as exc:
+            raise GameFileError(_clip(f"the game file does not replay: {exc}")) from None
+        except RecursionError:
+            raise GameFileError("the game file does not replay: the rules engine went too "
+                                "deep") from None
+        except Exception as exc:  # noqa: BLE001 — a rules bug on a file is still a message
+            raise GameFileError(_clip(f"the game file does not replay: the rules engine "
+                                      f"failed ({type(exc).__name__}: {exc})")) from None
+
+    @classmethod
+    def _parse(cls, text: str | bytes) -> "GameRecord":
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise GameFileError("not a game file: it is not text")
+        if len(text) > MAX_BYTES:
+            raise GameFileError(f"the file is {len(text)} bytes; a game file is at most "
+                                f"{MAX_BYTES}")
+        if isinstance(text, str):
+            text = text.removeprefix("\ufeff")  # a byte order mark some editors add
+        try:
+            data = json.loads(text, object_pairs_hook=_object)
+        except GameFileError:
+            raise
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise GameFileError(_clip(f"not a game file: it is not valid JSON ({exc})")) from None
+        except RecursionError:
+            raise GameFileError("not a game file: its JSON is nested far too deeply") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise GameFileError("not a Dragon Dice Desktop game file (format name missing)")
+        version = data.get("version")
+        # bool is an int in Python: true/false are not versions.
+        if isinstance(version, bool) or not isinstance(version, int) or not 1 <= version <= VERSION:
+            raise GameFileError(f"the game file has version {quote(version)}; this app reads "
+                                f"up to version {VERSION} — update the app to open it")
+        expected = TOP_FIELDS if version >= 2 else V1_FIELDS
+        optional = OPTIONAL_FIELDS if version >= 2 else ()
+        unknown = [key for key in data if key not in expected and key not in optional]
+        if unknown:
+            raise _damaged(f"it has an unknown field {quote(unknown[0])}")
+        for key in expected:
+            if key not in data:
+                raise _damaged(f"the field {key!r} is missing")
+        seed = data["seed"]
+        problem = seed_problem(seed)
+        if problem:
+            raise _damaged(problem)
+        options = _options(data["options"]) if version >= 2 else GameOptions(rules=1)
+        players = data["players"]
+        most = MAX_PLAYERS if version >= 2 else 2
+        if not isinstance(players, list) or not 2 <= len(players) <= most:
+            got = (f"{len(players)} entries" if isinstance(players, list) else _kind(players))
+            allowed = f"2 to {most} players" if most > 2 else "two players"
+            raise _damaged(f"'players' must be a list of {allowed}, not {got}")
+        setups = tuple(_player(p, n) for n, p in enumerate(players, start=1))
+        actions = data["actions"]
+        if not isinstance(actions, list):
+            raise _damaged(f"'actions' must be a list of action texts, not {_kind(actions)}")
+        if len(actions) > MAX_ACTIONS:
+            raise _damaged(f"it holds {len(actions)} actions; a game has at most {MAX_ACTIONS}")
+        seats = _seats(data["seats"], len(setups)) if "seats" in data else ()
+        return cls(setups, seed, tuple(_action(a, n) for n, a in enumerate(actions, start=1)),
+                   options, seats)
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict:
+    """A JSON object of a game file as a dict; GameFileError if it names a field twice (the
+    JSON reader would keep the last value, a hand edit the reader never sees)."""
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        twice = next(key for key, _ in pairs if key in seen or seen.add(key))
+        raise _damaged(f"the field {quote(twice)} appears twice in one object")
+    return data
+
+
+def _damaged(problem: str) -> GameFileError:
+    return GameFileError(f"the game file is damaged: {problem}")
+
+
+def _check_fields(data: Any, what: str, shape: str, known: tuple[str, ...],
+                  required: tuple[str, ...]) -> None:
+    """Raise GameFileError unless `data` is a JSON object with only `known` fields and every
+    `required` one; `what` names it in the message ("player 2", "'options'")."""
+    if not isinstance(data, dict):
+        raise _damaged(f"{what} must be {shape}, not {_kind(data)}")
+    for key in data:
+        if key not in known:
+            raise _damaged(f"{what} has an unknown field {quote(key)}")
+    for key in required:
+        if key not in data:
+            raise _damaged(f"{what} lacks the field {key!r}")
+
+
+def _options(data: Any) -> GameOptions:
+    """The "options" object of a version 2 game file: rules (a revision number),
+    manual_dice (true/false) and house_rules (a list of house rule names)."""
+    _check_fields(data, "'options'", "an object", OPTION_FIELDS, OPTION_FIELDS)
+    rules, manual, house = data["rules"], data["manual_dice"], data["house_rules"]
+    if isinstance(rules, float):
+        raise _damaged(f"'options' field 'rules' must be a whole number, not {quote(rules)}")
+    if isinstance(rules, bool) or not isinstance(rules, int):
+        raise _damaged(f"'options' field 'rules' must be a number, not {_kind(rules)}")
+    if not isinstance(manual, bool):
+        raise _damaged(f"'options' field 'manual_dice' must be true or false, not "
+                       f"{_kind(manual)}")
+    if not isinstance(house, list) or not all(isinstance(h, str) for h in house):
+        raise _damaged("'options' field 'house_rules' must be a list of house rule names")
+    try:
+        return checked(rules, manual, tuple(house))
+    except ValueError as exc:
+        raise _damaged(_clip(str(exc), 160)) from None
+
+
+def seats_problem(seats: Any, players: int) -> str | None:
+    """Why `seats` cannot be a game's seats (None when it can): one of SEAT_KINDS per
+    player."""
+    if not isinstance(seats, (list, tuple)) or len(seats) != players:
+        return f"'seats' must be a list of {players} seats (one per player)"
+    for number, seat in enumerate(seats, start=1):
+        if seat not in SEAT_KINDS or not isinstance(seat, str):
+            return (f"seat {number} must be one of {', '.join(SEAT_KINDS)}, not "
+                    f"{quote(seat, 40)}")
+    return None
+
+
+def _seats(data: Any, players: int) -> tuple[str, ...]:
+    """The optional "seats" list of a version 2 game file."""
+    problem = seats_problem(data, players)
+    if problem:
+        raise _damaged(problem)
+    return tuple(data)
+
+
+def _player(data: Any, number: int) -> PlayerSetup:
+    """Player `number` (1-based) of a game file: an object with PlayerSetup's fields, names
+    and terrains as text, armies as lists of die keys."""
+    who = f"player {number}"
+    _check_fields(data, who, "an object with the player's fields", PLAYER_FIELDS,
+                  REQUIRED_PLAYER_FIELDS)
+    values = {}
+    for key, value in data.items():
+        if key in TEXT_FIELDS:
+            if not isinstance(value, str):
+                raise _damaged(f"{who}'s {key!r} must be text, not {_kind(value)}")
+            values[key] = value
+        else:
+            if not isinstance(value, list):
+                raise _damaged(f"{who}'s {key!r} must be a list of die names, not "
+                               f"{_kind(value)}")
+            values[key] = tuple(value)
+    if sum(len(v) for k, v in values.items() if k in LIST_FIELDS) > MAX_DICE:
+        dice = sum(len(v) for k, v in values.items() if k in LIST_FIELDS)
+        raise _damaged(f"{who} brings {dice} dice; a game allows at most {MAX_DICE} per player")
+    setup = PlayerSetup(**values)
+    problem = setup_problem(setup, number)
+    if problem:
+        raise _damaged(problem)
+    return setup
+
+
+def _action(text: Any, number: int) -> Action:
+    """Action `number` (1-based) of a game file: its text form, exactly as this app writes it."""
+    where = f"action {number}"
+    if not isinstance(text, str):
+        raise _damaged(f"{where} is not text (it is {_kind(text)})")
+    if len(text) > MAX_ACTION_TEXT:
+        raise _damaged(f"{where} is {len(text)} characters long; an action is at most "
+                       f"{MAX_ACTION_TEXT} ({quote(text)})")
+    words = text.split()
+    if not words:
+        raise _damaged(f"{where} is empty")
+    if words[0] not in _VERBS:
+        raise _damaged(f"{where} {quote(text)} is an unknown action {quote(words[0], 40)}")
+    try:
+        action = Action.from_text(text)
+        written = action.to_text()
+    except ValueError as exc:
+        raise _damaged(f"{where} {quote(text)} cannot be read: {_clip(str(exc), 80)}") from None
+    if written != text:
+        raise _damaged(f"{where} {quote(text)} is not written the way this app writes "
+                       f"actions (expected {quote(written)})")
+    return action

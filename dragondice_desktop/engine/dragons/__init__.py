@@ -1,0 +1,1 @@
+"""Dragons: their kinds, what kills them, and the Dragon Attack phase."""

@@ -1,0 +1,1 @@
+"""Species abilities: results that count as others, and the Species Abilities phase."""

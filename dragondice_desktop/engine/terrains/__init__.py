@@ -1,0 +1,1 @@
+"""Terrains: eighth-face powers, and minor terrains in play and in a march."""

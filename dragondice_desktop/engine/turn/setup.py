@@ -1,0 +1,196 @@
+"""Starting a game (digest §2) for 2 to 4 players: forces in play, the Horde roll-off, the
+winner's choice, the Frontier, placement and the starting distance rolls.
+
+Terrains: each player's Home Terrain (terrain i for player i), then the one Frontier (terrain
+n for n players). Placement: Home armies at home, Horde armies at the next player's Home
+Terrain in seat order, Campaign armies at the Frontier (digest §2.4: another player's Home
+Terrain, and a terrain where the player has no army yet; rulings: the app places them so).
+Multiplayer (digest §2 [thin]): turn order follows the Horde roll-off, highest first; the top
+roller goes first (the next-highest picks the Frontier) or picks the Frontier (and takes the
+second turn).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...catalog.loader import load_catalog
+from ...catalog.model import DieKind
+from ..core.actions import Action, Verb, act
+from ..core.events import Event
+from .flow import roll_for, wait
+from ..core.options import GameOptions, options_problem
+from .start import begin_turn
+from ..core.rng import Rng, Throw
+from ..rolls.pipeline import MAX_REROLLS, RollType
+from ..core.state import (
+    GameDie, GameState, Phase, PlayerSetup, Step, TerrainState, Zone, ZoneKind,
+)
+
+Events = list[Event]
+
+MAX_PLAYERS = 4
+
+
+def horde_home(player: int, count: int) -> int:
+    """The Home Terrain where `player`'s Horde army stands: the next player's, in seat
+    order."""
+    return (player + 1) % count
+
+
+class SetupError(ValueError):
+    """The players' setups cannot start a game; the message names the problem."""
+
+
+def new_game(players: Sequence[PlayerSetup], seed: int,
+             options: GameOptions | None = None) -> GameState:
+    """Start a game of 2 to 4 players from each player's setup, with RNG `seed` and
+    `options` (the current rules revision, app-rolled dice and no house rules if None).
+
+    Home armies stand at their own Home Terrain, Horde armies at the next player's Home
+    Terrain and Campaign armies at the Frontier (terrain n, whose die is fixed once the
+    Frontier is picked). Dragons, Dragonkin and minor terrains start in the Summoning Pool.
+    The game then waits for the Horde roll-off. Raises SetupError for a player count outside
+    2-4, an unknown die or a die of the wrong kind, or options that are not valid.
+    """
+    options = options if options is not None else GameOptions()
+    problem = options_problem(options)
+    if problem:
+        raise SetupError(problem)
+    if not 2 <= len(players) <= MAX_PLAYERS:
+        raise SetupError(f"this version plays 2 to {MAX_PLAYERS} players; got {len(players)}")
+    count = len(players)
+    catalog = load_catalog()
+    dice: list[GameDie] = []
+    zones: list[Zone] = []
+
+    def add(keys: Sequence[str], owner: int, zone: Zone, kinds: set[DieKind], slot: str):
+        for key in keys:
+            try:
+                die = catalog.die(key)
+            except KeyError as exc:
+                raise SetupError(f"{players[owner].name}'s {slot}: {exc.args[0]}") from None
+            if die.kind not in kinds:
+                raise SetupError(f"{players[owner].name}'s {slot}: {die.name} is a "
+                                 f"{die.kind.value}, which does not belong there")
+            dice.append(GameDie(len(dice), die.key, owner))
+            zones.append(zone)
+
+    army_kinds = {DieKind.UNIT, DieKind.MONSTER, DieKind.CHAMPION, DieKind.EQUIPMENT,
+                  DieKind.ARTIFACT, DieKind.MEDALLION, DieKind.RELIC}
+    for p, setup in enumerate(players):
+        add(setup.home, p, Zone(ZoneKind.TERRAIN, p), army_kinds, "Home army")
+        add(setup.horde, p, Zone(ZoneKind.TERRAIN, horde_home(p, count)), army_kinds,
+            "Horde army")
+        add(setup.campaign, p, Zone(ZoneKind.TERRAIN, count), army_kinds, "Campaign army")
+        pool = Zone(ZoneKind.SUMMONING, p)
+        add(setup.dragons, p, pool, {DieKind.DRAGON}, "dragons")
+        add(setup.dragonkin, p, pool, {DieKind.UNIT, DieKind.CHAMPION}, "Dragonkin")
+        add(setup.minor_terrains, p, pool, {DieKind.MINOR_TERRAIN}, "minor terrains")
+        for slot, key in (("Home Terrain", setup.home_terrain),
+                          ("Frontier Terrain", setup.frontier_terrain)):
+            try:
+                if catalog.die(key).kind is not DieKind.TERRAIN:
+                    raise SetupError(f"{setup.name}'s {slot}: {key} is not a terrain")
+            except KeyError as exc:
+                raise SetupError(f"{setup.name}'s {slot}: {exc.args[0]}") from None
+    terrains = tuple(
+        TerrainState(key=s.home_terrain, owner=p, home=True, face=1)
+        for p, s in enumerate(players)
+    ) + (TerrainState(key=players[0].frontier_terrain, owner=0, home=False, face=1),)
+    state = GameState(
+        players=tuple(players), dice=tuple(dice), zones=tuple(zones), terrains=terrains,
+        phase=Phase.SETUP_ROLLOFF, rng=Rng(seed), options=options,
+        proposed_frontiers=tuple(s.frontier_terrain for s in players),
+    )
+    return wait(state, 0, Step.NONE, "Roll the Horde armies to decide who chooses first")
+
+
+def legal_setup_actions(state: GameState) -> list[Action]:
+    """The choices open during setup."""
+    if state.phase is Phase.SETUP_ROLLOFF:
+        return [act(Verb.ROLLOFF)]
+    if state.phase is Phase.SETUP_CHOICE:
+        return [act(Verb.GO_FIRST), act(Verb.PICK_FRONTIER)]
+    if state.phase is Phase.SETUP_FRONTIER:
+        return [act(Verb.FRONTIER, i) for i in range(len(state.proposed_frontiers))]
+    return []
+
+
+def apply_setup(state: GameState, action: Action, events: Events) -> GameState:
+    """Apply a setup action (already checked legal)."""
+    if action.verb is Verb.ROLLOFF:
+        return _rolloff(state, events)
+    if action.verb in (Verb.GO_FIRST, Verb.PICK_FRONTIER):
+        winner, second = state.turn_order[0], state.turn_order[1]
+        order = state.turn_order
+        if action.verb is Verb.GO_FIRST:  # the next-highest roller picks the Frontier
+            picker = second
+        else:  # the winner picks the Frontier and takes the second turn
+            picker, order = winner, (second, winner) + order[2:]
+        choice = "goes first" if action.verb is Verb.GO_FIRST else "picks the Frontier"
+        events.append(Event("message", f"{state.players[winner].name} {choice}", player=winner))
+        state = state.with_(phase=Phase.SETUP_FRONTIER, frontier_picker=picker,
+                            turn_order=order)
+        return wait(state, picker, Step.NONE, "Pick the Frontier from the proposed terrains")
+    if action.verb is Verb.FRONTIER:
+        return _place_frontier(state, action.args[0], events)
+    raise AssertionError(f"not a setup action: {action}")
+
+
+def _rolloff(state: GameState, events: Events) -> GameState:
+    """Each player rolls their Horde army for maneuver; only maneuver-producing SAIs count
+    (digest §2.4). The highest total chooses; the totals give the turn order (multiplayer), so
+    any tie rolls again (rulings)."""
+    count = state.player_count
+    totals = []
+    for p in range(count):
+        horde = Zone(ZoneKind.TERRAIN, horde_home(p, count))
+        state, result = roll_for(state, horde, p, RollType.MANEUVER, events,
+                                 ignore_sai_effects=True)
+        totals.append(result.total(RollType.MANEUVER))
+    if len(set(totals)) < count:
+        tied = max(t for t in totals if totals.count(t) > 1)
+        events.append(Event("message", f"Roll-off tied at {tied}: roll again"))
+        return wait(state, 0, Step.NONE, "The roll-off tied: roll the Horde armies again")
+    ranking = tuple(sorted(range(count), key=lambda p: -totals[p]))
+    winner = ranking[0]
+    events.append(Event("message", f"{state.players[winner].name} wins the roll-off "
+                                   f"({' vs '.join(map(str, totals))})", player=winner))
+    state = state.with_(phase=Phase.SETUP_CHOICE, rolloff_winner=winner, turn_order=ranking)
+    return wait(state, winner, Step.NONE, "You won the roll-off: go first, or pick the Frontier")
+
+
+def _place_frontier(state: GameState, index: int, events: Events) -> GameState:
+    """Fix the Frontier, roll the starting distances (8 re-rolled, 7 turned to 6) and start
+    the first turn (digest §2.4-2.5)."""
+    picker = state.frontier_picker
+    key = state.proposed_frontiers[index]
+    owner = index  # proposals are listed in seat order
+    frontier = state.player_count
+    terrains = list(state.terrains)
+    terrains[frontier] = TerrainState(key=key, owner=owner, home=False, face=1)
+    state = state.with_(terrains=tuple(terrains))
+    events.append(Event("terrain", f"{state.players[picker].name} picks "
+                                   f"{state.zone_name(Zone(ZoneKind.TERRAIN, frontier))} as the "
+                                   f"Frontier", player=picker))
+    terrains = list(state.terrains)
+    rng = state.rng
+    for t_index, terrain in enumerate(terrains):
+        roller = picker if t_index == frontier else terrain.owner
+        throw = Throw(f"{state.players[roller].name}'s {terrain.die.name}", terrain.key,
+                      roller, "starting distance")
+        roll, rng = rng.roll_face(8, throw)
+        rerolls = 0
+        # Like every re-roll chain, at most MAX_REROLLS times (then it starts at 6): a game
+        # file entering 8 for ever (manual dice) must not make a roll without end.
+        while roll + 1 == 8 and rerolls < MAX_REROLLS:
+            roll, rng = rng.roll_face(8, throw.again("after 8"))
+            rerolls += 1
+        face = roll + 1
+        shown = min(face, 6)
+        terrains[t_index] = TerrainState(terrain.key, terrain.owner, terrain.home, shown)
+        events.append(Event("terrain", f"{state.players[roller].name} rolls {terrain.die.name}: "
+                                       f"{face}" + (" → 6" if face > 6 else ""), player=roller))
+    state = state.with_(terrains=tuple(terrains), rng=rng)
+    return begin_turn(state, state.turn_order[0], events)
