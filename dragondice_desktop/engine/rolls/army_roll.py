@@ -217,7 +217,8 @@ def _rerolls(state: GameState, task: RollTask) -> GameState:
             continue
         chain, rng = extend_chain(d.die, d.die_id, d.faces, inp.ctx, rng, inp.choices,
                                   throw=state.throw(d.die_id, roll_note(inp.ctx)))
-        inp = inp.replace_die(replace(d, faces=chain))
+        if chain != d.faces:  # most dice roll no re-roll icon: their entry stays as it is
+            inp = inp.replace_die(replace(d, faces=chain))
     return replace_head(state.with_(rng=rng), replace(task, inp=inp, stage="choices"))
 
 
