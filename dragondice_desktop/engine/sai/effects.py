@@ -41,6 +41,7 @@ from ..core.events import Event
 from ..units.fates import bury, kill, move_unit
 from ..rolls.individual_roll import id_roll, unit_roll
 from .lasting import add, cannot_leave, has_dividing
+from .records import SAI_RECORDS, TargetSpec
 from ..rolls.model import Addition, Applied, Effect, RollResult, RollType
 from ..rolls.pipeline import count_roll
 from .own_army import OWN_ARMY_RUNNERS, return_stage
@@ -55,59 +56,9 @@ EXCHANGE_KINDS = frozenset({"subtract_saves", "delayed", "surprise", "charge",
                             "damage_to_attacker", "subtract_from_counter_maneuver"})
 
 
-@dataclass(frozen=True)
-class TargetSpec:
-    """How a targeting SAI deals with its targets (seed 000).
-
-    one_unit: "target one unit" (else X health-worth; Flame and Double Strike fix the number,
-        which their handlers give as the effect's amount);
-    test: the roll each target makes: "id", "save", "maneuver", "melee", or "" for none;
-    fail: the fate of a target that fails the test (or of every target when there is none):
-        "kill", "kill_bury", "reserve", "stunned", "netted", "webbed";
-    success: the fate of a target that passes ("" = nothing happens; Seize: "reserve");
-    on_id: the fate of a target that rolls its ID whatever else (Scare: "kill");
-    then_save: killed targets make a second save roll or are buried (Poison, Stomp ...);
-    leaves: every fate moves the unit out, so units that cannot leave are not targeted.
-    """
-
-    one_unit: bool = False
-    test: str = ""
-    fail: str = "kill"
-    success: str = ""
-    on_id: str = ""
-    then_save: bool = False
-    leaves: bool = False
-
-    def fate(self, passed: bool, rolled_id: bool) -> str:
-        """The fate of a target that passed (or not) its test and showed (or not) its ID;
-        "" when nothing happens to it."""
-        if self.on_id and rolled_id:
-            return self.on_id
-        return self.success if passed else self.fail
-
-
-TARGET_SPECS: dict[Icon, TargetSpec] = {
-    Icon.BREATH: TargetSpec(),
-    Icon.BULLSEYE: TargetSpec(test="save"),
-    Icon.CONVERT: TargetSpec(test="save"),
-    Icon.CRUSH: TargetSpec(test="maneuver", then_save=True),
-    Icon.DOUBLE_STRIKE: TargetSpec(test="save"),
-    Icon.ENTANGLE: TargetSpec(),
-    Icon.FIRECLOUD: TargetSpec(test="maneuver"),
-    Icon.FLAME: TargetSpec(fail="kill_bury"),
-    Icon.FLAMING_ARROW: TargetSpec(test="save", then_save=True),
-    Icon.NET: TargetSpec(test="maneuver", fail="netted"),
-    Icon.POISON: TargetSpec(test="save", then_save=True),
-    Icon.ROAR: TargetSpec(fail="reserve", leaves=True),
-    Icon.SCARE: TargetSpec(test="save", fail="reserve", on_id="kill"),
-    Icon.SEIZE: TargetSpec(test="id", success="reserve"),
-    Icon.SLAY: TargetSpec(one_unit=True, test="id"),
-    Icon.SMOTHER: TargetSpec(test="maneuver"),
-    Icon.STOMP: TargetSpec(test="maneuver", then_save=True),
-    Icon.STUN: TargetSpec(test="maneuver", fail="stunned"),
-    Icon.SWALLOW: TargetSpec(one_unit=True, test="id", fail="kill_bury"),
-    Icon.WEB: TargetSpec(test="melee", fail="webbed"),
-}
+# How each targeting SAI treats its targets: a view of the SAI records.
+TARGET_SPECS: dict[Icon, TargetSpec] = {i: r.targets for i, r in SAI_RECORDS.items()
+                                        if r.targets is not None}
 
 ONE_UNIT_KINDS = frozenset({"unit_damage", "coil", "hug", "bash", "plague", "sleep"})
 COMBINABLE_KINDS = frozenset({"targets", "damage_no_save", "charm"})
@@ -131,7 +82,7 @@ def targets_one_unit(effect: Effect) -> bool:
 
 _one_unit = targets_one_unit
 # Damage SAIs whose killed target is also buried (seed 000 Gore).
-BURIES_IF_KILLED = frozenset({Icon.GORE})
+BURIES_IF_KILLED = frozenset(i for i, r in SAI_RECORDS.items() if r.buries_if_killed)
 
 
 def follow_ups(task: RollTask, result: RollResult) -> list[Task]:

@@ -1,5 +1,6 @@
 """One SAI icon shown in one roll (``SaiRoll``), with the facts every SAI handler needs: the
-seed 000 / seed 001 "Applies" column, the paraphrased effect texts and the X rule's helpers.
+seed 000 / seed 001 "Applies" column and the paraphrased effect texts (both read from the SAI
+records, ``sai/records.py``) and the X rule's helpers.
 
 X is the icon's count in the catalog, which already follows seed 000's X rule (a d6 counts its
 icons; large equipment and large Dragonkin 3; monsters, artifacts, medallions, relics and
@@ -12,131 +13,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...catalog.model import Color, Die, Icon
+from .records import SAI_RECORDS
 from ..rolls.model import (
     ChoicePoint, Contribution, Effect, MagicKey, Origin, RollChoice, RollContext, RollKind,
     RollType, SaiOutcome, Unresolved,
 )
 
-# The "Applies" column of seed 000 / seed 001, verbatim. A roll type not listed means the SAI
-# has no effect in that roll.
-APPLIES: dict[Icon, str] = {
-    Icon.ATTUNE: "Magic", Icon.BASH: "Dragon Attack, Save*", Icon.BELLY: "Any",
-    Icon.BREATH: "Melee", Icon.BULLSEYE: "Dragon Attack, Missile",
-    Icon.CANTRIP: "Magic, Non-Maneuver", Icon.CHARGE: "Melee*", Icon.CHARM: "Melee",
-    Icon.CHOKE: "Melee", Icon.CLOAK: "Dragon Attack, Individual, Magic, Save",
-    Icon.COIL: "Dragon Attack, Melee", Icon.CONFUSE: "Melee, Missile", Icon.CONVERT: "Melee",
-    Icon.COUNTER: "Dragon Attack, Melee, Save*", Icon.CREATE_FIREMINIONS: "Any Non-Individual",
-    Icon.CRUSH: "Dragon Attack, Missile", Icon.DECAPITATE: "Dragon Attack, Melee",
-    Icon.DISPEL_MAGIC: "Special", Icon.DOUBLE_STRIKE: "Dragon Attack, Melee",
-    Icon.ELEVATE: "Dragon Attack, Maneuver, Missile, Save*", Icon.ENTANGLE: "Melee",
-    Icon.FERRY: "Non-Maneuver", Icon.FIREBREATH: "Melee", Icon.FIRECLOUD: "Melee, Missile",
-    Icon.FIREWALKING: "Maneuver, Non-Maneuver", Icon.FLAME: "Melee",
-    Icon.FLAMING_ARROW: "Dragon Attack, Missile", Icon.FLURRY: "Dragon Attack, Melee, Save*",
-    Icon.FLY: "Any", Icon.FROST_BREATH: "Melee, Missile",
-    Icon.GALEFORCE: "Magic*, Melee, Missile", Icon.GORE: "Dragon Attack, Melee",
-    Icon.HOOF: "Dragon Attack, Maneuver, Save", Icon.HOWL: "Melee, Missile",
-    Icon.HUG: "Dragon Attack, Melee", Icon.HYPNOTIC_GLARE: "Melee",
-    Icon.ILLUSION: "Magic, Melee, Missile", Icon.IMPALE: "Dragon Attack, Missile",
-    Icon.KICK: "Dragon Attack, Melee, Save", Icon.NET: "Individual, Melee, Missile",
-    Icon.PLAGUE: "Melee", Icon.POISON: "Melee", Icon.REGENERATE: "Non-Maneuver",
-    Icon.REND: "Dragon Attack, Maneuver, Melee", Icon.RISE_FROM_THE_ASHES: "Save, Special",
-    Icon.ROAR: "Melee", Icon.SCARE: "Melee", Icon.SCREECH: "Melee",
-    Icon.SEIZE: "Melee, Missile", Icon.SLAY: "Melee", Icon.SLEEP: "Melee",
-    Icon.SMITE: "Dragon Attack, Melee", Icon.SMOTHER: "Melee",
-    Icon.SNEAK_ATTACK: "Dragon Attack, Magic, Melee, Missile",
-    Icon.SORTIE: "Dragon Attack, Melee, Save", Icon.STOMP: "Dragon Attack, Melee",
-    Icon.STONE: "Dragon Attack, Melee, Missile", Icon.STUN: "Melee", Icon.SUMMON_DRAGON: "Magic",
-    Icon.SURPRISE: "Melee", Icon.SWALLOW: "Melee", Icon.TAIL: "Dragon Attack, Melee",
-    Icon.TELEPORT: "Maneuver, Non-Maneuver", Icon.TRAMPLE: "Any",
-    Icon.TRUMPET: "Dragon Attack, Melee, Save", Icon.VANISH: "Save",
-    Icon.VOLLEY: "Dragon Attack, Missile, Save*", Icon.WAVE: "Melee, Maneuver",
-    Icon.WAYFARE: "Dragon Attack, Maneuver", Icon.WEB: "Melee, Missile",
-    Icon.WILD_GROWTH: "Non-Maneuver", Icon.WITHER: "Melee",
-    Icon.ELEMENT_AIR: "Non-Maneuver", Icon.ELEMENT_DEATH: "Non-Maneuver",
-    Icon.ELEMENT_EARTH: "Non-Maneuver", Icon.ELEMENT_FIRE: "Non-Maneuver",
-    Icon.ELEMENT_WATER: "Non-Maneuver",
-}
-
-# What each SAI that acts on the game does (seed 000 / 001, paraphrased): effect notes.
-SAI_TEXT: dict[Icon, str] = {
-    Icon.BREATH: "target X health-worth of units in the defending army; they are killed",
-    Icon.BULLSEYE: "target X health-worth of defending units: each saves or is killed",
-    Icon.CHARGE: "the attacking army counts maneuver results as melee; the defender makes a "
-                 "combination save and melee roll instead of saving or counter-attacking, and "
-                 "its melee results damage the attacker (only spell saves reduce it)",
-    Icon.CHARM: "target up to X health-worth of defending units; they do not save this march "
-                "and their melee results are added to the attacking army's",
-    Icon.CHOKE: "delayed: up to X health-worth of defending units that roll ID on their save "
-                "roll are killed, their ID results not counted",
-    Icon.COIL: "target one defending unit: it takes X damage and makes a save and melee roll; "
-               "its melee results damage the coiling unit with no save",
-    Icon.CONFUSE: "delayed: up to X health-worth of defending units are re-rolled after their "
-                  "save roll, ignoring the previous results",
-    Icon.CONVERT: "target up to X health-worth of defending units: save or be killed; the "
-                  "attacker may return that much health-worth from its DUA",
-    Icon.CRUSH: "target up to X health-worth of defending units: maneuver or be killed; the "
-                "killed save or are buried",
-    Icon.DECAPITATE: "delayed: one defending unit that rolls its ID on the save roll is "
-                     "killed, its results not counted",
-    Icon.DOUBLE_STRIKE: "target four health-worth of defending units: each saves or is killed",
-    Icon.ENTANGLE: "target up to X health-worth of defending units; they are killed",
-    Icon.FERRY: "this unit may move itself and up to four health-worth of its army to any "
-                "terrain",
-    Icon.FIREBREATH: "X damage to the defending army with no save; the killed save or are "
-                     "buried",
-    Icon.FIRECLOUD: "target up to X health-worth of defending units: maneuver or be killed",
-    Icon.FIREWALKING: "this unit may move itself and up to three health-worth of its army to "
-                      "any terrain",
-    Icon.FLAME: "target up to two health-worth of defending units; they are killed and buried",
-    Icon.FLAMING_ARROW: "target X health-worth of defending units: save or be killed; the "
-                        "killed save again or are buried",
-    Icon.FROST_BREATH: "an opposing army at this terrain halves all its results until the "
-                       "beginning of your next turn",
-    Icon.GALEFORCE: "an opposing army at any terrain subtracts four save and four maneuver "
-                    "results from all rolls until the beginning of your next turn",
-    Icon.GORE: "target one defending unit: it takes two damage (it may save) and is buried if "
-               "killed",
-    Icon.HOWL: "the defending army subtracts X save results",
-    Icon.HUG: "target one defending unit: X damage with no save; its melee roll damages the "
-              "hugging unit with no save",
-    Icon.HYPNOTIC_GLARE: "delayed: defending units that roll ID on their save roll are "
-                         "hypnotized until your next turn and their results do not count",
-    Icon.ILLUSION: "one of your armies cannot be targeted by opposing missile attacks or spells "
-                   "until the beginning of your next turn",
-    Icon.IMPALE: "delayed: one defending unit that rolls its ID on the save roll is killed, "
-                 "its results not counted",
-    Icon.KICK: "target one defending unit: it takes X damage (it may save)",
-    Icon.NET: "target up to X health-worth of defending units: maneuver or be netted",
-    Icon.PLAGUE: "target defending units one by one: save or be killed, until one saves",
-    Icon.POISON: "target X health-worth of defending units: save or be killed; the killed save "
-                 "again or are buried",
-    Icon.ROAR: "up to X health-worth of defending units go to their Reserve Area before saving",
-    Icon.SCARE: "up to X health-worth of defending units save or go to their Reserve Area; "
-                "those rolling their ID are killed",
-    Icon.SCREECH: "the defending army subtracts X save results",
-    Icon.SEIZE: "roll up to X health-worth of defending units: an ID goes to the Reserve Area, "
-                "any other face is killed",
-    Icon.SLAY: "target one defending unit; roll it: unless it rolls its ID it is killed",
-    Icon.SLEEP: "target one opposing unit at this terrain: asleep until your next turn",
-    Icon.SMITE: "X damage to the defending army with no save possible",
-    Icon.SMOTHER: "target up to X health-worth of defending units: maneuver or be killed",
-    Icon.SNEAK_ATTACK: "X damage to an opposing army at this terrain with no save; Dragonkin "
-                       "killed are buried",
-    Icon.STOMP: "target up to X health-worth of defending units: maneuver or be killed; the "
-                "killed save or are buried",
-    Icon.STONE: "X damage to the defending army with no save possible",
-    Icon.STUN: "target up to X health-worth of defending units: maneuver or be stunned",
-    Icon.SURPRISE: "the defending army cannot counter-attack",
-    Icon.SWALLOW: "target one defending unit; roll it: unless it rolls its ID it is killed "
-                  "and buried",
-    Icon.TELEPORT: "this unit may move itself and up to three health-worth of its army to any "
-                   "terrain",
-    Icon.TRUMPET: "each Feral unit in this army doubles its melee and save results",
-    Icon.WAVE: "the defending army subtracts X save results",
-    Icon.WEB: "target up to X health-worth of defending units: melee or be webbed",
-    Icon.WITHER: "an opposing army at this terrain subtracts X results from all its rolls "
-                 "until the beginning of your next turn",
-}
+# The tables every SAI handler reads, as views of the SAI records (``sai/records.py``):
+# the "Applies" column (a roll type not listed means the SAI has no effect in that roll) and
+# the paraphrased effect notes of the SAIs that act on the game.
+APPLIES: dict[Icon, str] = {i: r.applies for i, r in SAI_RECORDS.items() if r.applies}
+SAI_TEXT: dict[Icon, str] = {i: r.effect for i, r in SAI_RECORDS.items() if r.effect}
 
 NO_RULES_TEXT = "its rules text was not retrieved (digest §9), so the engine cannot apply it"
 CANTRIP_ALONE = ("the game offers Cantrip spells for rolls made in play only, not for a roll "
@@ -144,14 +31,7 @@ CANTRIP_ALONE = ("the game offers Cantrip spells for rolls made in play only, no
 
 # Limits written in an SAI's text rather than its column: (condition, reason it does nothing).
 TEXT_LIMITS: dict[Icon, tuple[Callable[[RollContext], bool], str]] = {
-    Icon.CHARGE: (lambda ctx: ctx.counter_attack,
-                  "Charge has no effect during a counter-attack (seed 000 Charge)"),
-    Icon.SURPRISE: (lambda ctx: ctx.counter_attack,
-                    "Surprise has no effect during a counter-attack (seed 000 Surprise)"),
-    Icon.GALEFORCE: (lambda ctx: ctx.roll_type is RollType.MAGIC and ctx.in_reserve,
-                     "Galeforce works only in a magic action at a terrain, not in reserves "
-                     "(seed 000 Galeforce)"),
-}
+    i: r.limit for i, r in SAI_RECORDS.items() if r.limit}
 
 
 def applies_to(column: str, ctx: RollContext) -> bool:

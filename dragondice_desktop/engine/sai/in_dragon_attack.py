@@ -18,6 +18,7 @@ from collections.abc import Callable
 from ...catalog.model import DieKind, Icon, Species
 from ..rolls.model import ChoicePoint, Modifier, ModOp, Origin, RollType, SaiOutcome
 from .icon_roll import APPLIES, NO_RULES_TEXT, SaiRoll, applies_to
+from .records import SAI_RECORDS
 
 # Why a sentence about the attacking dragons cannot be applied when the roll is counted on its
 # own (the resolve command): the dragons' rolls are not part of it.
@@ -26,34 +27,12 @@ NOT_IN_GAME = "the attacking dragons' rolls are not known outside a game's drago
 MEL, MIS, SAV = RollType.MELEE, RollType.MISSILE, RollType.SAVE
 
 # (results generated, re-roll) for the SAIs whose dragon-attack sentence only generates
-# results. None as an amount means X.
+# results (None as an amount means X), and the "Any" SAIs whose words for a dragon attack are
+# fixed: views of the SAI records (``sai/records.py``).
 _RESULTS: dict[Icon, tuple[tuple[tuple[RollType, int | None], ...], bool]] = {
-    Icon.BULLSEYE: (((MIS, None),), False),
-    Icon.COIL: (((MEL, None),), False),
-    Icon.COUNTER: (((SAV, None), (MEL, None)), False),
-    Icon.CRUSH: (((MIS, None),), False),
-    Icon.DOUBLE_STRIKE: (((MEL, 4),), False),
-    Icon.FLAMING_ARROW: (((MIS, None),), False),
-    Icon.GORE: (((MEL, 4),), False),
-    Icon.HOOF: (((SAV, None),), False),
-    Icon.HUG: (((MEL, None),), False),
-    Icon.KICK: (((MEL, None), (SAV, None)), False),
-    Icon.REND: (((MEL, None),), True),
-    Icon.SMITE: (((MEL, None),), False),
-    Icon.SNEAK_ATTACK: (((MEL, None),), False),
-    Icon.SORTIE: (((SAV, None), (MEL, None)), False),
-    Icon.STOMP: (((MEL, None),), False),
-    Icon.STONE: (((MIS, None),), False),
-    Icon.TAIL: (((MEL, 2),), True),
-    Icon.VOLLEY: (((SAV, None), (MIS, None)), False),
-    Icon.FLY: (((SAV, None),), False),
-    Icon.TRAMPLE: (((MEL, None),), False),
-}
-
-# "Any" SAIs whose words for a dragon attack are fixed here: Fly gives saves (the only one of
-# its two types counted), Trample melee, Belly removes automatic saves, Create Fireminions any
-# counted type.
-_ANY_SENTENCES = frozenset({Icon.FLY, Icon.TRAMPLE, Icon.BELLY, Icon.CREATE_FIREMINIONS})
+    i: (r.dragon_attack.parts, r.dragon_attack.rerolls) for i, r in SAI_RECORDS.items()
+    if r.dragon_attack is not None}
+_ANY_SENTENCES = frozenset(i for i, r in SAI_RECORDS.items() if r.any_sentence_in_dragon_attack)
 
 # Eldarim champions' logo in a dragon attack (seed 000): what the champion may do (the
 # effect kind) and to which dragons.
