@@ -92,7 +92,7 @@ from .roll_model import (
     RollType, key_text,
 )
 from .rolls import count_roll
-from .sai_effects import BURIES_IF_KILLED, TARGET_SPECS, targets_one_unit
+from .sai_effects import BURIES_IF_KILLED, COMBINATION_ROLLS, TARGET_SPECS, targets_one_unit
 from .species import DUA_ABILITIES, FOUL_STENCH, capped_dua_count
 from .state import LastingEffect, ZoneKind
 
@@ -931,8 +931,8 @@ def _target_fates(effect, targets: list[dict], dice: dict[int, Die], path: str,
             else:
                 fate = _where_killed(die, rise) + "; Plague goes on to another unit"
         elif kind in ("unit_damage", "bash", "coil", "hug"):
-            types = {"coil": (RollType.SAVE, RollType.MELEE), "hug": (RollType.MELEE,)}.get(
-                kind, (RollType.SAVE,))
+            types = COMBINATION_ROLLS[kind][1] if kind in COMBINATION_ROLLS else (
+                (RollType.MELEE,) if kind == "hug" else (RollType.SAVE,))
             result = _unit_result(die, die_id, faces, types, elements=elements)
             saves = 0 if kind == "hug" else result.total(RollType.SAVE)
             left = max(0, x - saves)
