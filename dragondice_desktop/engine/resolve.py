@@ -76,6 +76,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..catalog.loader import load_catalog
+from ..json_fields import FieldStyle, first_repeated, quote, unknown_fields
 from ..catalog.model import Die, DieKind, Icon
 from .damage import best_kill_total
 from .dragon_attack import afraid_dragonkin, faces_army_damage
@@ -149,12 +150,23 @@ def resolve_text(text: str) -> dict[str, Any]:
         raise ResolveError(f"the description is {len(text)} characters; at most {MAX_TEXT}")
     text = text.removeprefix("\ufeff")
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_pairs)
+    except ResolveError:
+        raise
     except RecursionError:
         raise ResolveError("not valid JSON: it is nested far too deeply") from None
     except ValueError as exc:
         raise ResolveError(f"not valid JSON: {_clip(str(exc))}") from None
     return resolve(data)
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict:
+    """A JSON object of the description; a field named twice is refused (the reader would
+    keep the last value silently)."""
+    twice = first_repeated(pairs)
+    if twice is not None:
+        raise ResolveError(f"the field {_quote(twice)} appears twice in one object")
+    return dict(pairs)
 
 
 def resolve(data: dict) -> dict[str, Any]:
@@ -236,7 +248,7 @@ def _clip(text: str, limit: int = 300) -> str:
 
 def _quote(value: Any) -> str:
     """A value of the description quoted for a message, never more than a line."""
-    return _clip(repr(value), 60)
+    return quote(value, 60)
 
 
 # --------------------------------------------------------------------------------------------
@@ -244,53 +256,28 @@ def _quote(value: Any) -> str:
 # --------------------------------------------------------------------------------------------
 
 
-def _kind(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true/false"
-    return {int: "a number", float: "a decimal number", str: "text", list: "a list",
-            dict: "an object"}.get(type(value), type(value).__name__)
+# The field checks are the app's one checker for JSON files (``json_fields``), in this
+# format's words ("... must be a whole number, not text").
+_FIELDS = FieldStyle(ResolveError)
+_kind = _FIELDS.kind
+_flag = _FIELDS.flag
+_number = _FIELDS.whole
 
 
 def _object(value: Any, path: str, allowed: tuple[str, ...], what: str) -> dict:
-    if not isinstance(value, dict):
-        raise ResolveError(f"{path} must be {what}, not {_kind(value)}")
-    for key in value:
-        if key not in allowed:
-            raise ResolveError(f"{path}: unknown field {_quote(key)} (it may hold "
-                               f"{', '.join(allowed)})")
+    _FIELDS.obj(value, path, what)
+    for key in unknown_fields(value, allowed):
+        raise ResolveError(f"{path}: unknown field {_quote(key)} (it may hold "
+                           f"{', '.join(allowed)})")
     return value
 
 
 def _list(value: Any, path: str, what: str, most: int = MAX_LIST) -> list:
-    if not isinstance(value, list):
-        raise ResolveError(f"{path} must be a list of {what}, not {_kind(value)}")
-    if len(value) > most:
-        raise ResolveError(f"{path} has {len(value)} entries; at most {most}")
-    return value
+    return _FIELDS.items(value, path, what, most)
 
 
 def _text(value: Any, path: str) -> str:
-    if not isinstance(value, str):
-        raise ResolveError(f"{path} must be text, not {_kind(value)}")
-    if len(value) > MAX_STRING:
-        raise ResolveError(f"{path} is {len(value)} characters long; at most {MAX_STRING}")
-    return value
-
-
-def _flag(value: Any, path: str) -> bool:
-    if not isinstance(value, bool):
-        raise ResolveError(f"{path} must be true or false, not {_kind(value)}")
-    return value
-
-
-def _number(value: Any, path: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ResolveError(f"{path} must be a whole number, not {_kind(value)}")
-    if not low <= value <= high:
-        raise ResolveError(f"{path} must be from {low} to {high}, not {_quote(value)}")
-    return value
+    return _FIELDS.string(value, path, MAX_STRING)
 
 
 def _face_specs(value: Any, path: str) -> list:
