@@ -44,8 +44,9 @@ The format (also in ``resources/help/resolve-format.md``)::
 
 The roll's context is the engine's (``flow.place_context``): the terrain's elements bring the
 species abilities that count results as others, for the army and for its targets' own rolls;
-holding the eighth face doubles ID results; in a combination roll each die's ID results are
-placed (and may be split) die by die, and several Elevates double different units, each the
+holding the eighth face doubles ID results; in an army's combination roll each die's ID
+results are placed (and may be split) die by die (in the answer to a dragon attack, one
+choice for the whole roll), and several Elevates double different units, each the
 roller's choice (default: the unit that gains most), as in play under the latest rules
 revision. Items roll only with a unit able to carry them
 (``items.carried``); killed units go where the engine sends them (``fates.killed_to``,

@@ -196,3 +196,27 @@ def test_species_ability_counts_per_unit_in_a_combination_roll():
     data = {"roll": "save", "also": ["melee"], "terrain": COASTLAND,
             "army": [{"die": HERALD, "face": "3 Maneuver"}, {"die": FOOT, "face": "2 Melee"}]}
     assert resolve(data)["totals"] == {"save": 3, "melee": 2}
+
+
+def test_resolve_places_ids_as_play_does_in_the_answer_to_a_charge():
+    """Seed 000 Charge: the defending army makes a combination save and melee roll; digest
+    §4.5: its owner places each die's ID results (play asks die by die, ``test_id_splits.py``).
+    Bob's two Gryphons (4 ID each) answer Ann's Behemoth's Charge: 3 saves + 1 melee and 4
+    melee give 3 saves and 5 melee, in play and in Count a roll alike."""
+    def F(key, text):
+        return [f.to_text() for f in CAT.die(key).faces].index(text)
+
+    behemoth = "Dwarves/Behemoth"
+    state = scripted(battle([behemoth], [GRYPHON, GRYPHON]), F(behemoth, "4 Charge"),
+                     F(GRYPHON, "4 ID"), F(GRYPHON, "4 ID"))
+    state, events = run(state, "march t2", "no-maneuver", "action melee")
+    state, more = run(state, "choose save:3,melee:1", "choose melee")
+    answer = [e.roll for e in events + more if e.kind == "roll" and e.roll
+              and e.player == 1][-1]
+    played = {"save": answer.total(RollType.SAVE), "melee": answer.total(RollType.MELEE)}
+    counted = resolve({"roll": "save", "also": ["melee"], "against": "melee",
+                       "army": [{"die": GRYPHON, "face": "4 ID"},
+                                {"die": GRYPHON, "face": "4 ID"}],
+                       "choices": [{"die": 1, "icon": "ID", "value": "save:3,melee:1"},
+                                   {"die": 2, "icon": "ID", "value": "melee"}]})["totals"]
+    assert played == counted == {"save": 3, "melee": 5}
