@@ -802,33 +802,35 @@ def _choices(data: dict) -> tuple[RollChoice, ...]:
 
 def _count(inp: RollInput, data: dict) -> RollResult:
     """Count `inp` as play does. The unit each Elevate doubles depends on the units the
-    earlier ones took (each a different unit, seed 000 Targeting), so the chosen units are
-    checked one at a time, each against the options left by the choices before it: a unit
-    that cannot be chosen is refused naming its field."""
-    units = [(n, c) for n, c in enumerate(data.get("choices", ())) if "unit" in c]
-    if not units:
+    earlier ones took (each a different unit, seed 000 Targeting), so the units chosen (by
+    "unit", or a unit id as "value") are checked one at a time, in the order the engine
+    gives the Elevates their units, each against the options the choices before it leave: a
+    unit that cannot be chosen is refused naming its field."""
+    entries = list(data.get("choices", ()))
+    picks = [(n, c) for n, c in enumerate(entries)
+             if "unit" in c or str(c.get("value", "")).isdigit()]
+    if not picks:
         return count_roll(inp)
-    order = [d.die_id for d in inp.dice]  # the engine gives the Elevates their units in order
-    units.sort(key=lambda u: (order.index(u[1].get("die", -1))
-                              if u[1].get("die", -1) in order else -1, u[0]))
-    unit_ids = {id(c) for _, c in units}
-    kept = tuple(ch for ch, c in zip(inp.choices, data.get("choices", ()))
-                 if id(c) not in unit_ids)
-    for n, entry in units:
-        result = count_roll(replace(inp, choices=kept))
+    order = [d.die_id for d in inp.dice]
+    picks.sort(key=lambda p: (order.index(p[1].get("die", -1))
+                              if p[1].get("die", -1) in order else -1, p[0]))
+    picked = {n for n, _ in picks}
+    kept = tuple(ch for n, ch in enumerate(inp.choices) if n not in picked)
+    for n, entry in picks:
         icon = _icon(entry["icon"], f"choices[{n}].icon")
-        point = next((p for p, _ in result.choices if p.kind == "unit"
-                      and p.die_id == entry.get("die", -1) and p.icon is icon), None)
-        if point is None:
-            who = "the whole roll" if entry.get("die", -1) == -1 else f"die {entry['die']}"
+        die_id, value = entry.get("die", -1), _choice_value(entry)
+        result = count_roll(replace(inp, choices=kept))
+        point = next((p for p, _ in result.choices
+                      if p.kind == "unit" and p.die_id == die_id and p.icon is icon), None)
+        if point is None and "unit" in entry:
+            who = "the whole roll" if die_id == -1 else f"die {die_id}"
             raise ResolveError(f"choices[{n}]: {who} has no {icon.value} choice of a unit in "
                                f"this roll")
-        if str(entry["unit"]) not in point.options:
-            raise ResolveError(f"choices[{n}].unit: {icon.value} cannot double unit "
-                               f"{entry['unit']} (it may double "
-                               f"{', '.join(point.options)}; each {icon.value} a different "
-                               f"unit with results)")
-        kept += (RollChoice(point.die_id, icon, str(entry["unit"])),)
+        if point is not None and value not in point.options:
+            field = "unit" if "unit" in entry else "value"
+            raise ResolveError(f"choices[{n}].{field}: unit {value} cannot be chosen for "
+                               f"\"{point.prompt}\" (it may be {', '.join(point.options)})")
+        kept += (RollChoice(die_id, icon, value),)
     return count_roll(replace(inp, choices=kept))
 
 

@@ -220,3 +220,10 @@ def test_resolve_places_ids_as_play_does_in_the_answer_to_a_charge():
                        "choices": [{"die": 1, "icon": "ID", "value": "save:3,melee:1"},
                                    {"die": 2, "icon": "ID", "value": "melee"}]})["totals"]
     assert played == counted == {"save": 3, "melee": 5}
+
+
+def test_a_unit_given_as_value_is_checked_as_well():
+    """The text form of an Elevate's unit is held to the same options (seed 001 Elevate: a
+    unit's results; the Carpet, id 3, is an item)."""
+    message = refused(elevated({"die": 3, "icon": "Elevate", "value": "3"}), "choices[0].value")
+    assert "1, 2" in message
