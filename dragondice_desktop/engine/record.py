@@ -238,10 +238,12 @@ class GameRecord:
                                 f"up to version {VERSION} — update the app to open it")
         expected = TOP_FIELDS if version >= 2 else V1_FIELDS
         optional = OPTIONAL_FIELDS if version >= 2 else ()
-        for key in unknown_fields(data, expected + optional)[:1]:
-            raise _damaged(f"it has an unknown field {quote(key)}")
-        for key in missing_fields(data, expected)[:1]:
-            raise _damaged(f"the field {key!r} is missing")
+        unknown = unknown_fields(data, expected + optional)
+        if unknown:
+            raise _damaged(f"it has an unknown field {quote(unknown[0])}")
+        missing = missing_fields(data, expected)
+        if missing:
+            raise _damaged(f"the field {missing[0]!r} is missing")
         seed = data["seed"]
         problem = seed_problem(seed)
         if problem:
@@ -287,10 +289,12 @@ def _check_fields(data: Any, what: str, shape: str, known: tuple[str, ...],
     """Raise GameFileError unless `data` is a JSON object with only `known` fields and every
     `required` one; `what` names it in the message ("player 2", "'options'")."""
     _FIELDS.obj(data, what, shape)
-    for key in unknown_fields(data, known)[:1]:
-        raise _damaged(f"{what} has an unknown field {quote(key)}")
-    for key in missing_fields(data, required)[:1]:
-        raise _damaged(f"{what} lacks the field {key!r}")
+    unknown = unknown_fields(data, known)
+    if unknown:
+        raise _damaged(f"{what} has an unknown field {quote(unknown[0])}")
+    missing = missing_fields(data, required)
+    if missing:
+        raise _damaged(f"{what} lacks the field {missing[0]!r}")
 
 
 def _options(data: Any) -> GameOptions:

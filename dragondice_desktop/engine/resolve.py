@@ -267,8 +267,9 @@ _number = _FIELDS.whole
 
 def _object(value: Any, path: str, allowed: tuple[str, ...], what: str) -> dict:
     _FIELDS.obj(value, path, what)
-    for key in unknown_fields(value, allowed):
-        raise ResolveError(f"{path}: unknown field {_quote(key)} (it may hold "
+    unknown = unknown_fields(value, allowed)
+    if unknown:
+        raise ResolveError(f"{path}: unknown field {_quote(unknown[0])} (it may hold "
                            f"{', '.join(allowed)})")
     return value
 
@@ -999,8 +1000,8 @@ def _choice_report(result: RollResult, data: dict) -> list[dict]:
     for point, value in result.choices:
         entry = {"die": point.die_id, "icon": point.icon.value, "value": value,
                  "options": list(point.options), "default": point in result.open_choices}
-        if point.kind == "unit":
-            entry["unit"] = int(value)  # the unit that Elevate doubles
+        if point.kind == "unit":  # a unit picked: the one an Elevate doubles, Bash's target
+            entry.update(unit=int(value), prompt=point.prompt)
         if point.icon is Icon.ID and point.die_id != -1 and whole_id is not None and not any(
                 c.get("die", -1) == point.die_id and _icon(c["icon"], "") is Icon.ID
                 for _, c in given):

@@ -570,8 +570,8 @@ class CountRollDialog(QDialog):
         for choice in report["choices"]:
             if choice["default"] and "unit" in choice:
                 unit = names.get(choice["unit"], f"unit {choice['unit']}")
-                lines.append(f"{choice['icon']}: doubles the {unit}'s results, the unit that "
-                             f"gains most (the default; other choices need the JSON file)")
+                lines.append(f"{choice['prompt']}: the {unit} (the default; other choices "
+                             f"need the JSON file)")
             elif choice["default"]:
                 lines.append(f"{choice['icon']}: counted as {choice['value']!r} (the default; "
                              f"other choices need the JSON file)")

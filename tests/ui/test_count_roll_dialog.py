@@ -264,7 +264,8 @@ def test_two_elevates_double_two_units_in_the_dialog(qtbot, dialog):
         dialog.add_die(key)
         click_face(qtbot, dialog, len(dialog.cards) - 1, 0, text)
     assert dialog.count.report["totals"] == {"save": 8}
-    assert "Elevate: doubles the Sergeant's results" in dialog.status_label.text()
+    assert ("Elevate: which unit doubles its results (each Elevate a different unit): the "
+            "Sergeant (the default" in dialog.status_label.text())
     for width, height in ((1400, 900), (1280, 720)):
         dialog.resize(width, height)
         qtbot.wait(20)
