@@ -29,6 +29,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..catalog.loader import Catalog, current_key, load_catalog
+from ..json_fields import FieldStyle, first_repeated, is_whole, missing_fields, unknown_fields
 from .errors import (  # noqa: F401  (ForceFileError and MAX_COUNT are re-exported)
     MAX_COUNT, MAX_FILE_BYTES, MAX_POINTS, ForceFileError, check_dice_count, check_name,
     read_bounded,
@@ -119,13 +120,11 @@ def _parse_json(text: str, where: str) -> object:
         return int(digits)
 
     def unique_fields(pairs: list[tuple[str, object]]) -> dict:
-        found: dict = {}
-        for key, value in pairs:
-            if key in found:
-                raise ForceFileError(f"{where}: field {key!r} appears twice in one object; "
-                                     "keep one")
-            found[key] = value
-        return found
+        twice = first_repeated(pairs)
+        if twice is not None:
+            raise ForceFileError(f"{where}: field {twice!r} appears twice in one object; "
+                                 "keep one")
+        return dict(pairs)
 
     try:
         return json.loads(text, parse_int=number, object_pairs_hook=unique_fields)
@@ -178,8 +177,7 @@ def force_from_data(data: object, catalog: Catalog, where: str = "force data") -
     )
     problems = data.get("problems", [])
     if not isinstance(problems, list) or not all(isinstance(p, str) for p in problems):
-        raise ForceFileError(f"{where}: 'problems' must be a list of strings, found "
-                             f"{_kind(problems)}")
+        raise _style(where).wrong("'problems'", "a list of strings", problems)
     check_dice_count(len(_all_keys(force)), where)
     force = with_current_keys(force)
     _check_dice_exist(force, catalog, where)
@@ -214,36 +212,40 @@ def _check_header(data: object, where: str) -> None:
         hint = " (written by a newer version of the app?)" if newer else ""
         raise ForceFileError(f"{where}: force format version {json.dumps(version)} is not "
                              f"supported; this app reads version {VERSION}{hint}")
-    unknown = sorted(set(data) - set(_FIELDS))
+    unknown = sorted(unknown_fields(data, _FIELDS))
     if unknown:
         raise ForceFileError(f"{where}: unknown fields {', '.join(map(repr, unknown))}; a "
                              f"version-{VERSION} force has {', '.join(_FIELDS)}")
-    missing = [name for name in _REQUIRED if name not in data]
+    missing = missing_fields(data, _REQUIRED)
     if missing:
         raise ForceFileError(f"{where}: missing fields {', '.join(map(repr, missing))}")
+
+
+def _style(where: str) -> FieldStyle:
+    """The app's one checker for JSON files (``json_fields``) in a force file's words
+    ("'name' must be a string, found a number"), each message naming the file first."""
+    return FieldStyle(lambda problem: ForceFileError(f"{where}: {problem}"), text="a string",
+                      decimal="a number", found="found")
 
 
 def _typed(data: dict, name: str, kind: type, where: str):
     value = data[name]
     if not isinstance(value, kind):
-        raise ForceFileError(f"{where}: '{name}' must be a {_KIND_NAMES[kind]}, "
-                             f"found {_kind(value)}")
+        raise _style(where).wrong(f"'{name}'", f"a {_KIND_NAMES[kind]}", value)
     return value
 
 
 def _positive_int(value: object, name: str, where: str) -> int:
     # bool is an int in Python; `true` is not a number of points.
-    if type(value) is not int or value <= 0:
+    if not is_whole(value) or value <= 0:
         raise ForceFileError(f"{where}: '{name}' must be a positive whole number, found "
                              f"{json.dumps(value)}")
     return value
 
 
 def _armies(value: object, where: str) -> dict[str, tuple[str, ...]]:
-    if not isinstance(value, dict):
-        raise ForceFileError(f"{where}: 'armies' must be an object with "
-                             f"{', '.join(ARMY_NAMES)}, found {_kind(value)}")
-    unknown = sorted(set(value) - set(ARMY_NAMES))
+    _style(where).obj(value, "'armies'", f"an object with {', '.join(ARMY_NAMES)}")
+    unknown = sorted(unknown_fields(value, ARMY_NAMES))
     if unknown:
         raise ForceFileError(f"{where}: unknown armies {', '.join(map(repr, unknown))}; the "
                              f"armies are {', '.join(ARMY_NAMES)}")
@@ -253,8 +255,7 @@ def _armies(value: object, where: str) -> dict[str, tuple[str, ...]]:
 
 def _entries(value: object, field: str, where: str) -> tuple[str, ...]:
     """Expand a list of keys and {"die", "count"} entries into one key per die."""
-    if not isinstance(value, list):
-        raise ForceFileError(f"{where}: '{field}' must be a list of dice, found {_kind(value)}")
+    _style(where).items(value, f"'{field}'", "dice")
     keys: list[str] = []
     for index, entry in enumerate(value):
         place = f"'{field}[{index}]'"
@@ -264,9 +265,7 @@ def _entries(value: object, field: str, where: str) -> tuple[str, ...]:
         if not isinstance(entry, dict) or set(entry) - {"die", "count"} or "die" not in entry:
             raise ForceFileError(f"{where}: {place} must be a die key or "
                                  f'{{"die": key, "count": n}}, found {json.dumps(entry)}')
-        if not isinstance(entry["die"], str):
-            raise ForceFileError(f"{where}: {place} 'die' must be a string, "
-                                 f"found {_kind(entry['die'])}")
+        _style(where).string(entry["die"], f"{place} 'die'")
         count = _positive_int(entry.get("count", 1), f"{field}[{index}].count", where)
         if count > MAX_COUNT:
             # Guards against a typo (or a hostile file) expanding into millions of dice.
@@ -309,17 +308,7 @@ _KIND_NAMES = {str: "string", int: "number", list: "list", dict: "object"}
 
 def _kind(value: object) -> str:
     """JSON's name for a parsed value's type, for messages."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "a list"
-    return "an object"
+    return _style("").kind(value)
 
 
 # --- writing our format ----------------------------------------------------------------

@@ -18,7 +18,8 @@ class NotModelled:
         "unresolved" (the engine cannot resolve it yet), "choice" (the engine's default was
         counted), "modifier" (an SAI or game modifier of a shape the odds do not model),
         "assumption" (a rule applied one way where the owner may choose another),
-        "excluded" (a die that does not roll), "truncation" (cut roll-again chains).
+        "excluded" (a die that does not roll), "truncation" (cut roll-again chains),
+        "combination" (a combination roll an effect makes the other side roll: Coil, Charge).
     what: the icon or rule ("Breath", "dragon attack IDs").
     text: what it does / what was assumed, in plain words (the engine's note where it has one).
     probability: chance it comes up in one roll of the army (None when it always applies).

@@ -1,5 +1,7 @@
-"""The "not modelled" list: every SAI effect, unresolved SAI, default choice and unmodelled
-modifier the dice of a roll can show, with the chance it comes up in one roll.
+"""The "not modelled" list: every SAI effect, unresolved SAI, default choice, unmodelled
+modifier and combination roll an effect causes (Coil's target, a Charge's defender: the odds
+count one result type per roll) the dice of a roll can show, with the chance it comes up in
+one roll.
 
 Read from the engine's FaceOutcomes (``effects``, ``unresolved``, ``choices``,
 ``modifiers``), so the list follows the engine: whatever the engine reports as acting beyond
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from ..engine.sai.effects import COMBINATION_ROLLS
 from .chains import DieChain, mult_kind
 from .dist import NotModelled
 
@@ -48,6 +51,12 @@ def die_notes(chain: DieChain, preview: bool = False) -> list[tuple[str, str, st
                 note("effect", e.icon.value, f"{e.note} — {where}", f)
             else:
                 note("effect", e.icon.value, e.note, f)
+            if e.kind in COMBINATION_ROLLS:
+                who, types = COMBINATION_ROLLS[e.kind]
+                names = " and ".join(t.value for t in types)
+                note("combination", e.icon.value,
+                     f"{who} then makes a combination {names} roll; the odds do not model "
+                     f"combination rolls (they count one result type per roll)", f)
         for point in out.choices:
             if point.kind == "unit":
                 continue  # Bash's target: reported with its effect

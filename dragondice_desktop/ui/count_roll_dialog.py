@@ -566,8 +566,13 @@ class CountRollDialog(QDialog):
         with their default, magic per element."""
         # "step 9: melee +5 (eighth face ...)": the step number is in the explain text.
         lines = [text.partition(": ")[2] or text for text in report["modifiers"]]
+        names = {d["id"]: d["die"].rpartition("/")[2] for d in report["dice"]}
         for choice in report["choices"]:
-            if choice["default"]:
+            if choice["default"] and "unit" in choice:
+                unit = names.get(choice["unit"], f"unit {choice['unit']}")
+                lines.append(f"{choice['prompt']}: the {unit} (the default; other choices "
+                             f"need the JSON file)")
+            elif choice["default"]:
                 lines.append(f"{choice['icon']}: counted as {choice['value']!r} (the default; "
                              f"other choices need the JSON file)")
         if report["magic_by_color"]:

@@ -49,6 +49,7 @@ CATEGORY_WORDS = {
     "effect": "SAI effect", "unresolved": "not resolved by the engine yet",
     "choice": "choice (default counted)", "modifier": "modifier not modelled",
     "assumption": "assumption", "excluded": "does not roll", "truncation": "cut off",
+    "combination": "combination roll not modelled",
 }
 
 

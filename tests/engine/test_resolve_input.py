@@ -177,17 +177,17 @@ def test_the_choices_report_shows_the_choice_applied():
             "choices": [{"die": 1, "icon": "ID", "value": "melee"}]}
     report = resolve(data)
     assert report["totals"] == {"save": 0, "melee": 4}
+    # Digest §4.5: each die's 4 ID results may go all to one type or be split (as in play).
+    options = ["save", "melee", "save:3,melee:1", "save:2,melee:2", "save:1,melee:3"]
     assert report["choices"] == [{"die": 1, "icon": "ID", "value": "melee",
-                                  "options": ["save", "melee"], "default": False}]
-    # A second ID die left to the default is reported as such.
+                                  "options": options, "default": False}]
+    # A second ID die left to the default is reported as such, with its own choice.
     data["army"].append({"die": "Coral Elves/Gryphon", "face": "4 ID"})
     report = resolve(data)
     assert report["totals"] == {"save": 4, "melee": 4}
     assert report["choices"] == [
-        {"die": 1, "icon": "ID", "value": "melee", "options": ["save", "melee"],
-         "default": False},
-        {"die": -1, "icon": "ID", "value": "save", "options": ["save", "melee"],
-         "default": True}]
+        {"die": 1, "icon": "ID", "value": "melee", "options": options, "default": False},
+        {"die": 2, "icon": "ID", "value": "save", "options": options, "default": True}]
 
 
 # --- the command ------------------------------------------------------------------------------

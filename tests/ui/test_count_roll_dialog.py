@@ -250,3 +250,23 @@ def test_terrain_brings_species_abilities_in_the_dialog(qtbot, dialog):
     dialog.terrain_combo.setCurrentIndex(0)
     assert not dialog.eighth_check.isChecked()
     assert dialog.count.report["totals"] == {"maneuver": 1}
+
+
+def test_two_elevates_double_two_units_in_the_dialog(qtbot, dialog):
+    """Seed 001 Elevate + seed 000 Targeting (issue 11 §3): a Sergeant (3 saves), a Footman
+    (1 save) and two Flying Carpets showing Elevate, saving against melee: each Elevate
+    doubles a different unit, 6 + 2 = 8; the summary names the unit the first one doubles by
+    default. Rendered at two sizes for a look."""
+    dialog.set_roll_kind("Save against melee")
+    for key, text in (("Dwarves/Sergeant", "3 Save"), (FOOTMAN, "1 Save"),
+                      ("Items/Air Flying Carpet", "4 Elevate"),
+                      ("Items/Air Flying Carpet", "4 Elevate")):
+        dialog.add_die(key)
+        click_face(qtbot, dialog, len(dialog.cards) - 1, 0, text)
+    assert dialog.count.report["totals"] == {"save": 8}
+    assert ("Elevate: which unit doubles its results (each Elevate a different unit): the "
+            "Sergeant (the default" in dialog.status_label.text())
+    for width, height in ((1400, 900), (1280, 720)):
+        dialog.resize(width, height)
+        qtbot.wait(20)
+        assert dialog.grab().save(f"/tmp/count_dialog_elevate_{width}.png")

@@ -190,3 +190,18 @@ def test_die_stats_table_renders(qtbot, tmp_path):
         table.resize(min(width, 1100), min(height, 420))
         table.show()
         assert table.grab().save(str(tmp_path / f"die-stats-{width}x{height}.png"))
+
+
+def test_panel_names_combination_rolls_it_does_not_model(panel, qtbot):
+    """Seed 000 Charge / Coil: the defender's or target's combination save and melee roll is
+    listed beside the odds (the dock and the force builder show this panel). Rendered at two
+    sizes for a look."""
+    panel.show_army(dice("Dwarves/Behemoth", "Swamp Stalkers/Ormyrr"), RollType.MELEE)
+    texts = [panel.notes_list.item(i).text() for i in range(panel.notes_list.count())]
+    assert any(t.startswith("Charge — 10%: the defending army then makes a combination save "
+                            "and melee roll") for t in texts), texts
+    assert any(t.startswith("Coil — 10%: the targeted unit") for t in texts), texts
+    for width, height in ((1400, 900), (1280, 720)):
+        panel.resize(width, height)
+        qtbot.wait(20)
+        assert panel.grab().save(f"/tmp/odds_panel_combination_{width}.png")

@@ -15,6 +15,9 @@ import unicodedata
 from dataclasses import MISSING, asdict, dataclass, fields, replace
 from typing import Any
 
+from ...json_fields import (
+    FieldStyle, first_repeated, is_whole, missing_fields, quote as fields_quote, unknown_fields,
+)
 from .actions import Action, Verb
 from ..game import IllegalAction, replay
 from ..turn.setup import SetupError
@@ -60,13 +63,9 @@ class GameFileError(ValueError):
 
 def quote(text: Any, limit: int = MAX_QUOTE) -> str:
     """`text` quoted for a message, cut to `limit` characters (with "…") so a hostile file
-    cannot fill the screen; characters that cannot be shown are escaped."""
-    if isinstance(text, str):
-        shown = repr(text[:limit] + "…" if len(text) > limit else text)
-    else:
-        shown = repr(text)
-        shown = shown[:limit] + "…" if len(shown) > limit else shown
-    return shown.encode("utf-8", "backslashreplace").decode("utf-8")
+    cannot fill the screen; characters that cannot be shown are escaped
+    (``json_fields.quote``)."""
+    return fields_quote(text, limit)
 
 
 def _clip(message: str, limit: int = MAX_MESSAGE) -> str:
@@ -75,12 +74,7 @@ def _clip(message: str, limit: int = MAX_MESSAGE) -> str:
 
 def _kind(value: Any) -> str:
     """What a JSON value is, in words (for "must be ..., not ...")."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true/false"
-    return {int: "a number", float: "a number", str: "text", list: "a list",
-            dict: "an object"}.get(type(value), type(value).__name__)
+    return _FIELDS.kind(value)
 
 
 def text_problem(text: str, what: str, allow_empty: bool = False) -> str | None:
@@ -102,7 +96,7 @@ def text_problem(text: str, what: str, allow_empty: bool = False) -> str | None:
 def seed_problem(seed: Any) -> str | None:
     """Why `seed` cannot be a game's seed (None when it can): a whole number below 2**64 in
     size."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    if not is_whole(seed):
         return f"the seed must be a whole number, not {_kind(seed)}"
     if not -MAX_SEED < seed < MAX_SEED:
         return f"the seed must be a whole number between -{MAX_SEED} and {MAX_SEED}"
@@ -244,12 +238,12 @@ class GameRecord:
                                 f"up to version {VERSION} — update the app to open it")
         expected = TOP_FIELDS if version >= 2 else V1_FIELDS
         optional = OPTIONAL_FIELDS if version >= 2 else ()
-        unknown = [key for key in data if key not in expected and key not in optional]
+        unknown = unknown_fields(data, expected + optional)
         if unknown:
             raise _damaged(f"it has an unknown field {quote(unknown[0])}")
-        for key in expected:
-            if key not in data:
-                raise _damaged(f"the field {key!r} is missing")
+        missing = missing_fields(data, expected)
+        if missing:
+            raise _damaged(f"the field {missing[0]!r} is missing")
         seed = data["seed"]
         problem = seed_problem(seed)
         if problem:
@@ -275,30 +269,32 @@ class GameRecord:
 def _object(pairs: list[tuple[str, Any]]) -> dict:
     """A JSON object of a game file as a dict; GameFileError if it names a field twice (the
     JSON reader would keep the last value, a hand edit the reader never sees)."""
-    data = dict(pairs)
-    if len(data) != len(pairs):
-        seen: set[str] = set()
-        twice = next(key for key, _ in pairs if key in seen or seen.add(key))
+    twice = first_repeated(pairs)
+    if twice is not None:
         raise _damaged(f"the field {quote(twice)} appears twice in one object")
-    return data
+    return dict(pairs)
 
 
 def _damaged(problem: str) -> GameFileError:
     return GameFileError(f"the game file is damaged: {problem}")
 
 
+# The field checks are the app's one checker for JSON files (``json_fields``), in a game
+# file's words ("... must be text, not a number"); every problem says the file is damaged.
+_FIELDS = FieldStyle(_damaged, decimal="a number")
+
+
 def _check_fields(data: Any, what: str, shape: str, known: tuple[str, ...],
                   required: tuple[str, ...]) -> None:
     """Raise GameFileError unless `data` is a JSON object with only `known` fields and every
     `required` one; `what` names it in the message ("player 2", "'options'")."""
-    if not isinstance(data, dict):
-        raise _damaged(f"{what} must be {shape}, not {_kind(data)}")
-    for key in data:
-        if key not in known:
-            raise _damaged(f"{what} has an unknown field {quote(key)}")
-    for key in required:
-        if key not in data:
-            raise _damaged(f"{what} lacks the field {key!r}")
+    _FIELDS.obj(data, what, shape)
+    unknown = unknown_fields(data, known)
+    if unknown:
+        raise _damaged(f"{what} has an unknown field {quote(unknown[0])}")
+    missing = missing_fields(data, required)
+    if missing:
+        raise _damaged(f"{what} lacks the field {missing[0]!r}")
 
 
 def _options(data: Any) -> GameOptions:
@@ -308,11 +304,9 @@ def _options(data: Any) -> GameOptions:
     rules, manual, house = data["rules"], data["manual_dice"], data["house_rules"]
     if isinstance(rules, float):
         raise _damaged(f"'options' field 'rules' must be a whole number, not {quote(rules)}")
-    if isinstance(rules, bool) or not isinstance(rules, int):
-        raise _damaged(f"'options' field 'rules' must be a number, not {_kind(rules)}")
-    if not isinstance(manual, bool):
-        raise _damaged(f"'options' field 'manual_dice' must be true or false, not "
-                       f"{_kind(manual)}")
+    if not is_whole(rules):
+        raise _FIELDS.wrong("'options' field 'rules'", "a number", rules)
+    _FIELDS.flag(manual, "'options' field 'manual_dice'")
     if not isinstance(house, list) or not all(isinstance(h, str) for h in house):
         raise _damaged("'options' field 'house_rules' must be a list of house rule names")
     try:
@@ -350,14 +344,9 @@ def _player(data: Any, number: int) -> PlayerSetup:
     values = {}
     for key, value in data.items():
         if key in TEXT_FIELDS:
-            if not isinstance(value, str):
-                raise _damaged(f"{who}'s {key!r} must be text, not {_kind(value)}")
-            values[key] = value
+            values[key] = _FIELDS.string(value, f"{who}'s {key!r}")
         else:
-            if not isinstance(value, list):
-                raise _damaged(f"{who}'s {key!r} must be a list of die names, not "
-                               f"{_kind(value)}")
-            values[key] = tuple(value)
+            values[key] = tuple(_FIELDS.items(value, f"{who}'s {key!r}", "die names"))
     if sum(len(v) for k, v in values.items() if k in LIST_FIELDS) > MAX_DICE:
         dice = sum(len(v) for k, v in values.items() if k in LIST_FIELDS)
         raise _damaged(f"{who} brings {dice} dice; a game allows at most {MAX_DICE} per player")

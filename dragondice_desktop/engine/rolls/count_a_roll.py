@@ -33,7 +33,9 @@ The format (also in ``resources/help/resolve-format.md``)::
       "modifiers": [{"op": "subtract", "amount": 4, "types": ["save"], "source": "Screech"}],
       "added": [{"type": "melee", "amount": 2, "source": "Charm"}],
       "choices": [{"die": 1, "icon": "Regenerate", "value": "return"},
-                  {"die": -1, "icon": "ID", "value": "save"}],
+                  {"die": 2, "icon": "ID", "value": "save:1,melee:1"},
+                  {"die": 4, "icon": "Elevate", "unit": 2}],   # the unit it doubles
+      "house_rules": ["one-multiplier-per-result-type"],
       "effects": [{"die": 2, "icon": "Slay", "targets": [{"id": 101, "faces": ["1 Melee"]}]},
                   {"die": 3, "icon": "Poison",
                    "targets": [{"id": 102, "faces": ["2 Melee"], "second": ["ID"],
@@ -42,7 +44,11 @@ The format (also in ``resources/help/resolve-format.md``)::
 
 The roll's context is the engine's (``flow.place_context``): the terrain's elements bring the
 species abilities that count results as others, for the army and for its targets' own rolls;
-holding the eighth face doubles ID results. Items roll only with a unit able to carry them
+holding the eighth face doubles ID results; in an army's combination roll each die's ID
+results are placed (and may be split) die by die (in the answer to a dragon attack, one
+choice for the whole roll), and several Elevates double different units, each the
+roller's choice (default: the unit that gains most), as in play under the latest rules
+revision. Items roll only with a unit able to carry them
 (``items.carried``); killed units go where the engine sends them (``fates.killed_to``,
 Gore buries, Rise from the Ashes); targets are held to the SAI's limit; casualties to as much
 of the damage as possible without going over (``damage.best_kill_total``); the maneuver
@@ -71,11 +77,13 @@ from dataclasses import replace
 from typing import Any
 
 from ...catalog.loader import load_catalog
+from ...json_fields import FieldStyle, first_repeated, quote, unknown_fields
 from ...catalog.model import Die, DieKind, Icon
 from ..units.damage import best_kill_total
 from ..dragons.attack_phase import afraid_dragonkin, faces_army_damage
 from ..dragons.kinds import breath_elements_at
 from ..turn.march_rolls import RESERVE_TARGET_IDS, maneuver_succeeds
+from ..core.house_rules import HOUSE_RULES, ONE_MULTIPLIER_PER_TYPE
 from ..units.fates import killed_to, rises_from_ashes
 from ..turn.flow import place_context
 from .individual_roll import count_unit_roll, shows_id, unit_context
@@ -86,7 +94,7 @@ from .model import (
     RollType, key_text,
 )
 from .pipeline import count_roll
-from ..sai.effects import BURIES_IF_KILLED, TARGET_SPECS, targets_one_unit
+from ..sai.effects import BURIES_IF_KILLED, COMBINATION_ROLLS, TARGET_SPECS, targets_one_unit
 from ..species.counts_as import DUA_ABILITIES, FOUL_STENCH, capped_dua_count
 from ..core.state import LastingEffect, ZoneKind
 
@@ -105,18 +113,20 @@ _FATE_WORDS = {"kill": "killed", "kill_bury": "killed and buried",
 _ROLLS = ("maneuver", "melee", "missile", "magic", "save", "dragon-attack")
 _FLAGS = ("individual", "against_individual", "in_dua", "counter_attack", "counter_maneuver",
           "in_reserve")
+# The house rules that change how a roll is counted (the others change the game, not a count).
+_COUNT_HOUSE_RULES = (ONE_MULTIPLIER_PER_TYPE,)
 # The fields each object may hold (anything else is refused: a typo must not be ignored).
 _TOP_FIELDS = ("roll", "also", "against", *_FLAGS, "terrain", "dragon_rolled_jaws", "army",
                "opposing_army", "lasting", "modifiers", "added", "choices", "effects",
                "dua", "deadlands", "force_points", "target_in_reserve", "opposing_total",
-               "damage", "casualties", "dragons")
+               "damage", "casualties", "dragons", "house_rules")
 _TERRAIN_FIELDS = ("die", "face", "held")
 _ARMY_FIELDS = ("die", "id", "face", "faces", "replaced", "excluded")
 _OPPOSING_FIELDS = ("die", "id", "melee")
 _LASTING_FIELDS = ("effect", "amount")
 _MODIFIER_FIELDS = ("op", "amount", "types", "source")
 _ADDED_FIELDS = ("type", "amount", "source")
-_CHOICE_FIELDS = ("die", "icon", "value")
+_CHOICE_FIELDS = ("die", "icon", "value", "unit")
 _EFFECT_FIELDS = ("die", "icon", "targets")
 _TARGET_FIELDS = ("id", "faces", "second", "rise")
 _CASUALTY_FIELDS = ("id", "rise")
@@ -141,12 +151,23 @@ def resolve_text(text: str) -> dict[str, Any]:
         raise ResolveError(f"the description is {len(text)} characters; at most {MAX_TEXT}")
     text = text.removeprefix("\ufeff")
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_pairs)
+    except ResolveError:
+        raise
     except RecursionError:
         raise ResolveError("not valid JSON: it is nested far too deeply") from None
     except ValueError as exc:
         raise ResolveError(f"not valid JSON: {_clip(str(exc))}") from None
     return resolve(data)
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict:
+    """A JSON object of the description; a field named twice is refused (the reader would
+    keep the last value silently)."""
+    twice = first_repeated(pairs)
+    if twice is not None:
+        raise ResolveError(f"the field {_quote(twice)} appears twice in one object")
+    return dict(pairs)
 
 
 def resolve(data: dict) -> dict[str, Any]:
@@ -177,7 +198,7 @@ def resolve(data: dict) -> dict[str, Any]:
         inp = RollInput(ctx, tuple(DieRoll(e["id"], e["die"], e["faces"], e["replaced"],
                                            e["excluded"]) for e in army),
                         _modifiers(data), _additions(data), _choices(data))
-        result = count_roll(inp)
+        result = _count(inp, data)
         report = _report(result, {e["id"]: e["die"] for e in army + opposing}, data, elements)
         report["species"] = _species(result, data)
         if dragons:
@@ -197,7 +218,16 @@ def resolve(data: dict) -> dict[str, Any]:
     except ResolveError:
         raise
     except (ValueError, ArithmeticError) as exc:  # the engine names what it cannot count
-        raise ResolveError(_clip(str(exc))) from None
+        raise ResolveError(_clip(_field_of(str(exc), data))) from None
+
+
+def _field_of(message: str, data: dict) -> str:
+    """The engine's `message` about a choice's value (an ID split that does not add up ...)
+    with the field it came from in front."""
+    for n, choice in enumerate(data.get("choices", ())):
+        if isinstance(choice.get("value"), str) and repr(choice["value"]) in message:
+            return f"choices[{n}].value: {message}"
+    return message
 
 
 def description_context(data: dict) -> RollContext:
@@ -219,7 +249,7 @@ def _clip(text: str, limit: int = 300) -> str:
 
 def _quote(value: Any) -> str:
     """A value of the description quoted for a message, never more than a line."""
-    return _clip(repr(value), 60)
+    return quote(value, 60)
 
 
 # --------------------------------------------------------------------------------------------
@@ -227,53 +257,29 @@ def _quote(value: Any) -> str:
 # --------------------------------------------------------------------------------------------
 
 
-def _kind(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true/false"
-    return {int: "a number", float: "a decimal number", str: "text", list: "a list",
-            dict: "an object"}.get(type(value), type(value).__name__)
+# The field checks are the app's one checker for JSON files (``json_fields``), in this
+# format's words ("... must be a whole number, not text").
+_FIELDS = FieldStyle(ResolveError)
+_kind = _FIELDS.kind
+_flag = _FIELDS.flag
+_number = _FIELDS.whole
 
 
 def _object(value: Any, path: str, allowed: tuple[str, ...], what: str) -> dict:
-    if not isinstance(value, dict):
-        raise ResolveError(f"{path} must be {what}, not {_kind(value)}")
-    for key in value:
-        if key not in allowed:
-            raise ResolveError(f"{path}: unknown field {_quote(key)} (it may hold "
-                               f"{', '.join(allowed)})")
+    _FIELDS.obj(value, path, what)
+    unknown = unknown_fields(value, allowed)
+    if unknown:
+        raise ResolveError(f"{path}: unknown field {_quote(unknown[0])} (it may hold "
+                           f"{', '.join(allowed)})")
     return value
 
 
 def _list(value: Any, path: str, what: str, most: int = MAX_LIST) -> list:
-    if not isinstance(value, list):
-        raise ResolveError(f"{path} must be a list of {what}, not {_kind(value)}")
-    if len(value) > most:
-        raise ResolveError(f"{path} has {len(value)} entries; at most {most}")
-    return value
+    return _FIELDS.items(value, path, what, most)
 
 
 def _text(value: Any, path: str) -> str:
-    if not isinstance(value, str):
-        raise ResolveError(f"{path} must be text, not {_kind(value)}")
-    if len(value) > MAX_STRING:
-        raise ResolveError(f"{path} is {len(value)} characters long; at most {MAX_STRING}")
-    return value
-
-
-def _flag(value: Any, path: str) -> bool:
-    if not isinstance(value, bool):
-        raise ResolveError(f"{path} must be true or false, not {_kind(value)}")
-    return value
-
-
-def _number(value: Any, path: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ResolveError(f"{path} must be a whole number, not {_kind(value)}")
-    if not low <= value <= high:
-        raise ResolveError(f"{path} must be from {low} to {high}, not {_quote(value)}")
-    return value
+    return _FIELDS.string(value, path, MAX_STRING)
 
 
 def _face_specs(value: Any, path: str) -> list:
@@ -409,9 +415,22 @@ def _check(data: Any) -> None:
         if "icon" not in entry:
             raise ResolveError(f"{path}.icon is missing: the icon the choice is for")
         _icon(_text(entry["icon"], f"{path}.icon"), f"{path}.icon")
+        if "unit" in entry:
+            if "value" in entry:
+                raise ResolveError(f"{path}: give \"value\" or \"unit\", not both")
+            _number(entry["unit"], f"{path}.unit", 0, MAX_ID)
+            continue
         if "value" not in entry:
             raise ResolveError(f"{path}.value is missing: the option chosen")
         _text(entry["value"], f"{path}.value")
+    for n, name in enumerate(_list(data.get("house_rules", []), "house_rules",
+                                   "house rule names", len(HOUSE_RULES))):
+        if _text(name, f"house_rules[{n}]") not in HOUSE_RULES:
+            raise ResolveError(f"house_rules[{n}]: {_quote(name)} is not a house rule (they "
+                               f"are {', '.join(HOUSE_RULES)})")
+        if name not in _COUNT_HOUSE_RULES:
+            raise ResolveError(f"house_rules[{n}]: {_quote(name)} does not change how a roll "
+                               f"is counted (only {', '.join(_COUNT_HOUSE_RULES)} does)")
     for n, entry in enumerate(_list(data.get("effects", []), "effects", "effect objects")):
         path = f"effects[{n}]"
         _object(entry, path, _EFFECT_FIELDS,
@@ -475,12 +494,15 @@ def _context(data: dict, dragons: list[dict]) -> tuple[RollContext, frozenset]:
             raise ResolveError(f"dragon_rolled_jaws is {str(jaws).lower()} but the dragons "
                                f"listed {'rolled' if shown else 'did not roll'} Jaws")
         jaws = shown
+    # Several Elevates double different units, each the roller's choice (seed 000 Targeting;
+    # rules revision 3), unless the house rule keeps one multiplier per result type.
+    unit_multipliers = ONE_MULTIPLIER_PER_TYPE not in data.get("house_rules", ())
     if roll == "dragon-attack":
         base = RollContext.dragon_attack()
         damage = tuple((d["id"], faces_army_damage(d["die"], d["faces"])) for d in dragons)
         return place_context(base.roll_type, also=base.also, kind=base.kind, elements=elements,
                              in_reserve=in_reserve, dragon_rolled_jaws=jaws,
-                             dragon_damage=damage), elements
+                             dragon_damage=damage, unit_multipliers=unit_multipliers), elements
     if dragons:
         raise ResolveError("\"dragons\" are the dragons attacking in a dragon-attack roll")
     ignore_ids = ""
@@ -491,9 +513,14 @@ def _context(data: dict, dragons: list[dict]) -> tuple[RollContext, frozenset]:
     individual = data.get("individual", False) or flags["in_dua"]
     also = tuple(_type(t, f"also[{n}]") for n, t in enumerate(data.get("also", ())))
     kind = RollKind.INDIVIDUAL if individual else RollKind.ARMY
+    # As play's army rolls (``flow.army_context``): in a combination roll each die's ID
+    # results are placed, and may be split, die by die (digest §4.5; rules revision 2).
     return place_context(_type(roll, "roll"), eighth_face=held, in_reserve=in_reserve,
                          elements=elements, save_against=against, also=also, kind=kind,
-                         dragon_rolled_jaws=jaws, ignore_ids=ignore_ids, **flags), elements
+                         dragon_rolled_jaws=jaws, ignore_ids=ignore_ids,
+                         split_ids=kind is RollKind.ARMY,
+                         unit_multipliers=unit_multipliers and kind is RollKind.ARMY,
+                         **flags), elements
 
 
 def _dragons(data: dict, used: set[int]) -> list[dict]:
@@ -763,10 +790,49 @@ def _icon(name: Any, where: str) -> Icon:
                        f"{_quote(name)}")
 
 
+def _choice_value(entry: dict) -> str:
+    """The value of a (checked) choice: its "value", or the die id of its "unit" as text."""
+    return str(entry["unit"]) if "unit" in entry else entry["value"]
+
+
 def _choices(data: dict) -> tuple[RollChoice, ...]:
     return tuple(RollChoice(entry.get("die", -1), _icon(entry.get("icon"), f"choices[{n}].icon"),
-                            entry["value"])
+                            _choice_value(entry))
                  for n, entry in enumerate(data.get("choices", ())))
+
+
+def _count(inp: RollInput, data: dict) -> RollResult:
+    """Count `inp` as play does. The unit each Elevate doubles depends on the units the
+    earlier ones took (each a different unit, seed 000 Targeting), so the units chosen (by
+    "unit", or a unit id as "value") are checked one at a time, in the order the engine
+    gives the Elevates their units, each against the options the choices before it leave: a
+    unit that cannot be chosen is refused naming its field."""
+    entries = list(data.get("choices", ()))
+    picks = [(n, c) for n, c in enumerate(entries)
+             if "unit" in c or str(c.get("value", "")).isdigit()]
+    if not picks:
+        return count_roll(inp)
+    order = [d.die_id for d in inp.dice]
+    picks.sort(key=lambda p: (order.index(p[1].get("die", -1))
+                              if p[1].get("die", -1) in order else -1, p[0]))
+    picked = {n for n, _ in picks}
+    kept = tuple(ch for n, ch in enumerate(inp.choices) if n not in picked)
+    for n, entry in picks:
+        icon = _icon(entry["icon"], f"choices[{n}].icon")
+        die_id, value = entry.get("die", -1), _choice_value(entry)
+        result = count_roll(replace(inp, choices=kept))
+        point = next((p for p, _ in result.choices
+                      if p.kind == "unit" and p.die_id == die_id and p.icon is icon), None)
+        if point is None and "unit" in entry:
+            who = "the whole roll" if die_id == -1 else f"die {die_id}"
+            raise ResolveError(f"choices[{n}]: {who} has no {icon.value} choice of a unit in "
+                               f"this roll")
+        if point is not None and value not in point.options:
+            field = "unit" if "unit" in entry else "value"
+            raise ResolveError(f"choices[{n}].{field}: unit {value} cannot be chosen for "
+                               f"\"{point.prompt}\" (it may be {', '.join(point.options)})")
+        kept += (RollChoice(die_id, icon, value),)
+    return count_roll(replace(inp, choices=kept))
 
 
 # --------------------------------------------------------------------------------------------
@@ -856,8 +922,8 @@ def _target_fates(effect, targets: list[dict], dice: dict[int, Die], path: str,
             else:
                 fate = _where_killed(die, rise) + "; Plague goes on to another unit"
         elif kind in ("unit_damage", "bash", "coil", "hug"):
-            types = {"coil": (RollType.SAVE, RollType.MELEE), "hug": (RollType.MELEE,)}.get(
-                kind, (RollType.SAVE,))
+            types = COMBINATION_ROLLS[kind][1] if kind in COMBINATION_ROLLS else (
+                (RollType.MELEE,) if kind == "hug" else (RollType.SAVE,))
             result = _unit_result(die, die_id, faces, types, elements=elements)
             saves = 0 if kind == "hug" else result.total(RollType.SAVE)
             left = max(0, x - saves)
@@ -928,17 +994,34 @@ def _choice_report(result: RollResult, data: dict) -> list[dict]:
     (it would silently change nothing)."""
     given = list(enumerate(data.get("choices", ())))
     out, used = [], set()
+    # The whole roll's ID choice, for the dice given none of their own (``rolls._id_split``).
+    whole_id = next(((n, c) for n, c in given if c.get("die", -1) == -1
+                     and _icon(c["icon"], "") is Icon.ID), None)
     for point, value in result.choices:
         entry = {"die": point.die_id, "icon": point.icon.value, "value": value,
                  "options": list(point.options), "default": point in result.open_choices}
+        if point.kind == "unit":  # a unit picked: the one an Elevate doubles, Bash's target
+            entry.update(unit=int(value), prompt=point.prompt)
+        if point.icon is Icon.ID and point.die_id != -1 and whole_id is not None and not any(
+                c.get("die", -1) == point.die_id and _icon(c["icon"], "") is Icon.ID
+                for _, c in given):
+            # Each die's own ID choice (rules revision 2), answered for the whole roll.
+            n, c = whole_id
+            used.add(n)
+            if c["value"] not in point.options:
+                raise ResolveError(
+                    f"choices[{n}].value: {_quote(c['value'])} is not an option of the "
+                    f"ID results of die {point.die_id} (options: {', '.join(point.options)})")
+            out.append({**entry, "value": c["value"], "default": False})
+            continue
         if point.icon is not Icon.ID or point.die_id != -1:
             for n, c in given:
                 if c.get("die", -1) == point.die_id and _icon(c["icon"], "") is point.icon:
                     used.add(n)
-                    if c["value"] not in point.options:
+                    if _choice_value(c) not in point.options:
                         raise ResolveError(
-                            f"choices[{n}].value: {_quote(c['value'])} is not an option of "
-                            f"{point.icon.value} (options: {', '.join(point.options)})")
+                            f"choices[{n}].value: {_quote(c.get('value'))} is not an option "
+                            f"of {point.icon.value} (options: {', '.join(point.options)})")
             out.append(entry)
             continue
         # The ID choice: one per die that shows an ID with a choice.

@@ -55,6 +55,15 @@ SAVE, MANEUVER, MELEE = RollType.SAVE, RollType.MANEUVER, RollType.MELEE
 EXCHANGE_KINDS = frozenset({"subtract_saves", "delayed", "surprise", "charge",
                             "damage_to_attacker", "subtract_from_counter_maneuver"})
 
+# The combination rolls an effect makes the other side roll (seed 000): Coil's target makes a
+# save and melee roll; a Charge's defending army makes a combination save and melee roll
+# instead of saving or counter-attacking (``exchange.py``). (who rolls, the types counted,
+# the owner's default first.) Count a roll and the odds' "not modelled" list read it.
+COMBINATION_ROLLS: dict[str, tuple[str, tuple[RollType, ...]]] = {
+    "coil": ("the targeted unit", (SAVE, MELEE)),
+    "charge": ("the defending army", (SAVE, MELEE)),
+}
+
 
 # How each targeting SAI treats its targets: a view of the SAI records.
 TARGET_SPECS: dict[Icon, TargetSpec] = {i: r.targets for i, r in SAI_RECORDS.items()
@@ -385,7 +394,8 @@ def _coil(state: GameState, task: EffectTask, events: Events) -> tuple[GameState
         return waiting
     die_id = task.ask.picked[0]
     label = state.die_label(die_id)
-    state, roll = unit_roll(state, die_id, (SAVE, MELEE), events, "Coil: save and melee")
+    state, roll = unit_roll(state, die_id, COMBINATION_ROLLS["coil"][1], events,
+                            "Coil: save and melee")
     state, words = _unit_takes(state, die_id, x, roll.total(SAVE), events, "Coil, seed 000")
     back = _hit_back(state, task.effect.die_id, roll.total(MELEE), "Coil", events)
     state, back_words = back
