@@ -40,7 +40,8 @@ from .dice_painter import render_die
 from .effect_badges import table_badges
 from .moves import PICK, DieMove, die_moves, movable_dice, pickable_dice, refusal
 
-SETUP_PHASES = (Phase.SETUP_ROLLOFF, Phase.SETUP_CHOICE, Phase.SETUP_FRONTIER)
+SETUP_PHASES = (Phase.SETUP_ARMIES, Phase.SETUP_ROLLOFF, Phase.SETUP_CHOICE,
+                Phase.SETUP_FRONTIER)
 _STRIP_TITLES = {ZoneKind.RESERVE: "Reserve Area", ZoneKind.SUMMONING: "Summoning Pool",
                  ZoneKind.DUA: "DUA · dead units", ZoneKind.BUA: "BUA · buried"}
 # The same in the narrower zones of a three- or four-player board.

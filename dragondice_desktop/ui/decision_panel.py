@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..engine.actions import Action, Verb
-from ..engine.state import GameState, Step
+from ..engine.state import GameState, Phase, Step
 from ..worker.snapshot import GameSnapshot
 from . import theme
 from .action_text import action_label
@@ -239,9 +239,14 @@ class DecisionPanel(QWidget):
             self._add_spell_picker(state, snapshot)
             return
         legal = list(snapshot.legal)
+        hint = ""
+        if state.phase is Phase.SETUP_ARMIES:
+            # The assembly screen moves the dice (unseen); here only "keep the force's
+            # armies" is offered, which the setup rules always allow.
+            legal = [a for a in legal if a.verb is Verb.ARMIES_READY]
+            hint = "Divide your units between your armies on the assembly screen"
         moves = [a for a in legal if a.verb in MOVES]
         others = [a for a in legal if a.verb not in MOVES]
-        hint = ""
         if state.step is Step.DAMAGE and state.damage:
             due = state.damage[0]
             hint = (f"Assign {due.amount - due.killed} damage: drag units to your DUA "
