@@ -36,6 +36,7 @@ from ..matchup import force_of
 from ..worker.engine_worker import BATCH
 from . import theme
 from .die_icons import die_icon, display_name
+from .force_builder_widgets import dice_row_flags
 
 MIME = "application/x-dragondice-assembly"
 TITLES = {"home": "Home army", "horde": "Horde army", "campaign": "Campaign army"}
@@ -121,11 +122,7 @@ class ArmyListModel(QAbstractListModel):
         return None
 
     def flags(self, index):
-        base = Qt.ItemFlag.ItemIsDropEnabled
-        if not index.isValid():
-            return base
-        return base | Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable \
-            | Qt.ItemFlag.ItemIsDragEnabled
+        return dice_row_flags(index)
 
     def supportedDropActions(self):  # noqa: N802
         return Qt.DropAction.MoveAction

@@ -63,6 +63,16 @@ def read_die_mime(mime: QMimeData) -> tuple[str, str | None] | None:
     return key, source
 
 
+def dice_row_flags(index: QModelIndex) -> Qt.ItemFlag:
+    """The flags of a row in a list of dice that are dragged between lists: every row may
+    be selected and dragged; dice may be dropped on the list (not on one row)."""
+    base = Qt.ItemFlag.ItemIsDropEnabled
+    if not index.isValid():
+        return base
+    return base | Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable \
+        | Qt.ItemFlag.ItemIsDragEnabled
+
+
 # --- palette -----------------------------------------------------------------------------------
 
 class PaletteModel(QAbstractListModel):
@@ -273,11 +283,7 @@ class SlotModel(QAbstractListModel):
         return None
 
     def flags(self, index):
-        base = Qt.ItemFlag.ItemIsDropEnabled
-        if not index.isValid():
-            return base
-        return base | Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable \
-            | Qt.ItemFlag.ItemIsDragEnabled
+        return dice_row_flags(index)
 
 
 class SlotList(QListView):

@@ -135,3 +135,13 @@ def test_a_file_with_a_bad_assemble_value_is_refused_by_name():
     with pytest.raises(GameFileError) as info:
         GameRecord.from_json(json.dumps(data))
     assert "'assemble_armies' must be true or false" in str(info.value)
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "normal", "hard"])
+def test_every_computer_level_keeps_the_force_split(level):
+    """A computer player keeps its force's armies (the split its force file was checked
+    with, so it keeps the setup rules)."""
+    from dragondice_desktop.ai import decide
+
+    state = new_game(demo_setups(), 7, ASSEMBLE)
+    assert decide(state, level).action.to_text() == "armies-ready"
