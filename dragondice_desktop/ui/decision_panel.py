@@ -29,7 +29,7 @@ from . import theme
 from .action_text import action_label
 from .face_picker import FACE_KEYS, FacePicker
 from .game_log import player_text
-from .moves import CARRY, verb_named
+from .moves import CARRY, effect_move_task, verb_named
 from .spell_picker import SpellPicker
 
 # Natural one-key shortcuts; numbered choices (frontiers, marches, targets) use 1-9.
@@ -257,10 +257,13 @@ class DecisionPanel(QWidget):
         elif state.step is Step.RETREAT:
             hint = ("Drag units from terrains to your Reserve Area (or pick one below)"
                     if moves else "")
+        elif (task := effect_move_task(state)) is not None:
+            hint = (f"Drag {state.die_label(task.effect.die_id)} with the units going along "
+                    f"to a highlighted place (or choose below)")
         elif any(a.verb in GROUPED and a.verb not in (Verb.KILL, Verb.BRING) for a in others):
             hint = "Click a highlighted unit on the board (or choose below)"
         others = self._grouped(state, others)
-        last = snapshot.record.actions[-1:]
+        last = snapshot.record.actions[-1:] if snapshot.record is not None else ()
         self._end_turn_key_warned = (
             False if state.step is Step.RETREAT and moves
             and tuple(a.verb for a in last) == (Verb.END_REINFORCE,) else None)

@@ -128,6 +128,17 @@ def test_the_whole_army_by_its_title_is_one_ferry_request(qapp):
     assert board.finish_group_drag(army, zone.rect.center()) is None and sent == []
 
 
+def test_the_decision_panel_says_the_move_is_a_drag(qtbot):
+    from dragondice_desktop.ui.decision_panel import DecisionPanel
+
+    state, gryphon, knights = _ferry_state()
+    panel = DecisionPanel()
+    qtbot.addWidget(panel)
+    panel.set_snapshot(GameSnapshot(None, state, (), (), legal_actions(state), Change.LOAD))
+    assert panel.hint_label.text().startswith("Drag Ann's Gryphon with the units going along")
+    assert "choose t0" in panel.buttons  # the keyboard way stays
+
+
 def test_seed_001_wayfare_moves_the_item_with_its_carrier(qapp):
     state, knight, boots = _wayfare_state()
     reserve = Zone(ZoneKind.RESERVE, 0)
