@@ -9,9 +9,10 @@ Assembling the armies (GameOptions.assemble_armies; digest §2.2): before the ro
 player in seat order moves their army dice between their Home, Horde and Campaign armies
 (``army <die> <terrain>``, no event: the split is secret until every army is set), then
 declares them set (``armies-ready``). Whether a split keeps the setup rules (a unit in each
-army, none over half the force) is the force rules' business (``forces.validate``), which the
-app asks before it sends the split; the engine only keeps every die in one of its owner's
-three armies. Multiplayer (digest §2 [thin]): turn order follows the Horde roll-off, highest first; the top
+army, none over half the force) is the force rules' business (``forces.validate``, asked
+through ``matchup.assembly_problems`` by the assembly screen and by the worker before it
+plays ``armies-ready``); the engine only keeps every die in one of its owner's three armies.
+Multiplayer (digest §2 [thin]): turn order follows the Horde roll-off, highest first; the top
 roller goes first (the next-highest picks the Frontier) or picks the Frontier (and takes the
 second turn).
 """

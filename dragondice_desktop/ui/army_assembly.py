@@ -4,8 +4,8 @@ others, shares their units and items between the Home, Horde and Campaign armies
 It covers the window while a person assembles (the board, which would show the other players'
 armies, stays hidden). Dice are dragged between the three lists (or moved with the buttons
 under each list); the setup rules are checked as they move by the force rules themselves
-(``forces.validate`` on the force the split makes, at the force's own size), and Ready is
-offered only when they pass. Ready sends the moves and ``armies-ready`` as one request.
+(``matchup.assembly_problems``: ``forces.validate`` on the force the split makes, at the
+force's own size), and Ready is offered only when they pass. Ready sends the moves and ``armies-ready`` as one request.
 
 Pure display and local choices: the split is the screen's own until Ready; the engine keeps
 the game (``engine.setup``: ``army <die> <terrain>``, ``armies-ready``).
@@ -14,7 +14,6 @@ the game (``engine.setup``: ``army <die> <terrain>``, ``armies-ready``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from PySide6.QtCore import (
     QAbstractListModel, QByteArray, QEvent, QMimeData, QModelIndex, QObject, QRect, QSize, Qt,
@@ -29,10 +28,9 @@ from PySide6.QtWidgets import (
 from ..catalog.loader import load_catalog
 from ..engine.actions import Verb
 from ..engine.setup import setup_army_zones
-from ..engine.state import GameState, Zone
+from ..engine.state import GameState
 from ..forces.model import ARMY_NAMES, Force
-from ..forces.validate import errors, terrains_for_players, validate_force
-from ..matchup import force_of
+from ..matchup import assembly_problems, setup_force, split_force, split_of
 from ..worker.engine_worker import BATCH
 from . import theme
 from .die_icons import die_icon, display_name
@@ -41,37 +39,6 @@ from .force_builder_widgets import dice_row_flags
 MIME = "application/x-dragondice-assembly"
 TITLES = {"home": "Home army", "horde": "Horde army", "campaign": "Campaign army"}
 DIE_ID = Qt.ItemDataRole.UserRole
-
-
-def setup_force(state: GameState, player: int) -> Force:
-    """The force `player` brought, at its own force size (the size the setup rules judge
-    every split by)."""
-    terrains = terrains_for_players(state.player_count)
-    return force_of(state.players[player], load_catalog(), terrains)
-
-
-def split_of(state: GameState, player: int) -> dict[str, list[int]]:
-    """{"home" | "horde" | "campaign": die ids} of `player`'s armies as they stand now."""
-    zones = dict(zip(ARMY_NAMES, setup_army_zones(state, player)))
-    return {army: [d.id for d in state.dice if d.owner == player and state.zones[d.id] == zone]
-                   for army, zone in zones.items()}
-
-
-def split_force(state: GameState, force: Force, split: dict[str, Sequence[int]]) -> Force:
-    """`force` with its three armies made of the dice of `split` (die ids of `state`)."""
-    keys = {army: tuple(state.dice[i].key for i in ids) for army, ids in split.items()}
-    return replace(force, home_army=keys["home"], horde_army=keys["horde"],
-                   campaign_army=keys["campaign"])
-
-
-def split_problems(state: GameState, force: Force, split: dict[str, Sequence[int]]) -> list[str]:
-    """What the setup rules say against `split` (empty when it may be played): the errors
-    of ``forces.validate`` for the force it makes, in the players' words."""
-    made = split_force(state, force, split)
-    required = state.options.since(3)
-    problems = validate_force(made, load_catalog(), terrains_for_players(state.player_count),
-                              dragons_required=required)
-    return [p.message for p in errors(problems)]
 
 
 def assembly_request(state: GameState, player: int, split: dict[str, Sequence[int]]) -> str:
@@ -304,7 +271,7 @@ class ArmyAssembly(QWidget):
         """What the setup rules say against the split now (empty: it may be played)."""
         if self.state is None:
             return []
-        return split_problems(self.state, self.force, self.split)
+        return assembly_problems(self.state, self.player, self.split, self.force)
 
     def ready(self) -> str | None:
         """Send the split as one request (its moves, then ``armies-ready``); refused with the

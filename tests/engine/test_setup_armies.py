@@ -145,3 +145,23 @@ def test_every_computer_level_keeps_the_force_split(level):
 
     state = new_game(demo_setups(), 7, ASSEMBLE)
     assert decide(state, level).action.to_text() == "armies-ready"
+
+
+def test_digest_2_2_the_force_rules_judge_the_division():
+    """Each army needs at least one unit; no army may hold more than half the force's points
+    (the rules digest's setup section). Judged by the force rules at the force's own size."""
+    from dragondice_desktop.matchup import assembly_problems, setup_force, split_of
+
+    state = new_game(demo_setups(), 7, ASSEMBLE)
+    assert assembly_problems(state, 0) == []
+    split = split_of(state, 0)
+    emptied = {"home": split["home"] + split["horde"], "horde": [],
+               "campaign": split["campaign"]}
+    problems = assembly_problems(state, 0, emptied)
+    assert any("Horde army has no units" in p for p in problems)
+    points = setup_force(state, 0).points
+    assert any("Home army has" in p and f"the most is {points // 2}" in p for p in problems)
+    # As moved in the state: the same verdict.
+    for die in split["horde"]:
+        state, _ = play(state, f"army {die} t0")
+    assert any("Horde army has no units" in p for p in assembly_problems(state, 0))

@@ -153,3 +153,18 @@ def test_new_games_assemble_by_default_and_the_choice_is_remembered(qtbot):
     qtbot.addWidget(again)
     again.restore(choices)
     assert not again.assemble_box.isChecked()
+
+
+def test_digest_2_2_the_worker_refuses_armies_that_break_a_setup_rule_whole(qtbot, assembling):
+    """A request made without the screen (a typed or scripted one) is judged by the same
+    force rules: a Horde army left without units is refused, and nothing moves."""
+    window = assembling
+    state = window.snapshot.state
+    horde = split_of(state, 0)["horde"]
+    text = "; ".join([f"army {d} t2" for d in horde] + ["armies-ready"])
+    before = window.snapshot.record.actions
+    with qtbot.waitSignal(window.client.failed, timeout=WAIT_MS) as failed:
+        window.client.submit(text)
+    assert failed.args[0].startswith("Nothing was moved: Ann's armies break a setup rule")
+    assert "Horde army has no units" in failed.args[0]
+    assert window.snapshot.record.actions == before
