@@ -96,3 +96,47 @@ def setups_problem(setups, rules: int | None = None) -> str | None:
         if problems:
             return f"{setup.name}'s force breaks a setup rule: {problems[0].message}"
     return None
+
+
+# --- armies assembled at setup (GameOptions.assemble_armies) ----------------------------------
+
+def setup_force(state, player: int) -> Force:
+    """The force `player` of game state `state` brought, at its own force size (the size the
+    setup rules judge every division of it by)."""
+    from .forces.validate import terrains_for_players
+
+    return force_of(state.players[player], load_catalog(),
+                    terrains_for_players(state.player_count))
+
+
+def split_of(state, player: int) -> dict[str, list[int]]:
+    """{"home" | "horde" | "campaign": die ids} of `player`'s armies as they stand in `state`
+    at setup."""
+    from .engine.turn.setup import setup_army_zones
+    from .forces.model import ARMY_NAMES
+
+    zones = dict(zip(ARMY_NAMES, setup_army_zones(state, player)))
+    return {army: [d.id for d in state.dice if d.owner == player and state.zones[d.id] == zone]
+            for army, zone in zones.items()}
+
+
+def split_force(state, force: Force, split) -> Force:
+    """`force` with its three armies made of the dice of `split` (army -> die ids of
+    `state`)."""
+    keys = {army: tuple(state.dice[i].key for i in ids) for army, ids in split.items()}
+    return replace(force, home_army=keys["home"], horde_army=keys["horde"],
+                   campaign_army=keys["campaign"])
+
+
+def assembly_problems(state, player: int, split=None, force: Force | None = None) -> list[str]:
+    """What the setup rules (``forces.validate``: a unit in every army, none over half the
+    force ...) say against `player`'s armies as divided in `state` (or as `split` would divide
+    them), at the force's own size (`force`, when the caller has it already). Empty when the
+    division may be played."""
+    from .forces.validate import errors, terrains_for_players, validate_force
+
+    force = force or setup_force(state, player)
+    made = split_force(state, force, split if split is not None else split_of(state, player))
+    problems = validate_force(made, load_catalog(), terrains_for_players(state.player_count),
+                              dragons_required=state.options.since(3))
+    return [p.message for p in errors(problems)]

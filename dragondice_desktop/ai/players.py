@@ -45,7 +45,7 @@ from ..engine.core.actions import Action, Verb
 from ..engine.game import APP_ROLL, apply, legal_actions
 from ..engine.policy import choose
 from ..engine.core.rng import Rng
-from ..engine.core.state import GameState, Step, Zone
+from ..engine.core.state import GameState, Phase, Step, Zone
 from .evaluate import AttackOutlook, best_attacks, value
 
 
@@ -116,7 +116,8 @@ def _simulated(state: GameState, rnd: random.Random) -> GameState:
 
 def _opening(state: GameState) -> Decision | None:
     """The decisions every level answers the same way: none (game over) raises, a single
-    legal action is taken, a manual-dice face wait lets the app roll the die."""
+    legal action is taken, a manual-dice face wait lets the app roll the die, the armies
+    are kept as the force divides them at setup."""
     actions = legal_actions(state)
     if not actions:
         raise ValueError("the game is over: no decision to make")
@@ -125,6 +126,9 @@ def _opening(state: GameState) -> Decision | None:
                         Level.EASY)
     if len(actions) == 1:
         return Decision(actions[0], "the only legal move", Level.EASY)
+    if state.phase is Phase.SETUP_ARMIES:  # the force's own split keeps the setup rules
+        return Decision(Action(Verb.ARMIES_READY), "the computer keeps its force's armies",
+                        Level.EASY)
     return None
 
 

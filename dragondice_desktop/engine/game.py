@@ -32,7 +32,8 @@ from .core.rng import FaceNeeded, Rng
 from .turn.setup import apply_setup, legal_setup_actions, new_game
 from .core.state import EnteredFace, FaceWait, GameState, Pending, Phase, PlayerSetup, Step
 
-SETUP_PHASES = (Phase.SETUP_ROLLOFF, Phase.SETUP_CHOICE, Phase.SETUP_FRONTIER)
+SETUP_PHASES = (Phase.SETUP_ARMIES, Phase.SETUP_ROLLOFF, Phase.SETUP_CHOICE,
+                Phase.SETUP_FRONTIER)
 MARCH_PHASES = (Phase.FIRST_MARCH, Phase.SECOND_MARCH)
 # Phases before the marches: their decisions are questions of the task queue.
 TURN_START_PHASES = (Phase.EXPIRE_EFFECTS, Phase.EIGHTH_FACE, Phase.DRAGON_ATTACK,

@@ -36,7 +36,9 @@ def choose(state: GameState, chooser: random.Random | None = None) -> Action:
     if not actions:
         raise ValueError("the game is over: no action to choose")
     # Never retreat (so games finish) nor take back an announced spell (so castings end).
-    actions = [a for a in actions if a.verb not in (Verb.RETREAT, Verb.UNCAST)] or list(actions)
+    # Nor move dice between armies at setup (the force's own split is kept).
+    actions = [a for a in actions if a.verb not in (Verb.RETREAT, Verb.UNCAST, Verb.ARMY)] \
+        or list(actions)
     if chooser is not None:
         return chooser.choice(actions)
     default = state.pending.default if state.pending else ""

@@ -12,6 +12,7 @@ from ..engine.game import APP_ROLL
 from ..engine.core.state import GameState, Step, Zone
 
 _FIXED = {
+    Verb.ARMIES_READY: "My armies are ready",
     Verb.ROLLOFF: "Roll off",
     Verb.GO_FIRST: "Go first",
     Verb.PICK_FRONTIER: "Pick the Frontier",
@@ -65,6 +66,9 @@ def action_label(state: GameState, action: Action) -> str:
     verb, args = action.verb, action.args
     if verb in _FIXED:
         return _FIXED[verb]
+    if verb is Verb.ARMY and len(args) == 2:
+        return (f"Move {state.die_label(args[0])} to the "
+                f"{state.army_name(args[1], state.dice[args[0]].owner)}")
     if verb is Verb.FRONTIER:
         key = state.proposed_frontiers[args[0]]
         return f"Frontier: {load_catalog().die(key).name} ({state.players[args[0]].name}'s)"

@@ -38,9 +38,13 @@ from .board_layout import BoardLayout, TableUse, board_layout, dice_area, grid, 
 from .animation import Flicker, RollAnimator, tumble_frames
 from .dice_painter import render_die
 from .effect_badges import table_badges
-from .moves import PICK, DieMove, die_moves, movable_dice, pickable_dice, refusal
+from .moves import (
+    PICK, DieMove, die_moves, effect_group_move, effect_move_task, movable_dice, pickable_dice,
+    refusal,
+)
 
-SETUP_PHASES = (Phase.SETUP_ROLLOFF, Phase.SETUP_CHOICE, Phase.SETUP_FRONTIER)
+SETUP_PHASES = (Phase.SETUP_ARMIES, Phase.SETUP_ROLLOFF, Phase.SETUP_CHOICE,
+                Phase.SETUP_FRONTIER)
 _STRIP_TITLES = {ZoneKind.RESERVE: "Reserve Area", ZoneKind.SUMMONING: "Summoning Pool",
                  ZoneKind.DUA: "DUA · dead units", ZoneKind.BUA: "BUA · buried"}
 # The same in the narrower zones of a three- or four-player board.
@@ -598,6 +602,8 @@ class Board(QGraphicsScene):
         die_ids = list(dict.fromkeys(die_ids))
         if self.snapshot is None or not die_ids:
             return None
+        if effect_move_task(self.snapshot.state) is not None:
+            return self._effect_drop(die_ids, zone)
         if len(die_ids) == 1:
             return self.drop_die(die_ids[0], zone)
         state = self.snapshot.state
@@ -645,6 +651,8 @@ class Board(QGraphicsScene):
         """
         if self.snapshot is None:
             return None
+        if effect_move_task(self.snapshot.state) is not None:
+            return self._effect_drop([die_id], zone)
         for move in self.moves_for(die_id):
             if move.target == zone:
                 text = move.action.to_text()
@@ -660,6 +668,28 @@ class Board(QGraphicsScene):
             item.snap_back()
         return None
 
+    def _effect_drop(self, die_ids: list[int], zone: Zone) -> str | None:
+        """Dice dropped on `zone` while an SAI (Ferry, Teleport, Wayfare ...) asks where its
+        units go: the answers that move exactly those dice, as one request; refused whole,
+        with the engine's reason, when any answer is not legal."""
+        state = self.snapshot.state
+        texts, reason = effect_group_move(state, die_ids, zone)
+        if not texts:
+            self.last_refusal = f"Nothing was moved: {reason}" if len(die_ids) > 1 else reason
+            self.statusMessage.emit(self.last_refusal)
+            for die_id in die_ids:
+                item = self.die_items.get(die_id)
+                if item is not None:
+                    item.snap_back()
+            return None
+        text = f"{BATCH} ".join(texts)
+        self.last_refusal = ""
+        self.statusMessage.emit(f"Moving {len(die_ids)} "
+                                f"{'die' if len(die_ids) == 1 else 'dice'} to "
+                                f"{state.zone_name(zone)}")
+        self.actionRequested.emit(text)
+        return text
+
     def die_menu(self, die_id: int, parent: QWidget | None = None) -> QMenu:
         """The context menu of a die: its legal moves (the drag's keyboard/menu equivalent)
         and its faces for reference."""
@@ -669,9 +699,15 @@ class Board(QGraphicsScene):
         header.setEnabled(False)
         menu.addSeparator()
         moves = self.moves_for(die_id)
+        effect = effect_move_task(state)
         for move in moves:
             action = menu.addAction(move.label)
             action.setData(move.action.to_text())
+            if effect is not None:  # the die (with the unit whose SAI it is) to that zone
+                dice = sorted({effect.effect.die_id, die_id})
+                action.triggered.connect(
+                    lambda _=False, d=dice, z=move.target: self.drop_dice(d, z))
+                continue
             action.triggered.connect(lambda _=False, t=move.action.to_text(): self.request(t))
         if die_id in self._pickable:
             pick = menu.addAction("Pick for the SAI")

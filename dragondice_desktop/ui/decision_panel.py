@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections import OrderedDict
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox, QFrame, QGridLayout, QLabel, QPushButton, QScrollArea, QSizePolicy, QStyle,
@@ -23,13 +23,13 @@ from PySide6.QtWidgets import (
 )
 
 from ..engine.core.actions import Action, Verb
-from ..engine.core.state import GameState, Step
+from ..engine.core.state import GameState, Phase, Step
 from ..worker.snapshot import GameSnapshot
 from . import theme
 from .action_text import action_label
 from .face_picker import FACE_KEYS, FacePicker
 from .game_log import player_text
-from .moves import CARRY, verb_named
+from .moves import CARRY, effect_move_task, verb_named
 from .spell_picker import SpellPicker
 
 # Natural one-key shortcuts; numbered choices (frontiers, marches, targets) use 1-9.
@@ -202,6 +202,10 @@ class DecisionPanel(QWidget):
         self._picking_face = False
         self.spell_picker: SpellPicker | None = None
         self._height_before: int | None = None
+        # E ends the reinforce step and, in the retreat step, the turn: a second E right
+        # after the first only says so (a third ends the turn), so E pressed twice never
+        # skips the retreat step without a word. None: E ends the turn at once.
+        self._end_turn_key_warned: bool | None = None
         self.hint_label.hide()
 
     # --- building -------------------------------------------------------------------------
@@ -235,9 +239,14 @@ class DecisionPanel(QWidget):
             self._add_spell_picker(state, snapshot)
             return
         legal = list(snapshot.legal)
+        hint = ""
+        if state.phase is Phase.SETUP_ARMIES:
+            # The assembly screen moves the dice (unseen); here only "keep the force's
+            # armies" is offered, which the setup rules always allow.
+            legal = [a for a in legal if a.verb is Verb.ARMIES_READY]
+            hint = "Divide your units between your armies on the assembly screen"
         moves = [a for a in legal if a.verb in MOVES]
         others = [a for a in legal if a.verb not in MOVES]
-        hint = ""
         if state.step is Step.DAMAGE and state.damage:
             due = state.damage[0]
             hint = (f"Assign {due.amount - due.killed} damage: drag units to your DUA "
@@ -248,9 +257,16 @@ class DecisionPanel(QWidget):
         elif state.step is Step.RETREAT:
             hint = ("Drag units from terrains to your Reserve Area (or pick one below)"
                     if moves else "")
+        elif (task := effect_move_task(state)) is not None:
+            hint = (f"Drag {state.die_label(task.effect.die_id)} with the units going along "
+                    f"to a highlighted place (or choose below)")
         elif any(a.verb in GROUPED and a.verb not in (Verb.KILL, Verb.BRING) for a in others):
             hint = "Click a highlighted unit on the board (or choose below)"
         others = self._grouped(state, others)
+        last = snapshot.record.actions[-1:] if snapshot.record is not None else ()
+        self._end_turn_key_warned = (
+            False if state.step is Step.RETREAT and moves
+            and tuple(a.verb for a in last) == (Verb.END_REINFORCE,) else None)
         self.hint_label.setText(hint)
         self.hint_label.setVisible(bool(hint))
         if moves:
@@ -324,9 +340,11 @@ class DecisionPanel(QWidget):
             label += f"  (×{count})"
         button = ChoiceButton(f"{label}   [{key}]" if key else label)
         button.setToolTip(label + (f" (key {key})" if key else ""))
+        text = action.to_text()
         if key:
             button.setShortcut(QKeySequence(key))
-        text = action.to_text()
+        if action.verb is Verb.END_TURN and self._end_turn_key_warned is not None:
+            button.installEventFilter(self)  # its key may be held back (see eventFilter)
         button.clicked.connect(lambda _=False, t=text: self.actionChosen.emit(t))
         if text == getattr(state.pending, "default", ""):
             # The engine's suggestion when the player has no preference (SAI choices).
@@ -335,6 +353,21 @@ class DecisionPanel(QWidget):
         self.buttons[text] = button
         wide = len(label) > 22 or is_numbered(action.verb)
         return button, wide
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt API)
+        """The End turn button's key in the retreat step just after a key ended the reinforce
+        step: the first press only says that the turn would end without a retreat; the next
+        one ends it. A click on the button ends the turn at once."""
+        if (event.type() == QEvent.Type.Shortcut and isinstance(watched, QPushButton)
+                and self._end_turn_key_warned is False):
+            self._end_turn_key_warned = True
+            self.hint_label.setText("Now the retreat step: drag units back to your Reserve "
+                                    "Area, or press E again to end your turn without "
+                                    "retreating")
+            self.hint_label.show()
+            self.updateGeometry()
+            return True
+        return super().eventFilter(watched, event)
 
     def _lay_out(self, placed: list[tuple[QPushButton, bool]]) -> None:
         """Long labels take a whole row; short answers (yes/no pairs) sit two to a row."""

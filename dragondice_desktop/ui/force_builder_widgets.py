@@ -18,7 +18,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor, QDrag, QPainter
 from PySide6.QtWidgets import (
-    QAbstractItemView, QListView, QListWidget, QListWidgetItem, QMenu, QToolTip,
+    QAbstractItemView, QListView, QMenu, QToolTip,
 )
 
 from ..catalog.loader import Catalog
@@ -61,6 +61,16 @@ def read_die_mime(mime: QMimeData) -> tuple[str, str | None] | None:
     if not isinstance(key, str) or (source is not None and source not in SLOTS):
         return None
     return key, source
+
+
+def dice_row_flags(index: QModelIndex) -> Qt.ItemFlag:
+    """The flags of a row in a list of dice that are dragged between lists: every row may
+    be selected and dragged; dice may be dropped on the list (not on one row)."""
+    base = Qt.ItemFlag.ItemIsDropEnabled
+    if not index.isValid():
+        return base
+    return base | Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable \
+        | Qt.ItemFlag.ItemIsDragEnabled
 
 
 # --- palette -----------------------------------------------------------------------------------
@@ -223,15 +233,71 @@ class PaletteView(QListView):
 
 # --- slots -------------------------------------------------------------------------------------
 
-class SlotList(QListWidget):
-    """One slot of the force (an army, a terrain, dragons ...) as a list of dice.
+class SlotModel(QAbstractListModel):
+    """One slot's dice as a Qt list model: one row per die key, with its count. `rows`:
+    (key, count, text shown) per line, in first-seen order."""
+
+    KEY = Qt.ItemDataRole.UserRole
+
+    def __init__(self, slot: str, catalog: Catalog, parent=None):
+        super().__init__(parent)
+        self.slot, self.catalog = slot, catalog
+        self.rows: list[tuple[str, int, str]] = []
+
+    def set_keys(self, keys: tuple[str, ...], points: Callable[[str, int], str] | None = None
+                 ) -> None:
+        """Show ``keys`` grouped by die in first-seen order; ``points(key, count)`` gives
+        the text after the name (e.g. "3 pts")."""
+        counts: dict[str, int] = {}
+        for key in keys:
+            counts[key] = counts.get(key, 0) + 1
+        rows = []
+        for key, count in counts.items():
+            die = self.catalog.dice.get(key)
+            name = display_name(die, self.catalog) if die else f"{key} (not in the catalog)"
+            extra = points(key, count) if points else ""
+            text = f"{count} × {name}" + (f"   {extra}" if extra else "")
+            if self.slot in TERRAIN_SLOTS:
+                text, count = name, 1
+            rows.append((key, count, text))
+        self.beginResetModel()
+        self.rows = rows
+        self.endResetModel()
+
+    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: N802 (Qt API)
+        return 0 if parent.isValid() else len(self.rows)
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        key, _count, text = self.rows[index.row()]
+        die = self.catalog.dice.get(key)
+        if role == Qt.ItemDataRole.DisplayRole:
+            return text
+        if role == self.KEY:
+            return key
+        if role == Qt.ItemDataRole.DecorationRole and die is not None:
+            return die_icon(die, ICON)
+        if role == Qt.ItemDataRole.ToolTipRole and die is not None:
+            return f"{die.key}\nDrag to another slot, Delete to remove one."
+        return None
+
+    def flags(self, index):
+        return dice_row_flags(index)
+
+
+class SlotList(QListView):
+    """One slot of the force (an army, a terrain, dragons ...) as a list of dice (a QListView
+    over a SlotModel, `slot_model`).
 
     Shows one line per die with its count ("3 × Seer  3 pts"). ``drop_handler(target, key,
     source)`` makes the edit and returns whether it was done; ``remove_handler(slot, key,
-    count)`` takes dice out; ``refusal(str)`` is emitted when a die is refused, with the rule.
+    count)`` takes dice out; ``refusal(str)`` is emitted when a die is refused, with the rule;
+    ``itemSelectionChanged()`` when another line is selected.
     """
 
     refusal = Signal(str)
+    itemSelectionChanged = Signal()  # noqa: N815 (as QListWidget names it)
 
     def __init__(self, slot: str, catalog: Catalog, placeholder: str,
                  drop_handler: Callable[[str, str, str | None], bool],
@@ -239,6 +305,11 @@ class SlotList(QListWidget):
         super().__init__(parent)
         self.slot, self.catalog, self.placeholder = slot, catalog, placeholder
         self.drop_handler, self.remove_handler = drop_handler, remove_handler
+        self.slot_model = SlotModel(slot, catalog, self)
+        self.setModel(self.slot_model)
+        self.selectionModel().selectionChanged.connect(
+            lambda *_: self.itemSelectionChanged.emit())
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setIconSize(QSize(ICON - 4, ICON - 4))
         self.setDragEnabled(True)
         self.setAcceptDrops(True)
@@ -252,46 +323,37 @@ class SlotList(QListWidget):
     def set_keys(self, keys: tuple[str, ...], points: Callable[[str, int], str] | None = None
                  ) -> None:
         """Show ``keys`` grouped by die in first-seen order; ``points(key, count)`` gives
-        the text after the name (e.g. "3 pts")."""
+        the text after the name (e.g. "3 pts"). The selected die stays selected."""
         selected = self.current_key()
-        self.clear()
-        counts: dict[str, int] = {}
-        for key in keys:
-            counts[key] = counts.get(key, 0) + 1
-        for key, count in counts.items():
-            die = self.catalog.dice.get(key)
-            name = display_name(die, self.catalog) if die else f"{key} (not in the catalog)"
-            extra = points(key, count) if points else ""
-            text = f"{count} × {name}" + (f"   {extra}" if extra else "")
-            if self.slot in TERRAIN_SLOTS:
-                text = name
-            item = QListWidgetItem(text)
-            if die is not None:
-                icon = die_icon(die, ICON)
-                if icon is not None:
-                    item.setIcon(icon)
-                item.setToolTip(f"{die.key}\nDrag to another slot, Delete to remove one.")
-            item.setData(Qt.ItemDataRole.UserRole, key)
-            self.addItem(item)
-            if key == selected:
-                self.setCurrentItem(item)
+        self.slot_model.set_keys(keys, points)
+        rows = [key for key, _count, _text in self.slot_model.rows]
+        if selected in rows:
+            self.setCurrentRow(rows.index(selected))
+
+    def clear(self) -> None:
+        """Show no dice."""
+        self.slot_model.set_keys(())
+
+    def count(self) -> int:
+        """The number of lines (one per kind of die)."""
+        return self.slot_model.rowCount()
+
+    def setCurrentRow(self, row: int) -> None:  # noqa: N802 (as QListWidget names it)
+        """Select line `row`."""
+        self.setCurrentIndex(self.slot_model.index(row, 0))
 
     def keys_shown(self) -> list[tuple[str, int]]:
         """(key, count) per line, in order (used by tests and screen readers)."""
-        out = []
-        for row in range(self.count()):
-            item = self.item(row)
-            out.append((item.data(Qt.ItemDataRole.UserRole), self._count(item)))
-        return out
-
-    def _count(self, item: QListWidgetItem) -> int:
-        head = item.text().split(" × ", 1)[0]
-        return int(head) if head.isdigit() and self.slot not in TERRAIN_SLOTS else 1
+        return [(key, count) for key, count, _text in self.slot_model.rows]
 
     def current_key(self) -> str | None:
         """The key of the selected line, or None."""
-        item = self.currentItem()
-        return item.data(Qt.ItemDataRole.UserRole) if item else None
+        index = self.currentIndex()
+        return index.data(SlotModel.KEY) if index.isValid() else None
+
+    def _line_at(self, pos) -> tuple[str, int] | None:
+        index = self.indexAt(pos)
+        return self.slot_model.rows[index.row()][:2] if index.isValid() else None
 
     # -- drag and drop ------------------------------------------------------------------------
     def startDrag(self, actions):  # noqa: N802
@@ -300,9 +362,9 @@ class SlotList(QListWidget):
             return
         drag = QDrag(self)
         drag.setMimeData(die_mime(key, self.slot))
-        item = self.currentItem()
-        if item is not None and not item.icon().isNull():
-            drag.setPixmap(item.icon().pixmap(ICON, ICON))
+        icon = self.currentIndex().data(Qt.ItemDataRole.DecorationRole)
+        if icon is not None and not icon.isNull():
+            drag.setPixmap(icon.pixmap(ICON, ICON))
         drag.exec(Qt.DropAction.MoveAction)
 
     def _acceptable(self, mime: QMimeData) -> bool:
@@ -387,11 +449,10 @@ class SlotList(QListWidget):
         super().keyPressEvent(event)
 
     def contextMenuEvent(self, event):  # noqa: N802
-        item = self.itemAt(event.pos())
-        if item is None:
+        line = self._line_at(event.pos())
+        if line is None:
             return
-        key = item.data(Qt.ItemDataRole.UserRole)
-        count = self._count(item)
+        key, count = line
         menu = QMenu(self)
         menu.addAction("Remove one", lambda: self.remove_handler(self.slot, key, 1))
         if count > 1:

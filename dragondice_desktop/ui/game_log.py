@@ -2,16 +2,18 @@
 played with house rules (issue 6 §7) shows them in a first line, above the events.
 
 Rebuilt from the snapshot's history after a new game, undo or load; appended to after an
-action, so a long game does not redraw thousands of lines per move.
+action, so a long game does not redraw thousands of lines per move. Qt model/view: a
+``GameLogModel`` (one row per line, appended with beginInsertRows) shown in a QListView.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QAbstractItemView, QListView, QListWidget, QListWidgetItem, QWidget
+from PySide6.QtCore import QAbstractListModel, QModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import QAbstractItemView, QListView, QWidget
 
 from ..engine.core.events import Event
 from ..engine.core.house_rules import HOUSE_RULES
@@ -28,17 +30,78 @@ def is_turn_header(event: Event) -> bool:
     return event.kind == "phase" and event.text.startswith("Turn ")
 
 
-EVENT_TEXT = Qt.ItemDataRole.UserRole  # an item's event text, as the engine wrote it
+EVENT_TEXT = Qt.ItemDataRole.UserRole  # a line's event text, as the engine wrote it
 
 
-class GameLog(QListWidget):
-    """The log widget. `lines()` returns the events' texts, one per line (for tests: the
-    log holds the game's events), `shown_lines()` the texts shown (without the engine's
-    internal references, see `player_text`)."""
+@dataclass(frozen=True)
+class LogLine:
+    """One line of the log: the text shown, the engine's event text (None for a line that is
+    no event: the house rules, a computer player's note), and how it looks."""
+
+    shown: str
+    event_text: str | None = None
+    tooltip: str = ""
+    font: QFont | None = None
+    foreground: QBrush | None = None
+    background: QBrush | None = None
+
+
+class GameLogModel(QAbstractListModel):
+    """The log's lines as a Qt list model. `lines`: the LogLines, oldest first."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.lines: list[LogLine] = []
+
+    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: N802 (Qt API)
+        return 0 if parent.isValid() else len(self.lines)
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        line = self.lines[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return line.shown
+        if role == EVENT_TEXT:
+            return line.event_text
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return line.tooltip or None
+        if role == Qt.ItemDataRole.FontRole:
+            return line.font
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return line.foreground
+        if role == Qt.ItemDataRole.BackgroundRole:
+            return line.background
+        return None
+
+    def add(self, lines: list[LogLine]) -> None:
+        """Append lines at the bottom."""
+        if not lines:
+            return
+        first = len(self.lines)
+        self.beginInsertRows(QModelIndex(), first, first + len(lines) - 1)
+        self.lines.extend(lines)
+        self.endInsertRows()
+
+    def clear(self) -> None:
+        """Remove every line."""
+        self.beginResetModel()
+        self.lines = []
+        self.endResetModel()
+
+
+class GameLog(QListView):
+    """The log view (over a GameLogModel, `log_model`). `lines()` returns the events' texts,
+    one per line (for tests: the log holds the game's events), `shown_lines()` the texts
+    shown (without the engine's internal references, see `player_text`), `tooltip(row)` a
+    line's tooltip."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("gameLog")
+        self.log_model = GameLogModel(self)
+        self.setModel(self.log_model)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         # Long lines wrap instead of scrolling sideways; Adjust re-wraps when the dock resizes.
         self.setWordWrap(True)
@@ -60,9 +123,27 @@ class GameLog(QListWidget):
 
     def append(self, events: Iterable[Event]) -> None:
         """Add events at the bottom and scroll to show the newest."""
-        for event in events:
-            self.addItem(self._item(event))
+        self.log_model.add([self._line(event) for event in events])
         self.scrollToBottom()
+
+    def add_note(self, text: str, colour: str = "#6a5acd") -> None:
+        """Add a line that is no event of the game (a computer player's move and reason, a
+        hint), in italics, and scroll to it."""
+        font = theme.font(9)
+        font.setItalic(True)
+        self.log_model.add([LogLine(text, None, "", font, QBrush(QColor(colour)))])
+        self.scrollToBottom()
+
+    def addItem(self, item) -> None:  # noqa: N802 — for callers that still build list items
+        """Add a line made like a QListWidgetItem (its text, font and colour); a line that
+        is no event of the game (see `add_note`)."""
+        self.log_model.add([LogLine(item.text(), None, item.toolTip(), item.font(),
+                                    item.foreground())])
+        self.scrollToBottom()
+
+    def count(self) -> int:
+        """The number of lines."""
+        return self.log_model.rowCount()
 
     def resizeEvent(self, event) -> None:
         # Keep the newest line in view when the dock is resized or first shown.
@@ -78,41 +159,42 @@ class GameLog(QListWidget):
     def rebuild(self, snapshot: GameSnapshot) -> None:
         """Draw the whole log again (a new, undone or loaded game; a theme change): the
         house rules line, if the game has any, then every event."""
-        self.clear()
+        self.log_model.clear()
         rules = snapshot.record.options.house_rules
         if rules:
-            item = QListWidgetItem(f"House rules: {house_rules_text(rules)}")
-            item.setToolTip("".join(house_rule_tooltip(HOUSE_RULES[r], titled=True)
-                                    for r in rules))
-            item.setFont(theme.font(9.5, bold=True))
-            self.addItem(item)
+            tip = "".join(house_rule_tooltip(HOUSE_RULES[r], titled=True) for r in rules)
+            self.log_model.add([LogLine(f"House rules: {house_rules_text(rules)}", None, tip,
+                                        theme.font(9.5, bold=True))])
         self.append(snapshot.all_events)
 
     def lines(self) -> list[str]:
         """The event text of every line, oldest first (the house rules line is no event)."""
-        texts = (self.item(i).data(EVENT_TEXT) for i in range(self.count()))
-        return [text for text in texts if text is not None]
+        return [line.event_text for line in self.log_model.lines if line.event_text is not None]
 
     def shown_lines(self) -> list[str]:
         """The text every line shows, oldest first."""
-        return [self.item(i).text() for i in range(self.count())]
+        return [line.shown for line in self.log_model.lines]
 
-    def _item(self, event: Event) -> QListWidgetItem:
-        item = QListWidgetItem(player_text(event.text))
-        item.setData(EVENT_TEXT, event.text)
+    def tooltip(self, row: int) -> str:
+        """The tooltip of line `row` ("" when it has none)."""
+        return self.log_model.lines[row].tooltip
+
+    def _line(self, event: Event) -> LogLine:
+        text = player_text(event.text)
         if is_turn_header(event):
-            item.setFont(theme.font(10.5, bold=True))
-            item.setBackground(QBrush(QColor(theme.player_color(event.player)).lighter(170)))
-            item.setForeground(QBrush(QColor("#101010")))  # on the light band in any theme
-        elif event.kind == "phase":
+            return LogLine(text, event.text, "", theme.font(10.5, bold=True),
+                           QBrush(QColor("#101010")),  # on the light band in any theme
+                           QBrush(QColor(theme.player_color(event.player)).lighter(170)))
+        if event.kind == "phase":
             font = theme.font(9)
             font.setItalic(True)
-            item.setFont(font)
-            item.setForeground(QBrush(QColor("#9a9a9a" if theme.is_dark() else "#555555")))
-        elif event.kind in _KIND_COLOURS:
-            item.setForeground(QBrush(QColor(_KIND_COLOURS[event.kind])))
-            if event.kind == "victory":
-                item.setFont(theme.font(10.5, bold=True))
-        elif event.kind in ("roll", "face"):  # "face": a die's face in a manual-dice game
-            item.setForeground(QBrush(theme.player_color(event.player).darker(160)))
-        return item
+            return LogLine(text, event.text, "", font,
+                           QBrush(QColor("#9a9a9a" if theme.is_dark() else "#555555")))
+        if event.kind in _KIND_COLOURS:
+            font = theme.font(10.5, bold=True) if event.kind == "victory" else None
+            return LogLine(text, event.text, "", font,
+                           QBrush(QColor(_KIND_COLOURS[event.kind])))
+        if event.kind in ("roll", "face"):  # "face": a die's face in a manual-dice game
+            return LogLine(text, event.text, "", None,
+                           QBrush(theme.player_color(event.player).darker(160)))
+        return LogLine(text, event.text)

@@ -43,7 +43,8 @@ def hand_off_player(mode: HandOff, before: GameState | None, after: GameState) -
     Due only when both states wait on a decision and the deciding player changed; then with
     EVERY always, with SECRET when the game has three or four players and the last player
     made a private choice (`is_private(before)`: it is hidden from the next) or the next
-    player picks a dragon's target in secret; with OFF never. Never for entering the face
+    player picks a dragon's target in secret, or in any game after a player assembled their
+    armies (digest §2.2: the armies are divided secretly); with OFF never. Never for entering the face
     of a physical die (manual dice): a rolled die is seen by the whole table.
     """
     if (mode is HandOff.OFF or before is None or before.pending is None
@@ -54,6 +55,8 @@ def hand_off_player(mode: HandOff, before: GameState | None, after: GameState) -
         return after.pending.player
     if after.player_count >= SECRET_MIN_PLAYERS and (
             is_private(before) or after.phase is Phase.DRAGON_ATTACK):
+        return after.pending.player
+    if before.phase is Phase.SETUP_ARMIES:  # armies are assembled unseen, even by two
         return after.pending.player
     return None
 

@@ -12,8 +12,12 @@ ABOUT = f"""<h3>Dragon Dice Desktop {__version__}</h3>
 and the Frontier, the full
 march sequence with maneuvers, melee, missile and magic rolls, damage, counter-attacks and
 the Reserves phase.</p>
-<p>Drag dice to move them (reinforce, retreat, send casualties to the DUA), or right-click a
-die for its moves (double-click it to inspect it). Answer every other decision in the
+<p>Before the Horde roll-off each player divides their force into Home, Horde and Campaign
+armies on a screen the others do not see.</p>
+<p>Drag dice to move them (reinforce, retreat, send casualties to the DUA, move the units a
+Ferry or a Teleport takes along), or right-click a die for its moves (double-click it to
+inspect it). Select several dice (Ctrl+click, or a rubber band) or grab an army by its title
+to move them together. Answer every other decision in the
 Decision panel; its buttons show their keyboard shortcuts in brackets, and F1 lists them
 all.</p>
 <p>After a magic roll the Decision panel lists every spell by element with its cost and what

@@ -37,6 +37,7 @@ from .computer_seats import ComputerSeats
 from .decision_panel import DecisionPanel
 from .game_files import EXTENSION, FILE_FILTER, read_game_text, write_game_file
 from .game_log import GameLog
+from .army_assembly import ArmyAssembly
 from .hand_off import HandOffOverlay, hand_off_player
 from .help_texts import rulings_dialog
 from .new_game_dialog import NewGameDialog
@@ -129,6 +130,8 @@ class MainWindow(QMainWindow):
         self.computers = ComputerSeats(self)
         self.hand_off = HandOffOverlay(self, [self.board_view, self.decision_dock,
                                               self.roll_dock, self.odds_dock, self.log_dock])
+        self.assembly = ArmyAssembly(self)
+        self.assembly.requested.connect(self.submit)
         menus.build(self)
         self.statusBar().showMessage("Welcome to Dragon Dice")
         self.apply_preferences(self.preferences)
@@ -238,6 +241,7 @@ class MainWindow(QMainWindow):
         if self.snapshot is not None and snapshot.serial <= self.snapshot.serial:
             return  # an older answer overtaken by a newer one
         before, self.snapshot = self.snapshot, snapshot
+        self._show_assembly(snapshot)
         self._hand_off(before, snapshot)
         self.board.set_snapshot(snapshot)
         self.decision.set_snapshot(snapshot)
@@ -314,6 +318,18 @@ class MainWindow(QMainWindow):
             player = None
         if player is not None:
             self.hand_off.show_for(player, state.players[player].name)
+
+    def _show_assembly(self, snapshot: GameSnapshot) -> None:
+        """The assembly screen while a person divides their armies at setup (the computer
+        keeps its force's armies); the hand-off screen, when due, goes over it."""
+        state = snapshot.state
+        if (state.phase is Phase.SETUP_ARMIES and state.pending is not None
+                and snapshot.record.seat(state.pending.player) == PERSON):
+            self.assembly.show_for(state)
+            if self.hand_off.isVisible():
+                self.hand_off.raise_()
+        else:
+            self.assembly.dismiss()
 
     def _action_failed(self, reason: str) -> None:
         self.show_status(reason)

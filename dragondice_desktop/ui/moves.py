@@ -6,6 +6,13 @@ action move a die by hand: reinforce (Reserve Area → a terrain), retreat (a te
 Reserve Area), kill (a damaged army → its owner's DUA) and carry (an item follows the unit
 that was moved, to that unit's zone). ``pick <die>`` (units chosen for an SAI) names a die
 without moving it: the board offers it as a click.
+
+SAIs that move units of the roller's army (Ferry, Teleport, Firewalking, Vanish, Wayfare)
+ask first where to go (``choose <terrain>``), then which units go along (``pick <die>`` ...
+``done``). On the board that is one drag: the unit whose SAI it is, with the units going
+along (selected, or the whole army by its title), dropped on a terrain, is one request made
+of those answers (`effect_group_move`). The engine judges every answer (it plays them in
+turn on a copy of the state): one it refuses refuses the whole drop, with the reason.
 """
 
 from __future__ import annotations
@@ -13,8 +20,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..engine.core.actions import Action, Verb
-from ..engine.core.state import GameState, Phase, Step, Zone, ZoneKind
+from ..engine.core.actions import Action, Verb, act
+from ..engine.game import IllegalAction, legal_actions, play
+from ..engine.core.state import GameState, Step, Zone, ZoneKind
+from ..engine.refusals import why_not_move
+from ..engine.tasks.kinds import ChooseAsk, EffectTask
+from ..player_text import player_text
 
 
 
@@ -39,6 +50,89 @@ class DieMove:
     label: str
 
 
+# The SAI effects (``sai_effects``' kinds) that move units of the roller's own army, asked
+# where to go and then who goes along.
+EFFECT_MOVE_KINDS = frozenset({"move_units", "vanish", "wayfare"})
+
+
+def effect_move_task(state: GameState) -> EffectTask | None:
+    """The SAI move waiting to be told where to go (Ferry, Teleport, Firewalking, Vanish,
+    Wayfare), or None."""
+    if state.step is not Step.SAI_CHOOSE or not state.tasks:
+        return None
+    task = state.tasks[0]
+    if (isinstance(task, EffectTask) and task.effect.kind in EFFECT_MOVE_KINDS
+            and task.stage == "where" and isinstance(task.ask, ChooseAsk)):
+        return task
+    return None
+
+
+def effect_moves(state: GameState) -> tuple[DieMove, ...]:
+    """The drags an SAI move allows now: the unit (or item) whose SAI it is, and the units
+    of its army that might go along, to each terrain or Reserve Area it may go to. Whether
+    a unit may really go along is the engine's to say when the dice are dropped."""
+    task = effect_move_task(state)
+    if task is None:
+        return ()
+    own = task.effect.die_id
+    dice = [own] + [u.id for u in state.units_in(task.zone, task.owner) if u.id != own]
+    name = task.effect.icon.value
+    zones = [z for z in task.ask.options if isinstance(z, Zone)]
+    return tuple(DieMove(act(Verb.CHOOSE, zone), die_id, zone,
+                         f"{name}: to {state.zone_name(zone)}" if die_id == own else
+                         f"Go along with {name} to {state.zone_name(zone)}")
+                 for die_id in dice for zone in zones)
+
+
+def _same_effect(state: GameState, task: EffectTask) -> bool:
+    head = state.tasks[0] if state.tasks else None
+    return isinstance(head, EffectTask) and head.effect == task.effect
+
+
+def effect_group_move(state: GameState, die_ids, zone: Zone) -> tuple[tuple[str, ...], str]:
+    """The answers that drop dice `die_ids` on `zone` for the SAI move waiting now: the
+    destination, a pick for every other die, and ``done`` when more might have gone. Returns
+    (action texts, "") or ((), why the drop is refused). The engine plays them in turn on a
+    copy of `state`; the first it refuses (a unit that may not go along, more health-worth
+    than the SAI moves, a destination it does not offer) refuses the drop, with its reason."""
+    task = effect_move_task(state)
+    if task is None:
+        return (), "No SAI is moving units now"
+    name, own = task.effect.icon.value, task.effect.die_id
+    die_ids = list(dict.fromkeys(die_ids))
+    if own not in die_ids:
+        return (), (f"{name} moves the {state.die_label(own)} whose SAI it is: drag it with "
+                    f"the units going along")
+    choose = act(Verb.CHOOSE, zone).to_text()
+    texts = [choose]
+    try:
+        sim, _ = play(state, choose)
+    except IllegalAction:
+        places = ", ".join(state.zone_name(z) for z in task.ask.options if isinstance(z, Zone))
+        return (), f"{name} moves to {places}, not to {state.zone_name(zone)}"
+    asked = ""  # the question of who goes along, as the engine asked it
+    for die_id in (d for d in die_ids if d != own):
+        if _same_effect(sim, task) and sim.step is Step.SAI_PICK:
+            asked = player_text(sim.pending.prompt)
+        elif sim.zones[die_id] == zone:
+            continue  # the only unit that could go along: the engine sent it already
+        else:
+            more = f" — {asked}" if asked else f": {name} takes no more units"
+            return (), f"{state.die_label(die_id)} cannot go along{more}"
+        pick = f"{Verb.PICK.value} {die_id}"
+        try:
+            sim, _ = play(sim, pick)
+        except IllegalAction:
+            return (), f"{state.die_label(die_id)} cannot go along — {asked}"
+        texts.append(pick)
+    if _same_effect(sim, task) and sim.step is Step.SAI_PICK:
+        done = act(Verb.DONE)
+        if done not in legal_actions(sim):
+            return (), f"Drag them together — {player_text(sim.pending.prompt)}"
+        texts.append(done.to_text())
+    return tuple(texts), ""
+
+
 def move_of(state: GameState, action: Action) -> DieMove | None:
     """The die move an action makes, or None for actions that move no die by hand."""
     if action.verb is Verb.REINFORCE:
@@ -61,14 +155,16 @@ def move_of(state: GameState, action: Action) -> DieMove | None:
 
 
 def die_moves(state: GameState, legal: Iterable[Action], die_id: int) -> tuple[DieMove, ...]:
-    """Every legal move of die `die_id`, in the order of `legal`."""
+    """Every legal move of die `die_id`, in the order of `legal` (then an SAI move's)."""
     moves = (move_of(state, a) for a in legal if a.verb in MOVE_VERBS)
-    return tuple(m for m in moves if m is not None and m.die_id == die_id)
+    return tuple(m for m in moves if m is not None and m.die_id == die_id) + tuple(
+        m for m in effect_moves(state) if m.die_id == die_id)
 
 
 def movable_dice(state: GameState, legal: Iterable[Action]) -> tuple[int, ...]:
     """Ids of the dice that some legal action moves, in id order."""
     ids = {m.die_id for m in (move_of(state, a) for a in legal if a.verb in MOVE_VERBS) if m}
+    ids |= {m.die_id for m in effect_moves(state)}
     return tuple(sorted(ids))
 
 
@@ -81,42 +177,12 @@ def pickable_dice(legal: Iterable[Action]) -> tuple[int, ...]:
 
 def refusal(state: GameState, legal: Iterable[Action], die_id: int, zone: Zone) -> str:
     """Why dropping die `die_id` on `zone` is not a legal move now (one sentence that names
-    the rule), for the status bar. Returns "" when the die is dropped where it already is."""
-    legal = tuple(legal)
+    the rule, the engine's: ``engine.refusals.why_not_move``), for the cursor's tooltip and the
+    status bar. Returns "" when the die is dropped where it already is."""
     if state.zones[die_id] == zone:
         return ""
-    now = f" — now: {state.pending.prompt}" if state.pending else ""
-    name = state.die_label(die_id)
-    if state.pending is None:
-        return "The game is over: no more moves"
-    moves = die_moves(state, legal, die_id)
-    if moves:
-        places = ", ".join(sorted({state.zone_name(m.target) for m in moves}))
-        return f"{name} can only go to {places} now"
-    if state.is_item(die_id):
-        return "Items move only with a unit that carries them (not by hand in this version)"
-    origin = state.zones[die_id]
-    owner = state.dice[die_id].owner
-    mover = state.players[state.pending.player].name
-    if zone.kind is ZoneKind.TERRAIN and origin.kind is ZoneKind.RESERVE:
-        if state.phase is Phase.RESERVES and state.step is Step.REINFORCE and owner != state.turn_player:
-            return f"Only {mover} reinforces in this Reserves phase"
-        return "Units reinforce only during the Reserves phase's reinforce step" + now
-    if zone.kind is ZoneKind.RESERVE and origin.kind is ZoneKind.TERRAIN:
-        if state.phase is Phase.RESERVES and state.step is Step.RETREAT and owner != state.turn_player:
-            return f"Only {mover} retreats in this Reserves phase"
-        return "Units retreat only during the Reserves phase's retreat step" + now
-    if zone.kind is ZoneKind.DUA:
-        if state.step is Step.DAMAGE and state.damage:
-            due = state.damage[0]
-            if owner != due.player or origin != due.zone:
-                army = state.army_name(due.zone, due.player)
-                return (f"Only the damaged army ({state.players[due.player].name}'s {army} at "
-                        f"{state.zone_name(due.zone)}) loses units now")
-            return f"{name} cannot be a casualty: the damage must kill as much as it can{now}"
-        return "Units go to the DUA only when their owner assigns damage" + now
-    if zone.kind in (ZoneKind.BUA, ZoneKind.SUMMONING):
-        return f"Dice are not moved to the {state.zone_name(zone)} by hand" + now
-    if zone.kind is ZoneKind.TERRAIN and origin.kind is ZoneKind.TERRAIN:
-        return "Armies move between terrains only with spells and SAIs (not by hand)" + now
-    return f"{name} cannot move to {state.zone_name(zone)}" + now
+    task = effect_move_task(state)
+    if task is not None and any(m.die_id == die_id for m in effect_moves(state)):
+        places = ", ".join(state.zone_name(z) for z in task.ask.options if isinstance(z, Zone))
+        return f"{task.effect.icon.value} moves units to {places}, not to {state.zone_name(zone)}"
+    return why_not_move(state, die_id, zone)

@@ -1,6 +1,7 @@
 """The New Game dialog: how many players (2 to 4), each player's name and force (a sample
 force or one of the player's saved forces) and who plays it (a person, or the computer at a
-level, in any mix), the game's options (players roll their own dice;
+level, in any mix), the game's options (players roll their own dice; each player divides
+their armies before the roll-off;
 the house rules in force, ticked as in Preferences to start with) and the RNG seed.
 
 The seed defaults to a random number (shown, so a game can be replayed or reported); the
@@ -42,7 +43,7 @@ class NewGameDialog(QDialog):
 
     Widgets for tests: `count_box` (the number of players), `captions`, `names` and
     `force_boxes` and `seat_boxes` (who plays: a person or the computer at a level; one
-    per possible player; those past the count are hidden), `manual_box`,
+    per possible player; those past the count are hidden), `manual_box`, `assemble_box`,
     `house_rules_box`, `seed_edit`.
     """
 
@@ -89,6 +90,13 @@ class NewGameDialog(QDialog):
                                    "one shows; the app counts and enforces the rest. Any die "
                                    "may still be left to the app.")
         form.addRow("Dice", self.manual_box)
+        self.assemble_box = QCheckBox("Each player divides their armies before the roll-off")
+        self.assemble_box.setChecked(True)
+        self.assemble_box.setToolTip("In turn, each player shares their units and items "
+                                     "between the Home, Horde and Campaign armies, unseen by "
+                                     "the others; the force's own division is where they "
+                                     "start. Untick to play the forces as they are divided.")
+        form.addRow("Armies", self.assemble_box)
         self.house_rules_box = HouseRulesBox(house_rules)
         form.addRow("House rules", self.house_rules_box)
         self.seed_edit = QLineEdit(str(random.randrange(MAX_SEED)))
@@ -144,10 +152,11 @@ class NewGameDialog(QDialog):
         return seats if any(seat != PERSON for seat in seats) else ()
 
     def options(self) -> GameOptions:
-        """The game's options: the current rules revision, manual dice as ticked and the
-        house rules ticked."""
+        """The game's options: the current rules revision, manual dice, the house rules and
+        the assembling of armies at setup as ticked."""
         return checked(manual_dice=self.manual_box.isChecked(),
-                       house_rules=self.house_rules_box.chosen())
+                       house_rules=self.house_rules_box.chosen(),
+                       assemble_armies=self.assemble_box.isChecked())
 
     def seed(self) -> int:
         """The seed typed (0 if left empty)."""
@@ -156,12 +165,14 @@ class NewGameDialog(QDialog):
 
     def choices(self) -> dict:
         """What the players chose, to offer again next time: {"players": count, "names":
-        [4 names], "forces": [4 force names], "manual_dice": bool, "house_rules": [ids]}.
+        [4 names], "forces": [4 force names], "manual_dice": bool, "assemble_armies": bool,
+        "house_rules": [ids]}.
         The seed is not kept (each game gets a fresh one)."""
         return {"players": self.player_count(),
                 "names": [edit.text() for edit in self.names],
                 "forces": [box.currentText() for box in self.force_boxes],
                 "manual_dice": self.manual_box.isChecked(),
+                "assemble_armies": self.assemble_box.isChecked(),
                 "house_rules": list(self.house_rules_box.chosen())}
 
     def restore(self, choices: object) -> None:
@@ -185,6 +196,8 @@ class NewGameDialog(QDialog):
                     box.setCurrentIndex(index)
         if isinstance(choices.get("manual_dice"), bool):
             self.manual_box.setChecked(choices["manual_dice"])
+        if isinstance(choices.get("assemble_armies"), bool):
+            self.assemble_box.setChecked(choices["assemble_armies"])
         rules = choices.get("house_rules")
         if isinstance(rules, list) and all(isinstance(r, str) for r in rules):
             self.house_rules_box.set_chosen(rules)

@@ -31,7 +31,7 @@ from dataclasses import replace
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal, Slot
 
-from ..engine.core.actions import Action
+from ..engine.core.actions import Action, Verb
 from ..engine.core.events import Event
 from ..engine.game import IllegalAction, legal_actions, play, play_all
 from ..engine.policy import choose
@@ -41,8 +41,8 @@ from ..engine.core.record import (
 from ..engine.core.options import GameOptions
 from ..engine.turn.setup import SetupError, new_game
 from ..engine.spells.casting import casting_view
-from ..engine.core.state import GameState
-from ..matchup import setups_problem
+from ..engine.core.state import GameState, Phase
+from ..matchup import assembly_problems, setups_problem
 from .autosave import Autosave, autosave_problem
 from .crash import CrashReport
 from .replay import build_replay
@@ -52,6 +52,18 @@ KEPT_STATES = 1000  # states kept for an undo without replay (older ones replay)
 # Joins the action texts of one request that moves several dice at once (no action text
 # holds it): played all or none.
 BATCH = ";"
+
+
+def assembly_refusal(state: GameState, text: str) -> str:
+    """Why action `text` may not be played now although the engine would take it: an
+    ``armies-ready`` for armies that break a setup rule (the force rules, which the engine
+    does not know, judge the division; digest §2.2). "" when nothing stands against it."""
+    if (state is None or state.phase is not Phase.SETUP_ARMIES or state.pending is None
+            or text.split()[:1] != [Verb.ARMIES_READY.value]):
+        return ""
+    problems = assembly_problems(state, state.pending.player)
+    name = state.players[state.pending.player].name
+    return f"{name}'s armies break a setup rule: {problems[0]}" if problems else ""
 
 
 class EngineWorker(QObject):
@@ -139,6 +151,10 @@ class EngineWorker(QObject):
         if BATCH in text:
             self._submit_batch(text)
             return
+        refused = assembly_refusal(self._state, text)
+        if refused:
+            self.failed.emit(refused)
+            return
         try:
             state, events = play(self._state, text)
             action = Action.from_text(text)
@@ -159,6 +175,10 @@ class EngineWorker(QObject):
                                                self._before, [])
         try:
             for number, one in enumerate(texts, start=1):
+                refused = assembly_refusal(state, one)
+                if refused:
+                    self.failed.emit(f"Nothing was moved: {refused}")
+                    return
                 try:
                     after, events = play(state, one)
                 except IllegalAction as exc:

@@ -66,6 +66,20 @@ def _dice_are_dragged(window):
     assert callable(window.board.drop_die)
 
 
+def _armies_are_assembled_at_setup(window):
+    from dragondice_desktop.ui.army_assembly import ArmyAssembly
+    from dragondice_desktop.ui.new_game_dialog import NewGameDialog
+
+    assert isinstance(window.assembly, ArmyAssembly)
+    dialog = NewGameDialog(window)
+    assert dialog.options().assemble_armies
+    dialog.deleteLater()
+
+
+def _armies_are_dragged_whole(window):
+    assert callable(window.board.finish_group_drag) and callable(window.board.drop_dice)
+
+
 def _f1_lists_the_shortcuts(window):
     assert window.cheat_sheet_action.shortcut().toString() == "F1"
 
@@ -77,6 +91,8 @@ CLAIMS = {
     "Lasting effects show as badges": _effects_show_on_the_table,
     "Drag dice to move them": _dice_are_dragged,
     "F1 lists them": _f1_lists_the_shortcuts,
+    "divides their force into Home, Horde and Campaign armies": _armies_are_assembled_at_setup,
+    "grab an army by its title": _armies_are_dragged_whole,
 }
 
 

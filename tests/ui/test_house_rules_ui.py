@@ -38,7 +38,7 @@ def test_the_game_log_names_the_house_rules_of_the_game(qtbot):
     titles = [HOUSE_RULES[WHITE_DRAGON_TEN_SAVES].title,
               HOUSE_RULES[NO_COUNTER_AFTER_NOTHING].title]  # in the registry's order
     assert log.shown_lines() == ["House rules: " + "; ".join(titles)]
-    assert HOUSE_RULES[WHITE_DRAGON_TEN_SAVES].alternative in log.item(0).toolTip()
+    assert HOUSE_RULES[WHITE_DRAGON_TEN_SAVES].alternative in log.tooltip(0)
     assert log.lines() == []  # the line is no event of the game
     log.set_snapshot(_snapshot())
     assert log.shown_lines() == []

@@ -17,10 +17,10 @@ SOME_RULE = sorted(HOUSE_RULES)[0]
 def test_the_dialog_starts_from_app_rolled_dice_and_the_given_house_rules(qtbot):
     dialog = NewGameDialog(house_rules=(SOME_RULE,))
     qtbot.addWidget(dialog)
-    assert dialog.options() == GameOptions(RULES, False, (SOME_RULE,))
+    assert dialog.options() == GameOptions(RULES, False, (SOME_RULE,), assemble_armies=True)
     dialog.manual_box.setChecked(True)
     dialog.house_rules_box.set_chosen(())
-    assert dialog.options() == GameOptions(RULES, True, ())
+    assert dialog.options() == GameOptions(RULES, True, (), assemble_armies=True)
 
 
 def test_a_game_started_from_the_dialog_carries_its_options(qtbot, window, monkeypatch):
@@ -30,6 +30,7 @@ def test_a_game_started_from_the_dialog_carries_its_options(qtbot, window, monke
     def choose(dialog):
         seen["ticked"] = dialog.house_rules_box.chosen()
         dialog.manual_box.setChecked(True)
+        dialog.assemble_box.setChecked(False)  # straight to the roll-off
         return NewGameDialog.DialogCode.Accepted
 
     monkeypatch.setattr(NewGameDialog, "exec", choose)
@@ -50,7 +51,7 @@ def test_junk_default_house_rules_never_reach_the_game(qtbot):
     or a non-text entry tick nothing more, and every box ticked gives all five, sorted."""
     dialog = NewGameDialog(house_rules=("no-such-rule", SOME_RULE, SOME_RULE, "", 5))
     qtbot.addWidget(dialog)
-    assert dialog.options() == GameOptions(RULES, False, (SOME_RULE,))
+    assert dialog.options() == GameOptions(RULES, False, (SOME_RULE,), assemble_armies=True)
     dialog.house_rules_box.set_chosen(reversed(HOUSE_RULES))
     assert dialog.options().house_rules == tuple(sorted(HOUSE_RULES))
     dialog.seed_edit.setText("")

@@ -16,6 +16,8 @@ from .state import Zone
 class Verb(enum.Enum):
     """What kind of decision an action answers. Values are the text form's first word."""
 
+    ARMY = "army"                    # army <die id> <terrain>: assembling, to another army
+    ARMIES_READY = "armies-ready"    # the player's Home, Horde and Campaign armies are set
     ROLLOFF = "rolloff"              # roll the Horde armies for the setup roll-off
     GO_FIRST = "go-first"            # roll-off winner: take the first turn
     PICK_FRONTIER = "pick-frontier"  # roll-off winner: choose the Frontier instead

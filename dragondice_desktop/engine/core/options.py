@@ -9,6 +9,10 @@ does, so a game file must carry them for a saved game to replay to the identical
   revision's changes are listed in RULES_REVISIONS (and on the Rulings page).
 - `manual_dice`: players roll their own physical dice and enter each face (issue 7 §3).
 - `house_rules`: the ids of the house rules in force (see `core/house_rules.py`), sorted.
+- `assemble_armies`: before the Horde roll-off each player in turn divides their army dice
+  between the Home, Horde and Campaign armies (digest §2.2, secretly; the force's own split is
+  where they start). A game without it (every game file written before it) starts with the
+  force's split as it is.
 """
 
 from __future__ import annotations
@@ -37,11 +41,13 @@ RULES = max(RULES_REVISIONS)
 class GameOptions:
     """How a game is played. `rules`: a key of RULES_REVISIONS; `manual_dice`: faces are
     entered by the players instead of rolled by the app; `house_rules`: sorted ids of the
-    house rules in force. Build from untrusted input with `checked`."""
+    house rules in force; `assemble_armies`: the players assemble their armies at setup.
+    Build from untrusted input with `checked`."""
 
     rules: int = RULES
     manual_dice: bool = False
     house_rules: tuple[str, ...] = ()
+    assemble_armies: bool = False
 
     def since(self, revision: int) -> bool:
         """True when the game plays under rules revision `revision` or later."""
@@ -62,6 +68,8 @@ def options_problem(options: GameOptions) -> str | None:
                 f"{min(RULES_REVISIONS)} to {RULES}")
     if not isinstance(options.manual_dice, bool):
         return "'manual_dice' must be true or false"
+    if not isinstance(options.assemble_armies, bool):
+        return "'assemble_armies' must be true or false"
     if not isinstance(options.house_rules, tuple):
         return "'house_rules' must be a list of house rule names"
     for rule_id in options.house_rules:
@@ -73,13 +81,13 @@ def options_problem(options: GameOptions) -> str | None:
 
 
 def checked(rules: int = RULES, manual_dice: bool = False,
-            house_rules: tuple[str, ...] = ()) -> GameOptions:
+            house_rules: tuple[str, ...] = (), assemble_armies: bool = False) -> GameOptions:
     """GameOptions with the house rules sorted; raises ValueError naming the problem."""
     try:
         rules_in_force = tuple(sorted(house_rules))
     except TypeError:
         raise ValueError("'house_rules' must be a list of house rule names") from None
-    options = GameOptions(rules, manual_dice, rules_in_force)
+    options = GameOptions(rules, manual_dice, rules_in_force, assemble_armies)
     problem = options_problem(options)
     if problem:
         raise ValueError(problem)

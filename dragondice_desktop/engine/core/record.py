@@ -47,6 +47,10 @@ PERSON = "person"
 SEAT_KINDS = (PERSON, "easy", "normal", "hard")
 V1_FIELDS = ("format", "version", "seed", "players", "actions")
 OPTION_FIELDS = tuple(f.name for f in fields(GameOptions))
+# Options added after version 2 came out: a file without one plays without it (and a game
+# without it writes none, so its file is what it was before the option existed).
+LATER_OPTION_FIELDS = ("assemble_armies",)
+REQUIRED_OPTION_FIELDS = tuple(f for f in OPTION_FIELDS if f not in LATER_OPTION_FIELDS)
 PLAYER_FIELDS = tuple(f.name for f in fields(PlayerSetup))
 REQUIRED_PLAYER_FIELDS = tuple(f.name for f in fields(PlayerSetup)
                                if f.default is MISSING and f.default_factory is MISSING)
@@ -167,6 +171,9 @@ class GameRecord:
         """The save-file text (format name, version, seed, options, setups, action texts)."""
         options = asdict(self.options)
         options["house_rules"] = list(self.options.house_rules)
+        for name in LATER_OPTION_FIELDS:
+            if options[name] == getattr(GameOptions(), name):
+                del options[name]
         data = {
             "format": FORMAT, "version": VERSION, "seed": self.seed, "options": options,
             "players": [asdict(p) for p in self.players],
@@ -299,9 +306,11 @@ def _check_fields(data: Any, what: str, shape: str, known: tuple[str, ...],
 
 def _options(data: Any) -> GameOptions:
     """The "options" object of a version 2 game file: rules (a revision number),
-    manual_dice (true/false) and house_rules (a list of house rule names)."""
-    _check_fields(data, "'options'", "an object", OPTION_FIELDS, OPTION_FIELDS)
+    manual_dice (true/false), house_rules (a list of house rule names) and, when the players
+    assembled their armies at setup, assemble_armies (true)."""
+    _check_fields(data, "'options'", "an object", OPTION_FIELDS, REQUIRED_OPTION_FIELDS)
     rules, manual, house = data["rules"], data["manual_dice"], data["house_rules"]
+    assemble = data.get("assemble_armies", False)
     if isinstance(rules, float):
         raise _damaged(f"'options' field 'rules' must be a whole number, not {quote(rules)}")
     if not is_whole(rules):
@@ -309,8 +318,11 @@ def _options(data: Any) -> GameOptions:
     _FIELDS.flag(manual, "'options' field 'manual_dice'")
     if not isinstance(house, list) or not all(isinstance(h, str) for h in house):
         raise _damaged("'options' field 'house_rules' must be a list of house rule names")
+    if not isinstance(assemble, bool):
+        raise _damaged(f"'options' field 'assemble_armies' must be true or false, not "
+                       f"{_kind(assemble)}")
     try:
-        return checked(rules, manual, tuple(house))
+        return checked(rules, manual, tuple(house), assemble)
     except ValueError as exc:
         raise _damaged(_clip(str(exc), 160)) from None
 

@@ -64,6 +64,7 @@ class Zone:
 class Phase(enum.Enum):
     """Setup steps, then the seven phases of a turn (digest §2, §3)."""
 
+    SETUP_ARMIES = "Assemble the armies"  # only with GameOptions.assemble_armies
     SETUP_ROLLOFF = "Horde roll-off"
     SETUP_CHOICE = "Choose: go first or pick the Frontier"
     SETUP_FRONTIER = "Pick the Frontier"

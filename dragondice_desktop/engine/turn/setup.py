@@ -5,6 +5,13 @@ Terrains: each player's Home Terrain (terrain i for player i), then the one Fron
 n for n players). Placement: Home armies at home, Horde armies at the next player's Home
 Terrain in seat order, Campaign armies at the Frontier (digest §2.4: another player's Home
 Terrain, and a terrain where the player has no army yet; rulings: the app places them so).
+Assembling the armies (GameOptions.assemble_armies; digest §2.2): before the roll-off each
+player in seat order moves their army dice between their Home, Horde and Campaign armies
+(``army <die> <terrain>``, no event: the split is secret until every army is set), then
+declares them set (``armies-ready``). Whether a split keeps the setup rules (a unit in each
+army, none over half the force) is the force rules' business (``forces.validate``, asked
+through ``matchup.assembly_problems`` by the assembly screen and by the worker before it
+plays ``armies-ready``); the engine only keeps every die in one of its owner's three armies.
 Multiplayer (digest §2 [thin]): turn order follows the Horde roll-off, highest first; the top
 roller goes first (the next-highest picks the Frontier) or picks the Frontier (and takes the
 second turn).
@@ -103,11 +110,58 @@ def new_game(players: Sequence[PlayerSetup], seed: int,
         phase=Phase.SETUP_ROLLOFF, rng=Rng(seed), options=options,
         proposed_frontiers=tuple(s.frontier_terrain for s in players),
     )
+    if options.assemble_armies:
+        return _assemble(state, 0)
+    return wait(state, 0, Step.NONE, "Roll the Horde armies to decide who chooses first")
+
+
+ASSEMBLE_PROMPT = ("Assemble your armies: share your units and items between your Home, "
+                   "Horde and Campaign armies, then say they are ready")
+
+
+def setup_army_zones(state: GameState, player: int) -> tuple[Zone, Zone, Zone]:
+    """Where `player`'s Home, Horde and Campaign armies stand at setup: their own Home
+    Terrain, the next player's Home Terrain and the Frontier."""
+    count = state.player_count
+    return (Zone(ZoneKind.TERRAIN, player), Zone(ZoneKind.TERRAIN, horde_home(player, count)),
+            Zone(ZoneKind.TERRAIN, count))
+
+
+def _assemble(state: GameState, player: int) -> GameState:
+    return wait(state.with_(phase=Phase.SETUP_ARMIES), player, Step.NONE, ASSEMBLE_PROMPT,
+                default=Verb.ARMIES_READY.value)
+
+
+def _assembly_actions(state: GameState) -> list[Action]:
+    """``army <die> <terrain>`` for each of the deciding player's army dice and each of their
+    other two armies, and ``armies-ready``."""
+    player = state.pending.player
+    zones = setup_army_zones(state, player)
+    moves = [act(Verb.ARMY, die_id, to)
+             for die_id, (die, zone) in enumerate(zip(state.dice, state.zones))
+             if die.owner == player and zone in zones
+             for to in zones if to != zone]
+    return moves + [act(Verb.ARMIES_READY)]
+
+
+def _apply_assembly(state: GameState, action: Action, events: Events) -> GameState:
+    player = state.pending.player
+    if action.verb is Verb.ARMY:
+        die_id, to = action.args
+        return state.with_die_moved(die_id, to)
+    events.append(Event("message", f"{state.players[player].name}'s armies are assembled",
+                        player=player))
+    if player + 1 < state.player_count:
+        return _assemble(state, player + 1)
+    events.append(Event("message", "Every army is assembled: the armies are revealed"))
+    state = state.with_(phase=Phase.SETUP_ROLLOFF)
     return wait(state, 0, Step.NONE, "Roll the Horde armies to decide who chooses first")
 
 
 def legal_setup_actions(state: GameState) -> list[Action]:
     """The choices open during setup."""
+    if state.phase is Phase.SETUP_ARMIES:
+        return _assembly_actions(state)
     if state.phase is Phase.SETUP_ROLLOFF:
         return [act(Verb.ROLLOFF)]
     if state.phase is Phase.SETUP_CHOICE:
@@ -119,6 +173,8 @@ def legal_setup_actions(state: GameState) -> list[Action]:
 
 def apply_setup(state: GameState, action: Action, events: Events) -> GameState:
     """Apply a setup action (already checked legal)."""
+    if action.verb in (Verb.ARMY, Verb.ARMIES_READY):
+        return _apply_assembly(state, action, events)
     if action.verb is Verb.ROLLOFF:
         return _rolloff(state, events)
     if action.verb in (Verb.GO_FIRST, Verb.PICK_FRONTIER):
