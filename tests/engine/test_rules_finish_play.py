@@ -1,0 +1,110 @@
+"""Issue 11 §1, the last rules of section 1 (rules revision 4): Coil's combination roll, the
+owner's choice of excess items to bury, Flaming Shields in a dragon attack.
+
+Each test names its rule and source (seed file and SAI, or digest section); its docstring says
+how the engine was wrong before. Revision-3 games keep the old behaviour (checked here too), so
+their game files replay identically.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from dragondice_desktop.catalog.loader import load_catalog
+from dragondice_desktop.engine.game import legal_actions
+from dragondice_desktop.engine.state import Step, Zone, ZoneKind
+
+from engine_helpers import battle, run, scripted, texts
+
+CAT = load_catalog()
+T2 = Zone(ZoneKind.TERRAIN, 2)
+DUA0, DUA1 = Zone(ZoneKind.DUA, 0), Zone(ZoneKind.DUA, 1)
+ATTACK = ("march t2", "no-maneuver", "action melee")
+WAVE_RIDER, HARBINGER = "Swamp Stalkers/Wave Rider", "Amazons/Harbinger"
+
+
+def F(key: str, text: str) -> int:
+    """The index of the face printed `text` on die `key`."""
+    return [f.to_text() for f in CAT.die(key).faces].index(text)
+
+
+def rules(state, revision):
+    """The state played under rules revision `revision`."""
+    return state.with_(options=replace(state.options, rules=revision))
+
+
+def choices(state):
+    return sorted(a.to_text() for a in legal_actions(state))
+
+
+# --- Coil: the target's owner chooses what its IDs and Counter count as (seed 000 Coil) -----
+
+
+def _coiled(target_face: str, revision: int = 4):
+    """Ann's Wave Rider (health 3) rolls 4 Coil in a melee attack on Bob's lone Harbinger
+    (health 3), which then rolls `target_face` in its save + melee roll."""
+    state = rules(battle([WAVE_RIDER], [HARBINGER]), revision)
+    state = scripted(state, F(WAVE_RIDER, "4 Coil"), F(HARBINGER, target_face))
+    return run(state, *ATTACK)
+
+
+def _ids(state, key):
+    return [d.id for d in state.dice if d.key == key]
+
+
+def test_coil_target_owner_chooses_counter_as_melee():
+    """Seed 000 Coil: the target "makes a combination roll, counting save and melee results";
+    its melee results damage the Coiling unit with no save. Digest §4.5: an SAI with a
+    sentence for each counted type applies one, the roller's pick — the rulebook's example is
+    Counter in a Coil roll. Bob's Harbinger shows 4 Counter: Bob is asked (default: saves) and
+    takes melee: 4 damage kills the Wave Rider (health 3), and with no saves the Coil's 4
+    damage kills the Harbinger. Before revision 4 the engine counted the Counter as 4 saves and
+    nobody was asked."""
+    state, _ = _coiled("4 Counter")
+    assert state.pending.player == 1 and state.pending.step is Step.SAI_CHOOSE
+    assert state.pending.default == "choose save"
+    assert "Counter" in state.pending.prompt
+    assert choices(state) == ["choose melee", "choose save"]
+    state, events = run(state, "choose melee")
+    rider, harbinger = _ids(state, WAVE_RIDER)[0], _ids(state, HARBINGER)[0]
+    assert state.zones[rider] == DUA0 and state.zones[harbinger] == DUA1
+    assert "Coil: Bob's Harbinger's roll counts 0 save and 4 melee" in texts(events, "sai")
+
+
+def test_coil_target_counter_as_saves_survives():
+    """Seed 000 Coil, the other sentence: Counter as 4 saves stops all 4 Coil damage and
+    deals none back — both units stay (the default answer)."""
+    state, _ = _coiled("4 Counter")
+    state, _ = run(state, "choose save")
+    rider, harbinger = _ids(state, WAVE_RIDER)[0], _ids(state, HARBINGER)[0]
+    assert state.zones[rider] == T2 and state.zones[harbinger] == T2
+
+
+def test_coil_target_splits_its_id_results():
+    """Seed 000 Coil + digest §4.5: "the owner decides which type each ID result becomes ...
+    the results of one ID may be split". The Harbinger's ID gives 3 results; Bob counts 1 as a
+    save and 2 as melee: 4 − 1 = 3 damage kills the Harbinger (health 3), the Wave Rider takes
+    2 and survives. Before revision 4 all 3 counted as saves (no choice)."""
+    state, _ = _coiled("3 ID")
+    assert state.pending.player == 1 and "ID results" in state.pending.prompt
+    assert choices(state) == ["choose melee", "choose save", "choose save:1,melee:2",
+                              "choose save:2,melee:1"]
+    state, events = run(state, "choose save:1,melee:2")
+    rider, harbinger = _ids(state, WAVE_RIDER)[0], _ids(state, HARBINGER)[0]
+    assert state.zones[harbinger] == DUA1 and state.zones[rider] == T2
+    assert any("Wave Rider takes 2 damage back: survives" in t for t in texts(events, "sai"))
+
+
+def test_coil_without_a_choice_asks_nothing():
+    """Boundary: a target showing 3 Save has nothing to place (seed 000 Coil: 3 saves against
+    4 damage, 1 left, the Harbinger survives); nobody is asked."""
+    state, events = _coiled("3 Save")
+    assert state.pending.step is not Step.SAI_CHOOSE
+    assert any("takes 1 damage: survives" in t for t in texts(events, "sai"))
+
+
+def test_coil_in_revision_3_games_counts_counter_as_saves():
+    """Revision-3 game files replay as recorded: the Counter counts as 4 saves, no question."""
+    state, events = _coiled("4 Counter", revision=3)
+    assert state.pending.step is not Step.SAI_CHOOSE
+    assert any("takes 0 damage: survives" in t for t in texts(events, "sai"))
