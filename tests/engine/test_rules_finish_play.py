@@ -108,3 +108,101 @@ def test_coil_in_revision_3_games_counts_counter_as_saves():
     state, events = _coiled("4 Counter", revision=3)
     assert state.pending.step is not Step.SAI_CHOOSE
     assert any("takes 0 damage: survives" in t for t in texts(events, "sai"))
+
+
+# --- Flaming Shields in a dragon attack (digest §6 Firewalkers; §5.1) -----------------------
+
+WATCHER = "Firewalkers/Watcher"
+
+
+def _dragon_answer(frontier: str, revision: int = 4):
+    """Bob's Red Drake (health 5) at the Frontier rolls Belly (no damage; it dies from its
+    health alone, digest §5.4) at Ann's two Firewalker Watchers, which show 3 Melee and
+    2 Save."""
+    from engine_helpers import die_ids, moved, position, turn
+
+    state = position(ann={"campaign": (WATCHER, WATCHER)},
+                     bob={"dragons": ("Dragons/Red Drake",), "campaign": ()},
+                     frontier=frontier, faces=(3, 3, 3))
+    (red,) = die_ids(state, "Dragons/Red Drake")
+    state = rules(moved(state, [red], T2), revision)
+    return turn(state, 0, F("Dragons/Red Drake", "0 Belly"), F(WATCHER, "3 Melee"),
+                F(WATCHER, "2 Save"))
+
+
+def _answer(events):
+    from dragondice_desktop.engine.roll_model import RollKind
+
+    return [e.roll for e in events if e.kind == "roll" and e.roll
+            and e.roll.context.kind is RollKind.DRAGON_ATTACK][-1]
+
+
+def test_flaming_shields_offered_in_the_answer_to_a_dragon_attack():
+    """Digest §6 Flaming Shields: at a fire terrain Firewalker saves count as melee; the only
+    exception is a counter-attack (§5.1). The answer to a dragon attack counts saves too
+    (digest §5.4), so it is the owner's trade-off (digest §6 hints: ask the player). At Feyland
+    Tower (water, fire) Ann counts her Watcher's 2 saves as melee: 3 + 2 = 5 melee kill the
+    Red Drake, which rolled Belly (it dies from its 5 health). Before revision 4 the ability
+    was never offered in a dragon attack: 2 saves and 3 melee, and the dragon lived."""
+    from dragondice_desktop.engine.roll_model import RollType
+
+    state, _ = _dragon_answer("Terrains/Feyland Tower")
+    assert state.pending.player == 0 and state.pending.step is Step.SAI_CHOOSE
+    assert state.pending.prompt.startswith("Flaming Shields: do the Watcher's 2 save results")
+    assert state.pending.default == "choose save"
+    assert choices(state) == ["choose melee", "choose save"]
+    state, events = run(state, "choose melee")
+    answer = _answer(events)
+    assert (answer.total(RollType.MELEE), answer.total(RollType.SAVE)) == (5, 0)
+    assert "dies from 5 melee" in state.pending.prompt
+    state, events = run(state, "choose melee")
+    assert "Bob's Red Drake is killed by 5 melee results" in texts(events)
+
+
+def test_flaming_shields_kept_as_saves_by_default():
+    """The default answer keeps the saves as saves: 2 saves and 3 melee, too few to kill the
+    Red Drake (5); nothing more is asked."""
+    from dragondice_desktop.engine.roll_model import RollType
+
+    state, _ = _dragon_answer("Terrains/Feyland Tower")
+    state, events = run(state, "choose save")
+    answer = _answer(events)
+    assert (answer.total(RollType.MELEE), answer.total(RollType.SAVE)) == (3, 2)
+    assert state.step is Step.CHOOSE_ARMY and not any("is killed by" in t for t in texts(events))
+
+
+def test_flaming_shields_needs_a_fire_terrain_in_a_dragon_attack():
+    """Negative (digest §6: "at a fire terrain"): at Coastland Tower (air, water) nothing is
+    offered; the answer counts 2 saves and 3 melee."""
+    from dragondice_desktop.engine.roll_model import RollType
+
+    state, events = _dragon_answer("Terrains/Coastland Tower")
+    assert state.step is Step.CHOOSE_ARMY
+    assert _answer(events).total(RollType.SAVE) == 2
+
+
+def test_flaming_shields_not_offered_in_revision_3_dragon_attacks():
+    """Revision-3 game files replay as recorded: no Flaming Shields in a dragon attack."""
+    from dragondice_desktop.engine.roll_model import RollType
+
+    state, events = _dragon_answer("Terrains/Feyland Tower", revision=3)
+    assert state.step is Step.CHOOSE_ARMY
+    assert _answer(events).total(RollType.SAVE) == 2
+
+
+def test_flaming_shields_still_never_on_a_counter_attack():
+    """Boundary (digest §5.1, §6): "Flaming Shields ... do not work on a counter-attack"; in a
+    plain melee attack the saves count as melee (a melee roll counts no saves)."""
+    from dragondice_desktop.catalog.model import Color, Species
+    from dragondice_desktop.engine.roll_model import RollContext, RollType
+    from dragondice_desktop.engine.species import conversions_at
+
+    def names(ctx, since=lambda revision: True):
+        return [why.split(" (")[0] for sp, _, _, why in
+                conversions_at(frozenset({Color.FIRE}), ctx, since)
+                if sp is Species.FIREWALKERS]
+
+    assert names(RollContext(RollType.MELEE)) == ["Flaming Shields"]
+    assert names(RollContext(RollType.MELEE, counter_attack=True)) == []
+    assert names(RollContext.dragon_attack()) == ["Flaming Shields"]
+    assert names(RollContext.dragon_attack(), lambda revision: revision <= 3) == []
