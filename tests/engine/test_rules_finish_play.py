@@ -206,3 +206,87 @@ def test_flaming_shields_still_never_on_a_counter_attack():
     assert names(RollContext(RollType.MELEE, counter_attack=True)) == []
     assert names(RollContext.dragon_attack()) == ["Flaming Shields"]
     assert names(RollContext.dragon_attack(), lambda revision: revision <= 3) == []
+
+
+# --- excess items: the owner chooses which are buried (seed 001) --------------------------
+
+KNIGHT, CENTAUR, FOOT = "Coral Elves/Knight", "Amazons/Centaur", "Dwarves/Footman"
+SHIELD, BOOTS, BLADE = ("Items/Air Mithril Shield", "Items/Air Seven League Boots",
+                        "Items/Air Dawn Blade")
+GOLD = "Items/Gold Medallion"
+BUA1 = Zone(ZoneKind.BUA, 1)
+
+
+def _knight_falls(revision: int = 4, army=(KNIGHT, KNIGHT, SHIELD, BOOTS, BLADE)):
+    """Ann's Centaur hits Bob's army of two Coral Elf Knights (air, water; 2 health) carrying
+    three air equipment for 4 melee; Bob saves 1 (the Mithril Shield): 3 damage, and Bob
+    removes one Knight. Returns (state, Bob's die ids)."""
+    from engine_helpers import ids_at
+
+    state = rules(battle([CENTAUR], list(army)), revision)
+    ids = ids_at(state, 1)
+    shown = {KNIGHT: "3 Melee", FOOT: "1 Melee"}  # the items show their first face
+    faces = [F(k, shown.get(k, CAT.die(k).faces[0].to_text())) for k in army]
+    state = scripted(state, F(CENTAUR, "4 Melee"), *faces)
+    state, _ = run(state, *ATTACK)
+    assert "Assign 3 damage" in state.pending.prompt
+    state, _ = run(state, f"kill {ids[0]}")
+    while state.step is Step.DAMAGE:  # the rest of the casualties (a Footman)
+        state, _ = run(state, legal_actions(state)[0].to_text())
+    return state, ids
+
+
+def test_owner_chooses_the_excess_item_to_bury():
+    """Seed 001: "If there are ever more items in an army than there are units able to carry
+    them, the owner of the army must bury the excess items." One Knight left can carry two of
+    the three equipment (seed 001: up to two per unit): Bob is asked which one to bury
+    (default: the app's old pick, the last in the army) and buries the Mithril Shield. Before
+    revision 4 the engine buried the Dawn Blade without asking."""
+    state, (_, _, shield, boots, blade) = _knight_falls()
+    assert state.pending.player == 1 and state.pending.step is Step.SAI_PICK
+    assert "more items than its units can carry" in state.pending.prompt
+    assert "1 to bury" in state.pending.prompt
+    assert state.pending.default == f"pick {blade}"
+    assert choices(state) == sorted(f"pick {i}" for i in (shield, boots, blade))
+    state, events = run(state, f"pick {shield}")
+    assert [state.zones[i] for i in (shield, boots, blade)] == [BUA1, T2, T2]
+    assert state.step is Step.COUNTER_ATTACK
+    assert any("Bob buries Bob's Air Mithril Shield" in t for t in texts(events))
+
+
+def test_excess_items_in_revision_3_games_are_buried_without_asking():
+    """Revision-3 game files replay as recorded: the last item in the army is buried."""
+    state, (_, _, shield, boots, blade) = _knight_falls(revision=3)
+    assert state.step is Step.COUNTER_ATTACK
+    assert [state.zones[i] for i in (shield, boots, blade)] == [T2, T2, BUA1]
+
+
+def test_no_question_when_no_item_can_stay():
+    """Boundary (seed 001 colours): a Knight and two Dwarf Footmen (fire, earth) carry two
+    air equipment; the Knight and a Footman fall, and the other Footman can carry neither:
+    both are buried with nothing to choose."""
+    state, ids = _knight_falls(army=(KNIGHT, FOOT, FOOT, SHIELD, BOOTS))
+    shield, boots = ids[3:]
+    assert state.step is Step.COUNTER_ATTACK
+    assert state.zones[shield] == BUA1 and state.zones[boots] == BUA1
+
+
+def test_only_the_excess_is_buried():
+    """Seed 001: only the excess goes — the units keep as many items as they can carry. A
+    Knight with a Gold Medallion, a Mithril Shield and Seven League Boots can keep the two
+    equipment (a medallion's carrier "may not carry a second item"): only the medallion may
+    be buried, so no question is asked. The app's old pick kept the medallion, the first in
+    the army, and buried both equipment."""
+    from dragondice_desktop.engine.items import burial_choice, carried
+
+    state = battle([CENTAUR], [KNIGHT, GOLD, SHIELD, BOOTS])  # set up by hand, over the limit
+    knight, gold, shield, boots = (next(d.id for d in state.dice if d.key == k and d.owner == 1)
+                                   for k in (KNIGHT, GOLD, SHIELD, BOOTS))
+    items = [state.dice[i] for i in (gold, shield, boots)]
+    assert burial_choice([CAT.die(KNIGHT)], items) == (1, (gold,), True)
+    assert carried([CAT.die(KNIGHT)], items) == (gold,)  # the old pick: two buried
+    assert burial_choice([CAT.die(KNIGHT)], items[1:]) is None
+    assert burial_choice([], items) == (3, (gold, shield, boots), True)
+    # in play, the first step of the turn buries the medallion alone, asking nothing
+    assert [state.zones[i] for i in (gold, shield, boots)] == [BUA1, T2, T2]
+    assert state.step is Step.CHOOSE_ARMY
