@@ -12,10 +12,11 @@ Rules:
 - items left over are buried: "the owner of the army must bury the excess items". Which ones
   is the owner's choice. Games started before rules revision 4 keep the items that come first
   in the army's order and bury the rest (rulings); from revision 4 the owner picks the items
-  to bury one at a time (a ``bury_items`` rule task in ``fates``, default: the app's old pick), keeping as
-  many as the army can carry. Where no choice is left (every item that may go must go, or
-  they are all alike) they are buried at once. In the Reserves phase the items moved with a
-  unit (``carry``) are the owner's choice already; what is left behind is buried as before.
+  to bury one at a time (a ``bury_items`` rule task in ``fates``, default: the app's old
+  pick), keeping as many as the army can carry. Where no choice is left (every item that may
+  go must go, or they are all alike) they are buried at once. In the Reserves phase the items
+  moved with a unit (``carry``) are the owner's choice already; the app buries what is left
+  behind beyond what the units there can carry, its old pick first.
 """
 
 from __future__ import annotations

@@ -31,8 +31,9 @@ RULES_REVISIONS = {
        "equipment at 3 (seed 001)",
     4: "the target of Coil chooses what its ID and Counter results count as (seed 000 Coil, "
        "digest §4.5); the owner of an army with more items than it can carry chooses which "
-       "are buried (seed 001); an army answering a dragon attack at a fire terrain may count "
-       "its Firewalkers' saves as melee (Flaming Shields, digest §6)",
+       "are buried, and only the excess goes (seed 001); an army answering a dragon attack "
+       "at a fire terrain may count its Firewalkers' saves as melee (Flaming Shields, digest "
+       "§6)",
 }
 RULES = max(RULES_REVISIONS)
 

@@ -23,7 +23,8 @@ They apply to army and individual rolls (digest §6) wherever the roll does not 
 "from" type itself; a conversion can only help there, so the app always makes it (digest §6
 hints). Where the roll counts both types it is a real trade-off: a conversion with
 `chosen_since` is then offered to the roller unit by unit (``rolls``: a choice point whose
-default keeps the result as it is). "A terrain that contains X" is the terrain's elements; the Reserve Area contains none.
+default keeps the result as it is). "A terrain that contains X" is the terrain's elements;
+the Reserve Area contains none.
 """
 
 from __future__ import annotations
