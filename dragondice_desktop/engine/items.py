@@ -160,13 +160,28 @@ def burial_choice(units: Sequence[Die], items: Sequence[GameDie]
     return count, tuple(order), len(may_go) == count or same
 
 
+_ITEM_IDS: dict[int, tuple[tuple, tuple[int, ...]]] = {}
+
+
+def _item_ids(dice: tuple) -> tuple[int, ...]:
+    """Ids of the items among a game's `dice` (the tuple is shared by every state of a game,
+    so this is kept per tuple: the task queue asks it at every step)."""
+    kept = _ITEM_IDS.get(id(dice))
+    if kept is None or kept[0] is not dice:
+        if len(_ITEM_IDS) > 64:
+            _ITEM_IDS.clear()
+        kept = _ITEM_IDS[id(dice)] = (dice, tuple(d.id for d in dice if d.die.kind.is_item))
+    return kept[1]
+
+
 def overloaded(state: GameState) -> tuple[Zone, int] | None:
     """The first army (place, owner) holding more items than its units can carry, from rules
     revision 4 (earlier revisions bury the excess at once); None when there is none."""
     if not state.options.since(4):
         return None
-    armies = sorted({(z, d.owner) for d, z in zip(state.dice, state.zones)
-                     if d.die.kind.is_item and z.kind in (ZoneKind.TERRAIN, ZoneKind.RESERVE)},
+    zones = state.zones
+    armies = sorted({(zones[i], state.dice[i].owner) for i in _item_ids(state.dice)
+                     if zones[i].kind in (ZoneKind.TERRAIN, ZoneKind.RESERVE)},
                     key=lambda a: (a[0].to_text(), a[1]))
     for zone, player in armies:
         items = army_items(state, zone, player)
