@@ -199,7 +199,7 @@ def _offered_conversion(die: Die, die_id: int, icon: Icon, rt: RollType, count: 
     name = why.split(" (")[0]
     point = ChoicePoint(die_id, icon, options, rt.value,
                         f"{name}: do the {die.name}'s {count} {rt.value} results count as "
-                        f"{rt.value} or as {dst.value}?")
+                        f"{_plural(rt)} or as {_plural(dst)}?")
     if wanted == rt.value:
         contribution = Contribution(rt, count, icon, f"{count} {icon.value} result"
                                                      f"{'s' * (count != 1)}", Origin.ACTION)
@@ -207,6 +207,11 @@ def _offered_conversion(die: Die, die_id: int, icon: Icon, rt: RollType, count: 
         contribution = Contribution(dst, count, icon, f"{count} {icon.value} counts as "
                                                       f"{dst.value}: {why}", Origin.AUTOMATIC)
     return SaiOutcome(contributions=(contribution,), choices=(point,))
+
+
+def _plural(rt: RollType) -> str:
+    """A result type in a sentence about several results: "saves", "melee"."""
+    return "saves" if rt is RollType.SAVE else rt.value
 
 
 def _check_army_die(die: Die) -> None:

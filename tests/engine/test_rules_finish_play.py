@@ -148,7 +148,8 @@ def test_flaming_shields_offered_in_the_answer_to_a_dragon_attack():
 
     state, _ = _dragon_answer("Terrains/Feyland Tower")
     assert state.pending.player == 0 and state.pending.step is Step.SAI_CHOOSE
-    assert state.pending.prompt.startswith("Flaming Shields: do the Watcher's 2 save results")
+    assert state.pending.prompt.startswith("Flaming Shields: do the Watcher's 2 save results "
+                                           "count as saves or as melee?")
     assert state.pending.default == "choose save"
     assert choices(state) == ["choose melee", "choose save"]
     state, events = run(state, "choose melee")
