@@ -116,6 +116,8 @@ def _newer_label(state: GameState, action: Action) -> str:
                 f"{state.dice[args[1]].die.name}")
     if value == "pick" and args and isinstance(args[0], int):
         zone = state.zones[args[0]]
+        if _burying_items(state):
+            return f"Bury the {state.dice[args[0]].die.name}"  # the prompt names the army
         return f"Pick {state.die_label(args[0])} ({state.zone_name(zone)})"
     if value == "done":
         return "Done"
@@ -137,6 +139,13 @@ def _newer_label(state: GameState, action: Action) -> str:
                               (part.partition(":") for part in str(option).split(",")))
         return str(option).replace("-", " ").capitalize()
     return action.to_text()
+
+
+def _burying_items(state: GameState) -> bool:
+    """True while the owner of an army with more items than its units can carry picks the
+    ones to bury (the engine's ``bury_items`` task, rules revision 4)."""
+    task = state.tasks[0] if state.tasks else None
+    return getattr(task, "kind", None) == "bury_items"
 
 
 def _cast_label(state: GameState, args: tuple) -> str:

@@ -19,7 +19,7 @@ from dragondice_desktop.engine.rolls.pipeline import (
 )
 from dragondice_desktop.engine.core.state import LastingEffect, Step, Zone, ZoneKind
 
-from engine_helpers import battle, ids_at, run, scripted
+from engine_helpers import battle, ids_at, position, run, scripted, turn
 
 CAT = load_catalog()
 D = CAT.die
@@ -33,6 +33,13 @@ GOLD, RELIC, GOLEM = "Items/Gold Medallion", "Items/Elemental Relic", "Items/Air
 
 def F(key, text):
     return [f.to_text() for f in D(key).faces].index(text)
+
+
+def revision_3(state):
+    """The state played under rules revision 3 (the app buries excess items itself)."""
+    from dataclasses import replace
+
+    return state.with_(options=replace(state.options, rules=3))
 
 
 @pytest.mark.parametrize("units, items, ok", [
@@ -71,8 +78,9 @@ def test_an_item_rolls_only_with_a_rolled_unit_able_to_carry_it():
 
 def test_items_beyond_the_carriers_are_buried_when_a_carrier_dies():
     """Seed 001: "If there are ever more items in an army than there are units able to carry
-    them, the owner of the army must bury the excess items.\""""
-    state = battle([KNIGHT, FOOT, SHIELD, BOOTS, BLADE], [FOOT])
+    them, the owner of the army must bury the excess items.\" Under rules revision 3 the app
+    picks the items to bury (from revision 4 the owner does: test_rules_finish_play.py)."""
+    state = revision_3(battle([KNIGHT, FOOT, SHIELD, BOOTS, BLADE], [FOOT]))
     knight, foot, shield, boots, blade = ids_at(state, 0)
     assert state.zones[blade] == T2  # set up by hand: the game buries it at the first change
     state = kill(state, foot, [], "test")
@@ -122,7 +130,10 @@ def test_items_move_with_a_unit_that_moved_this_step():
     """Seed 001: "An item may only move from a terrain or reserves, to another terrain or
     reserves by a unit carrying it" — ``carry <item> <unit>`` after the unit moved."""
     state = battle([FOOT], [FOOT])
-    knight_setup = battle([KNIGHT, SHIELD, BOOTS, BLADE], [FOOT])
+    # three items on one unit, set up by hand: revision 3, where the game buries the excess
+    # at the first change (from revision 4 the owner is asked first)
+    knight_setup, _ = turn(revision_3(position(ann={"campaign": (KNIGHT, SHIELD, BOOTS, BLADE)},
+                                               bob={"campaign": (FOOT,)})))
     knight, shield, boots, blade = ids_at(knight_setup, 0)
     state = knight_setup
     zones = list(state.zones)

@@ -33,6 +33,11 @@ RULES_REVISIONS = {
        "several Elevates in one roll double different units, chosen by the roller (seed 000 "
        "Targeting); the force size behind \"per 24 points\" caps prices a pair of medium "
        "equipment at 3 (seed 001)",
+    4: "the target of Coil chooses what its ID and Counter results count as (seed 000 Coil, "
+       "digest §4.5); the owner of an army with more items than it can carry chooses which "
+       "are buried, and only the excess goes (seed 001); an army answering a dragon attack "
+       "at a fire terrain may count its Firewalkers' saves as melee (Flaming Shields, digest "
+       "§6)",
 }
 RULES = max(RULES_REVISIONS)
 

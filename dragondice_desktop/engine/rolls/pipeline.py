@@ -160,6 +160,10 @@ def _icon_results(die: Die, die_id: int, icon: Icon, count: int, ctx: RollContex
     if icon in ACTION_ROLL_TYPES:
         rt = ACTION_ROLL_TYPES[icon]
         converted = any(src is rt for src, _ in ctx.counts_as)
+        if rt in counted and die.kind.is_unit:
+            offered = _offered_conversion(die, die_id, icon, rt, count, ctx, choices)
+            if offered is not None:
+                return offered
         if rt in counted or converted:
             color = magic_key(die) if rt is RollType.MAGIC else None
             return SaiOutcome(contributions=(Contribution(
@@ -176,6 +180,38 @@ def _icon_results(die: Die, die_id: int, icon: Icon, count: int, ctx: RollContex
         return SaiOutcome(ignored=(
             f"{count} {icon.value}: not counted in a {ctx.roll_type.value} roll",))
     return sai_outcome(die, die_id, icon, count, ctx, choices)
+
+
+def _offered_conversion(die: Die, die_id: int, icon: Icon, rt: RollType, count: int,
+                        ctx: RollContext, choices: tuple[RollChoice, ...]) -> SaiOutcome | None:
+    """A species "counts as" in a roll that counts both its types (Flaming Shields in the
+    answer to a dragon attack, rules revision 4; ``species.Conversion.chosen_since``): the
+    owner chooses, unit by unit, whether this die's results of type `rt` count as they are
+    (the default) or as the conversion's type. None when no such conversion applies."""
+    dst, why = next(((dst, why) for species, src, dst, why in ctx.converts
+                     if src is rt and dst in ctx.counted and species is die.species),
+                    (None, ""))
+    if dst is None:
+        return None
+    options = (rt.value, dst.value)
+    wanted = next((c.value for c in choices
+                   if c.die_id == die_id and c.icon is icon and c.value in options), rt.value)
+    name = why.split(" (")[0]
+    point = ChoicePoint(die_id, icon, options, rt.value,
+                        f"{name}: do the {die.name}'s {count} {rt.value} results count as "
+                        f"{_plural(rt)} or as {_plural(dst)}?")
+    if wanted == rt.value:
+        contribution = Contribution(rt, count, icon, f"{count} {icon.value} result"
+                                                     f"{'s' * (count != 1)}", Origin.ACTION)
+    else:
+        contribution = Contribution(dst, count, icon, f"{count} {icon.value} counts as "
+                                                      f"{dst.value}: {why}", Origin.AUTOMATIC)
+    return SaiOutcome(contributions=(contribution,), choices=(point,))
+
+
+def _plural(rt: RollType) -> str:
+    """A result type in a sentence about several results: "saves", "melee"."""
+    return "saves" if rt is RollType.SAVE else rt.value
 
 
 def _check_army_die(die: Die) -> None:

@@ -32,17 +32,17 @@ rulings); one-unit SAIs (Slay, Coil, Hug ...) resolve one by one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ...catalog.model import Icon
 from .on_dragons import DRAGON_RUNNERS
 from ..tasks.effect_steps import Events, Runner, ask, finish, in_army, resume, units_pick
 from ..core.events import Event
 from ..units.fates import bury, kill, move_unit
-from ..rolls.individual_roll import id_roll, unit_roll
+from ..rolls.individual_roll import count_unit_roll, id_roll, unit_roll
 from .lasting import add, cannot_leave, has_dividing
 from .records import SAI_RECORDS, TargetSpec
-from ..rolls.model import Addition, Applied, Effect, RollResult, RollType
+from ..rolls.model import Addition, Applied, Effect, RollChoice, RollResult, RollType
 from ..rolls.pipeline import count_roll
 from .own_army import OWN_ARMY_RUNNERS, return_stage
 from ..core.state import DamageDue, GameState, LastingEffect, Zone, ZoneKind
@@ -387,18 +387,67 @@ def _unit_damage(state: GameState, task: EffectTask, events: Events) -> tuple[Ga
 
 def _coil(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
     """Coil: the target takes X damage and makes a combination save and melee roll; its saves
-    reduce the damage, its melee results damage the coiling unit with no save (seed 000)."""
+    reduce the damage, its melee results damage the coiling unit with no save (seed 000).
+    From rules revision 4 the target's owner chooses, one question at a time, what its ID
+    results (split as they like) and an SAI with a sentence for each type (Counter) count as
+    (digest §4.5); the default is what earlier revisions counted: saves."""
     x = task.effect.amount
+    if task.stage == "count":
+        if (waiting := resume(state, task)) is not None:
+            return waiting
+        die_id, faces, ctx, choices, point = task.data
+        choices += (RollChoice(point.die_id, point.icon, str(task.ask.answer)),)
+        return _coil_count(state, task, die_id, faces, ctx, choices, events)
     if (waiting := _pick_one_defender(state, task, f"Coil: target one unit in the defending "
                                                    f"army ({x} damage)", events)) is not None:
         return waiting
     die_id = task.ask.picked[0]
-    label = state.die_label(die_id)
     state, roll = unit_roll(state, die_id, COMBINATION_ROLLS["coil"][1], events,
                             "Coil: save and melee")
-    state, words = _unit_takes(state, die_id, x, roll.total(SAVE), events, "Coil, seed 000")
-    back = _hit_back(state, task.effect.die_id, roll.total(MELEE), "Coil", events)
-    state, back_words = back
+    if state.options.since(4) and roll.result is not None:
+        ctx = replace(roll.result.context, split_ids=True)
+        return _coil_count(state, task, die_id, roll.faces, ctx, (), events)
+    return _coil_hits(state, task, die_id, roll.total(SAVE), roll.total(MELEE), events)
+
+
+def _coil_count(state: GameState, task: EffectTask, die_id: int, faces: tuple[int, ...],
+                ctx, choices: tuple[RollChoice, ...],
+                events: Events) -> tuple[GameState, bool]:
+    """Count the Coil target's roll with its owner's `choices`; ask the next open one (rules
+    revision 4, digest §4.5), or apply the Coil once none is left."""
+    die = state.dice[die_id].die
+    result = count_unit_roll(die, die_id, faces, ctx, choices)
+    if result.open_choices:
+        point = result.open_choices[0]
+        question = ChooseAsk(state.dice[die_id].owner, coil_prompt(state, die_id, point),
+                             point.options, point.default)
+        return ask(state, task, question, stage="count",
+                   data=(die_id, faces, ctx, choices, point))
+    saves, melee = result.total(SAVE), result.total(MELEE)
+    if choices:
+        events.append(Event("sai", f"Coil: {state.die_label(die_id)}'s roll counts {saves} "
+                                   f"save and {melee} melee", player=state.dice[die_id].owner))
+    return _coil_hits(state, task, die_id, saves, melee, events)
+
+
+def coil_prompt(state: GameState, die_id: int, point) -> str:
+    """The question to a Coil target's owner for one choice of its combination roll: what its
+    ID results or an SAI's results count as (rules revision 4, digest §4.5)."""
+    label = state.die_label(die_id)
+    why = ("saves reduce the Coil's damage; melee results damage the coiling unit, which "
+           "cannot save")
+    if point.icon is Icon.ID:
+        return f"Coil: how do {label}'s ID results count? ({why})"
+    return f"Coil: does {label}'s {point.icon.value} count as saves or as melee? ({why})"
+
+
+def _coil_hits(state: GameState, task: EffectTask, die_id: int, saves: int, melee: int,
+               events: Events) -> tuple[GameState, bool]:
+    """The Coil target takes X damage less its saves; the coiling unit takes its melee."""
+    label = state.die_label(die_id)
+    state, words = _unit_takes(state, die_id, task.effect.amount, saves, events,
+                               "Coil, seed 000")
+    state, back_words = _hit_back(state, task.effect.die_id, melee, "Coil", events)
     return finish(state, task, f"Coil: {label} {words}; {back_words}", events, (die_id,),
                   ((die_id, words),))
 

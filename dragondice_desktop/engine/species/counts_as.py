@@ -9,7 +9,9 @@ Conversions (species, the terrain elements needed, the roll, from → to):
 - Feral, Stampede: at a terrain with earth and air, in a counter-attack, maneuver counts as
   melee;
 - Firewalkers, Flaming Shields: at a fire terrain, in a melee roll that is not a
-  counter-attack, saves count as melee;
+  counter-attack, saves count as melee; from rules revision 4 also in the army's answer to a
+  dragon attack (the rulebook's only exception is a counter-attack), where saves count too,
+  so each Firewalker's owner chooses (``Conversion.chosen_since``);
 - Goblins, Swamp Mastery: at an earth terrain, melee counts as maneuver (games under rules
   revision 2 or later: see ``options.RULES_REVISIONS``);
 - Lava Elves, Volcanic Adaptation: at a fire terrain, maneuver counts as saves;
@@ -19,7 +21,10 @@ Conversions (species, the terrain elements needed, the roll, from → to):
 
 They apply to army and individual rolls (digest §6) wherever the roll does not count the
 "from" type itself; a conversion can only help there, so the app always makes it (digest §6
-hints). "A terrain that contains X" is the terrain's elements; the Reserve Area contains none.
+hints). Where the roll counts both types it is a real trade-off: a conversion with
+`chosen_since` is then offered to the roller unit by unit (``rolls``: a choice point whose
+default keeps the result as it is). "A terrain that contains X" is the terrain's elements;
+the Reserve Area contains none.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from ...catalog.costs import dice_points
 from ...catalog.loader import load_catalog
 from ...catalog.model import Color, Species
 from ..terrains.minor import deadlands, minor_elements
-from ..rolls.model import RollContext, RollType
+from ..rolls.model import RollContext, RollKind, RollType
 from ..core.state import GameState, Zone, ZoneKind
 
 MAN, MEL, SAV = RollType.MANEUVER, RollType.MELEE, RollType.SAVE
@@ -49,6 +54,9 @@ class Conversion:
     dst: RollType
     when: Callable[[RollContext], bool] = lambda ctx: True
     since: int = 1  # the rules revision that applies it (options.RULES_REVISIONS)
+    # From this rules revision, a roll counting both `src` and `dst` offers it to the roller
+    # (None: such a roll keeps the two types apart)
+    chosen_since: int | None = None
 
 
 CONVERSIONS = (
@@ -59,7 +67,9 @@ CONVERSIONS = (
     Conversion(Species.FERAL, "Stampede", frozenset({Color.EARTH, Color.AIR}), MAN, MEL,
                lambda ctx: ctx.counter_attack),
     Conversion(Species.FIREWALKERS, "Flaming Shields", frozenset({Color.FIRE}), SAV, MEL,
-               lambda ctx: ctx.roll_type is MEL and not ctx.counter_attack),
+               lambda ctx: not ctx.counter_attack and (ctx.roll_type is MEL
+                                                       or ctx.kind is RollKind.DRAGON_ATTACK),
+               chosen_since=4),
     Conversion(Species.GOBLINS, "Swamp Mastery", frozenset({Color.EARTH}), MEL, MAN, since=2),
     Conversion(Species.LAVA_ELVES, "Volcanic Adaptation", frozenset({Color.FIRE}), MAN, SAV),
     Conversion(Species.SCALDERS, "Intangibility", frozenset({Color.WATER}), MAN, SAV,
@@ -89,13 +99,15 @@ def conversions_at(elements: frozenset[Color], ctx: RollContext,
                    ) -> tuple[tuple[Species, RollType, RollType, str], ...]:
     """The species conversions that apply to a roll `ctx` at a place containing `elements`
     (the terrain's, and its minor terrain's for the army holding it; none in reserves), under
-    the rules revisions `since` says are in force (default: the latest rules). Play asks
+    the rules revisions `since` says are in force (default: the latest rules). A conversion
+    whose "from" type the roll counts too is the roller's choice (``rolls`` offers it). Play asks
     this through ``conversions``; Count a roll and the odds, which know the terrain but not a
     game, ask it directly."""
     return tuple((c.species, c.src, c.dst, f"{c.name} ({c.species.value}, digest §6)")
                  for c in CONVERSIONS
-                 if c.needs <= elements and c.dst in ctx.counted and c.src not in ctx.counted
-                 and c.when(ctx) and since(c.since))
+                 if c.needs <= elements and c.dst in ctx.counted and c.when(ctx)
+                 and since(c.since) and (c.src not in ctx.counted or (
+                     c.chosen_since is not None and since(c.chosen_since))))
 
 
 def force_points(state: GameState, player: int) -> int:

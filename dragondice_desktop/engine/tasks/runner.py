@@ -26,7 +26,8 @@ from ..terrains.eighth_faces import RULE_RUNNERS as EIGHTH_FACE_RUNNERS
 from ..turn.march_rolls import MARCH_STEPS
 from ..turn.march_rolls import RULE_RUNNERS as MARCH_RUNNERS
 from ..turn.phases import TURN_STEPS
-from ..units.fates import bury, kill, move_unit, settle_after
+from ..units.fates import RULE_RUNNERS as BURIAL_RUNNERS
+from ..units.fates import bury, kill, move_unit, queue_burial, settle_after
 from ..turn.flow import wait
 from ..rolls.individual_roll import unit_roll
 from ..rolls.model import RollType
@@ -46,7 +47,7 @@ Events = list[Event]
 # events) -> (state, waiting). Each module registers its own.
 STEP_RUNNERS = {**MARCH_STEPS, **TURN_STEPS}
 RULE_RUNNERS = {**MARCH_RUNNERS, **MINOR_RUNNERS, **EIGHTH_FACE_RUNNERS,
-                **DRAGON_ATTACK_RUNNERS, **SPECIES_RUNNERS, **SPELL_RUNNERS}
+                **DRAGON_ATTACK_RUNNERS, **SPECIES_RUNNERS, **SPELL_RUNNERS, **BURIAL_RUNNERS}
 
 
 def _run_step(state: GameState, task: StepTask, events: Events) -> tuple[GameState, bool]:
@@ -60,7 +61,8 @@ def _run_rule(state: GameState, task: RuleTask, events: Events) -> tuple[GameSta
 def advance(state: GameState, events: Events) -> GameState:
     """Resolve as much as possible without a player's decision."""
     while state.winner is None:
-        if state.damage:
+        state = queue_burial(state)  # rules revision 4: the owner buries excess items first
+        if state.damage and not _burying(state):
             state, waiting = _next_damage(state, events)
         elif state.tasks:
             task = head(state)
@@ -77,6 +79,12 @@ def advance(state: GameState, events: Events) -> GameState:
         if waiting:
             return state
     return state
+
+
+def _burying(state: GameState) -> bool:
+    """True while the owner of an army with excess items chooses which to bury."""
+    return bool(state.tasks) and isinstance(state.tasks[0], RuleTask) \
+        and state.tasks[0].kind == "bury_items"
 
 
 def _standing(state: GameState, due: DamageDue) -> list:

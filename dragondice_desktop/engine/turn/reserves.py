@@ -106,12 +106,13 @@ def _moved(state: GameState, unit_id: int, origin: Zone, to: Zone, events: Event
 
 
 def _end_step(state: GameState, events: Events) -> GameState:
-    """Items left where no unit can carry them are buried (seed 001); the step's moves are
+    """Items left where no unit can carry them are buried (seed 001; the items moved with a
+    unit were the owner's choice, so the rest go as in every revision); the step's moves are
     forgotten."""
     player = state.turn_player
     places = [Zone(ZoneKind.TERRAIN, t) for t in range(len(state.terrains))]
     for zone in places + [Zone(ZoneKind.RESERVE, player)]:
-        state = bury_excess(state, zone, player, events)
+        state = bury_excess(state, zone, player, events, owner_chooses=False)
     return state.with_(moved=())
 
 

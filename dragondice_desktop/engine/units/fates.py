@@ -18,22 +18,28 @@ the consequences are never forgotten:
   play (rulings);
 - lasting effects on a unit end when it is killed; Stun and a glaring unit's Hypnotic Glare
   end when it leaves the terrain (``lasting.unit_left``);
-- items left without a unit able to carry them are buried (seed 001);
+- items left without a unit able to carry them are buried (seed 001); from rules revision 4
+  the owner chooses which (``queue_burial``: a ``bury_items`` task first in the queue);
 - an eighth face held by an army that lost all its units turns back to 7, and the victory
   check runs after every unit leaves play (digest §3.7, §8).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...catalog.model import Color, Icon, Species
 from ..core.dice_moves import move_die
+from ..tasks.effect_steps import ask, resume
 from ..core.events import Event
 from ..turn.flow import check_victory, settle_armies
 from ..rolls.individual_roll import face_roll, unit_roll
-from .items import bury_excess
+from .items import army_items, burial_choice, bury_excess, bury_item, overloaded
 from ..sai.lasting import has_effect, temple_immune, unit_left
 from ..rolls.model import RollType
 from ..core.state import GameState, Zone, ZoneKind
+from ..tasks.queue_ops import pop_head, push_front
+from ..tasks.kinds import PickAsk, RuleTask
 
 Events = list[Event]
 
@@ -238,3 +244,48 @@ def promote(state: GameState, die_id: int, partner: int, events: Events, why: st
     state = move_die(state, partner, zone, events)
     state = move_die(state, die_id, back, events)
     return unit_left(state, die_id, zone, back, events)
+
+
+# --------------------------------------------------------------------------------------------
+# Excess items: the owner's choice (rules revision 4)
+# --------------------------------------------------------------------------------------------
+
+
+def queue_burial(state: GameState) -> GameState:
+    """Rules revision 4: when an army holds more items than its units can carry, put its
+    owner's choice of the items to bury (a ``bury_items`` task) first in the queue, unless it
+    is there already. Called by the task queue between steps, so the burial comes before
+    anything else is resolved."""
+    first = state.tasks[0] if state.tasks else None
+    if isinstance(first, RuleTask) and first.kind == "bury_items":
+        return state
+    army = overloaded(state)
+    if army is None:
+        return state
+    return push_front(state, [RuleTask("bury_items", army[1], army[0])])
+
+
+def _bury_items(state: GameState, task: RuleTask, events: Events):
+    """The owner of the army at `task.zone` picks the excess items to bury, one at a time
+    (seed 001); burials that leave no choice are made for them."""
+    zone, player = task.zone, task.player
+    if task.ask is not None:
+        if (waiting := resume(state, task)) is not None:
+            return waiting
+        state = bury_item(state, task.ask.picked[0], events, chosen=True)
+        task = replace(task, ask=None)
+    state = bury_excess(state, zone, player, events)
+    items = army_items(state, zone, player)
+    choice = burial_choice([u.die for u in state.units_in(zone, player)], items)
+    if choice is None:
+        return pop_head(state), False
+    count, may_go, _ = choice
+    where = state.zone_name(zone)
+    question = PickAsk(player, f"Your army at {where} has more items than its units can "
+                               f"carry: choose an item to bury ({count} to bury)",
+                       may_go, tuple(1 for _ in may_go), max_units=1, maximize=True,
+                       default=may_go[0])
+    return ask(state, task, question)
+
+
+RULE_RUNNERS = {"bury_items": _bury_items}

@@ -6,7 +6,8 @@ sample forces changes nothing here), the state's fingerprint every ``EVERY`` act
 the end, and the whole log. A rules change that must alter how these games replay belongs
 under a new rules revision (engine/core/options.py); a deliberate change of log wording is
 re-counted with ``python tests/engine/corpus/corpus_games.py --refresh`` (the recorded games
-stay, their log and fingerprints are written again: review the diff); without ``--refresh``
+stay, their log and fingerprints are written again: review the diff); with ``--new`` only the
+games without a file yet are recorded (a game added under a new rules revision); with neither
 the games themselves are played afresh from the bundled sample forces.
 """
 
@@ -30,6 +31,8 @@ GAMES = {
     "two-players-forces-2-3-random-choices": ((2, 3), 202, 7, 500),
     "three-players-forces-4-5-0": ((4, 5, 0), 303, None, 700),
     "four-players-forces-1-3-5-2-random-choices": ((1, 3, 5, 2), 404, 11, 500),
+    # recorded under rules revision 4 (Coil's choices among them)
+    "two-players-forces-3-0-revision-4-random-choices": ((3, 0), 512, 13, 500),
 }
 
 
@@ -98,9 +101,12 @@ def record_game(name: str):
     return record
 
 
-def write_all() -> None:
-    """Record every corpus game and write its file."""
+def write_all(only_new: bool = False) -> None:
+    """Record every corpus game and write its file (`only_new`: only the games that have no
+    file yet, leaving the recorded ones as they are)."""
     for name in GAMES:
+        if only_new and (HERE / f"{name}.json").exists():
+            continue
         record = record_game(name)
         prints, log = replayed(record)
         data = {"game": json.loads(record.to_json()),
@@ -128,4 +134,7 @@ def refresh_all() -> None:
 if __name__ == "__main__":
     import sys
 
-    refresh_all() if "--refresh" in sys.argv[1:] else write_all()
+    if "--refresh" in sys.argv[1:]:
+        refresh_all()
+    else:
+        write_all(only_new="--new" in sys.argv[1:])
