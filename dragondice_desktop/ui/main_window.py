@@ -151,6 +151,8 @@ class MainWindow(QMainWindow):
             [self.decision_dock], [height], Qt.Orientation.Vertical))
         if self.autosave is not None:
             self.client.set_autosave(self.autosave.folder)
+            # Long games opened or saved are remembered, so opening them again is quick.
+            self.client.set_cache(self.autosave.folder / "replay-cache")
         self._update_title()
 
     # --- layout ---------------------------------------------------------------------------
@@ -481,6 +483,7 @@ class MainWindow(QMainWindow):
             self.show_error("Cannot save game", f"Cannot save {path.name}:\n{exc}")
             return False
         self.file_path, self.dirty = path, False
+        self.client.remember()  # opening this file later needs no replay
         self._update_title()
         self.show_status(f"Saved {path.name}")
         return True
