@@ -17,12 +17,39 @@ Folding a die in is, for each of its outcomes, a shifted and weighted copy of th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 import numpy as np
 
 SUM, MAX, OR = "sum", "max", "or"
+
+# Watches the folds of this thread (the odds' worker thread sets one): called after each
+# die with (dice folded, dice in all); it raises Cancelled to stop the computation.
+_WATCH: ContextVar[Callable[[int, int], None] | None] = ContextVar("odds_watch", default=None)
+
+
+class Cancelled(Exception):
+    """A computation stopped by its watch (a newer request replaced it)."""
+
+
+@contextmanager
+def watching(watch: Callable[[int, int], None]) -> Iterator[None]:
+    """Call `watch(done, total)` after each die folded in this thread, inside the block;
+    `watch` may raise Cancelled to stop (it propagates out of the odds call)."""
+    token = _WATCH.set(watch)
+    try:
+        yield
+    finally:
+        _WATCH.reset(token)
+
+
+def _tick(done: int, total: int) -> None:
+    watch = _WATCH.get()
+    if watch is not None:
+        watch(done, total)
 
 
 @dataclass(frozen=True)
@@ -84,7 +111,7 @@ def fold(axes: Sequence[Axis], dice: Sequence[Outcomes]) -> np.ndarray:
     state = np.zeros(sizes)
     state[(0,) * len(axes)] = 1.0
     sum_axes = [k for k, a in enumerate(axes) if a.kind == SUM]
-    for outs in dice:
+    for done, outs in enumerate(dice, start=1):
         grow = [max((v[k] for v, _ in outs), default=0) if k in sum_axes else 0
                 for k in range(len(axes))]
         new = np.zeros([s + g for s, g in zip(state.shape, grow)])
@@ -106,6 +133,7 @@ def fold(axes: Sequence[Axis], dice: Sequence[Outcomes]) -> np.ndarray:
                            else slice(None) for k in range(len(axes)))
             new[target] += p * src
         state = new
+        _tick(done, len(dice))
     return state
 
 

@@ -225,9 +225,13 @@ class MainWindow(QMainWindow):
         """The Odds panel (a GameOddsPanel), built the first time its tab is shown or it is
         asked for, and given the game as it stands."""
         if self._odds is None:
+            from ..worker.odds_runner import OddsRunner
             from .game_odds import GameOddsPanel
 
             self._odds = GameOddsPanel()
+            # Worked out in their own thread: a big army never freezes the window.
+            self._odds_runner = OddsRunner(self)
+            self._odds.panel.set_runner(self._odds_runner)
             self._odds_scroll.setWidget(self._odds)
             if self.snapshot is not None:
                 self._odds.set_snapshot(self.snapshot)
@@ -608,6 +612,8 @@ class MainWindow(QMainWindow):
             return
         self.save_layout()
         self.computers.shutdown()
+        if self._odds is not None:
+            self._odds_runner.shutdown()
         if self._owns_client:
             self.client.shutdown()
         else:
