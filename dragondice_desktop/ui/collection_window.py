@@ -66,6 +66,9 @@ class CollectionModel(QAbstractTableModel):
     writes that die's entry to the store first and changes the cell only if the store took
     it. ``collectionChanged`` is emitted after every write; ``editRefused(str)`` carries the
     reason when a value is refused (e.g. a quantity over 9999).
+
+    Qt asks for every cell and role it shows: what a die's row says that never changes (its
+    name, species, kind ... and the words the search looks in) is worked out once.
     """
 
     collectionChanged = Signal()
@@ -76,6 +79,11 @@ class CollectionModel(QAbstractTableModel):
         self.db, self.catalog = db, catalog
         self.dice: list[Die] = sorted(catalog, key=_catalog_order)
         self.entries: dict[str, CollectionEntry] = all_entries(db)
+        self._fixed = [_fixed_cells(die) for die in self.dice]
+        self._icons: dict[int, object] = {}
+        self.haystacks = [" ".join([die.name, die.key, die.class_name,
+                                    die.species.value if die.species else ""]).casefold()
+                          for die in self.dice]
 
     # -- reading ----------------------------------------------------------------------------
     def rowCount(self, parent=QModelIndex()) -> int:  # noqa: N802 (Qt API)
@@ -98,16 +106,24 @@ class CollectionModel(QAbstractTableModel):
         return self.entries.get(key) or CollectionEntry(key)
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
-        if not index.isValid():
+        if role not in _SERVED or not index.isValid():
             return None
-        die = self.dice[index.row()]
-        column = index.column()
+        row, column = index.row(), index.column()
+        if column < COL_OWNED and role != DIE_ROLE:
+            if role == Qt.ItemDataRole.DisplayRole or role == Qt.ItemDataRole.EditRole:
+                return self._fixed[row][column]
+            if role == SORT_ROLE:
+                return self.dice[row].cost if column == COL_POINTS else self._fixed[row][column]
+        die = self.dice[row]
         if role == DIE_ROLE:
             return die
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole, SORT_ROLE):
             return self._value(die, column, role)
         if role == Qt.ItemDataRole.DecorationRole and column == COL_DIE:
-            return die_icon(die)
+            icon = self._icons.get(row)
+            if icon is None:
+                icon = self._icons[row] = die_icon(die)  # one QIcon per die, kept
+            return icon
         if role == Qt.ItemDataRole.ToolTipRole and column == COL_DIE:
             return f"{die.key}\n" + "\n".join(
                 f"face {n}: {face.to_text()}" for n, face in enumerate(die.faces, start=1))
@@ -206,6 +222,19 @@ class CollectionModel(QAbstractTableModel):
         return {k: e.quantity for k, e in self.entries.items() if e.quantity > 0}
 
 
+# The roles `CollectionModel.data` answers (any other is None at once).
+_SERVED = frozenset({Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole, SORT_ROLE, DIE_ROLE,
+                     Qt.ItemDataRole.DecorationRole, Qt.ItemDataRole.ToolTipRole,
+                     Qt.ItemDataRole.TextAlignmentRole, Qt.ItemDataRole.FontRole})
+
+
+def _fixed_cells(die: Die) -> tuple[str, ...]:
+    """What the columns before Owned show for `die` (they never change)."""
+    return (die.name, die.species.value if die.species else "", die.kind.value,
+            die.size.value if die.size else "", elements_text(die),
+            str(die.cost) if die.cost else "")
+
+
 def _with(entry: CollectionEntry, field: str, value) -> CollectionEntry:
     return replace(entry, **{field: value})
 
@@ -281,9 +310,7 @@ class CollectionFilter(QSortFilterProxyModel):
         if self.owned is not None and (model.entry(die.key).quantity > 0) != self.owned:
             return False
         if self.text:
-            haystack = " ".join([die.name, die.key, die.class_name,
-                                 die.species.value if die.species else ""]).casefold()
-            return self.text in haystack
+            return self.text in model.haystacks[source_row]
         return True
 
 
@@ -429,7 +456,10 @@ class CollectionWindow(QMainWindow):
         self.proxy.setSourceModel(self.model)
         self.table = QTableView()
         self.table.setModel(self.proxy)
-        self.table.setItemDelegate(CollectionDelegate(self.model, self.table))
+        # Only the editable columns need the Python delegate: Qt paints the others itself.
+        self.delegate = CollectionDelegate(self.model, self.table)
+        for column in EDITABLE:
+            self.table.setItemDelegateForColumn(column, self.delegate)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
         self.table.setAlternatingRowColors(True)
