@@ -327,8 +327,13 @@ class Autosave:
         """Players and action count of the autosaved game, without replaying it. Raises
         OSError or GameFileError (damaged file): the caller then offers no resume."""
         record = self.read_record()
+        saved_at = self.path.stat().st_mtime
+        try:  # the journal holds the last change when there is one
+            saved_at = max(saved_at, self.journal_path.stat().st_mtime)
+        except FileNotFoundError:
+            pass
         return AutosaveSummary(tuple(p.name[:40] for p in record.players), len(record.actions),
-                               self.path.stat().st_mtime)
+                               saved_at)
 
     def remove_leftovers(self) -> int:
         """Delete temporary files a kill in the middle of a write left behind (the rename

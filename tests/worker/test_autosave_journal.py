@@ -5,6 +5,7 @@ and whatever a kill leaves reads back as a game the player really had."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -48,6 +49,8 @@ def test_a_change_is_appended_to_the_journal_and_reads_back_as_the_whole_game(tm
     assert (tmp_path / JOURNAL_FILE).is_file()
     assert GameRecord.from_json(autosave.read_text()) == records[6]
     assert autosave.summary().actions == 6
+    os.utime(tmp_path / AUTOSAVE_FILE, (1_000_000, 1_000_000))   # written long ago
+    assert autosave.summary().saved_at == (tmp_path / JOURNAL_FILE).stat().st_mtime
 
 
 def test_an_undo_is_a_change_that_keeps_fewer_actions(tmp_path):
