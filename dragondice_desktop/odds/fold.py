@@ -81,15 +81,6 @@ def _max_fold(arr: np.ndarray, axis: int, code: int, tags: int) -> np.ndarray:
     return out
 
 
-def _or_fold(arr: np.ndarray, axis: int) -> np.ndarray:
-    """The array after setting the flag on `axis` (both cells move onto 1)."""
-    out = np.zeros_like(arr)
-    one = [slice(None)] * arr.ndim
-    one[axis] = 1
-    out[tuple(one)] = arr.sum(axis=axis)
-    return out
-
-
 def fold(axes: Sequence[Axis], dice: Sequence[Outcomes]) -> np.ndarray:
     """The joint distribution of the state over all dice.
 
@@ -115,22 +106,28 @@ def fold(axes: Sequence[Axis], dice: Sequence[Outcomes]) -> np.ndarray:
         grow = [max((v[k] for v, _ in outs), default=0) if k in sum_axes else 0
                 for k in range(len(axes))]
         new = np.zeros([s + g for s, g in zip(state.shape, grow)])
-        moved: dict[tuple[int, ...], np.ndarray] = {}
+        # Per combination of max/or values: the state moved accordingly. A set flag sums
+        # its axis away and the result lands on the flag's "yes" cells only (the same
+        # numbers as moving every cell onto "yes" first, without the cells that stay 0).
+        moved: dict[tuple[int, ...], tuple[np.ndarray, frozenset[int]]] = {}
         for values, p in outs:
             if p == 0.0:
                 continue
             key = tuple(values[k] for k in range(len(axes)) if k not in sum_axes)
-            src = moved.get(key)
-            if src is None:
-                src = state
+            known = moved.get(key)
+            if known is None:
+                src, flagged = state, set()
                 for k, axis in enumerate(axes):
                     if axis.kind == MAX and values[k]:
                         src = _max_fold(src, k, values[k], axis.tags)
                     elif axis.kind == OR and values[k]:
-                        src = _or_fold(src, k)
-                moved[key] = src
+                        src = src.sum(axis=k, keepdims=True)
+                        flagged.add(k)
+                known = moved[key] = (src, frozenset(flagged))
+            src, flagged = known
             target = tuple(slice(values[k], values[k] + state.shape[k]) if k in sum_axes
-                           else slice(None) for k in range(len(axes)))
+                           else slice(1, 2) if k in flagged else slice(None)
+                           for k in range(len(axes)))
             new[target] += p * src
         state = new
         _tick(done, len(dice))
