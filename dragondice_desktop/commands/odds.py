@@ -28,15 +28,29 @@ MAX_SUBTRACT = 1000  # far more results than any army rolls
 MAX_EPS = 1e-3       # the largest cut-off the odds accept (OddsSpec)
 
 
+class _RollHelp:
+    """The --for help, worked out only when help is shown: naming the rolls loads the odds
+    (and numpy), which the app's start must not wait for."""
+
+    def __str__(self) -> str:
+        from ..odds.spec import named_specs
+
+        return "the roll: " + ", ".join(named_specs()) + " (default melee)"
+
+    def strip(self) -> str:
+        return str(self).strip()
+
+    def __mod__(self, params) -> str:
+        return str(self) % params
+
+
 def add_commands(subparsers: argparse._SubParsersAction) -> None:
     """Add ``odds`` to the command's subparsers."""
-    from ..odds.spec import named_specs
-
     odds = subparsers.add_parser(
         "odds", help="exact odds of an army's roll (and of an attack) as JSON",
         description="Exact probabilities (not simulations) of an army's roll results.")
     odds.add_argument("--for", dest="odds_roll", default="melee", metavar="ROLL",
-                      help="the roll: " + ", ".join(named_specs()) + " (default melee)")
+                      help=_RollHelp())
     odds.add_argument("--terrain", default=None, metavar="DIE",
                       help='the terrain the army rolls at, e.g. "Terrains/Highland City": '
                            'species abilities of its elements count (Dwarves\' melee as '

@@ -17,7 +17,6 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import replace
-from xml.sax.saxutils import escape, quoteattr
 
 from ..catalog.loader import Catalog, load_catalog
 from .errors import (
@@ -202,6 +201,8 @@ def export_octgn_deck(force: Force, catalog: Catalog | None = None,
     not empty, the problems (an invalid force says so in the file). Raises KeyError for a key
     missing from the catalog.
     """
+    from xml.sax.saxutils import quoteattr  # loads urllib: only when a deck is written
+
     catalog = catalog or load_catalog()
     lines = ['<?xml version="1.0" encoding="utf-8" standalone="yes"?>',
              f"<deck game={quoteattr(OCTGN_GAME_ID)}>"]
@@ -227,6 +228,8 @@ def export_octgn_deck(force: Force, catalog: Catalog | None = None,
 
 
 def _card_xml(catalog: Catalog, key: str, count: int) -> str:
+    from xml.sax.saxutils import escape, quoteattr
+
     die = catalog.dice[key]
     return (f"    <card qty=\"{count}\" id={quoteattr(die.octgn_id)}>"
             f"{escape(die.name)}</card>")

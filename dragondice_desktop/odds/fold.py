@@ -17,12 +17,39 @@ Folding a die in is, for each of its outcomes, a shifted and weighted copy of th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 import numpy as np
 
 SUM, MAX, OR = "sum", "max", "or"
+
+# Watches the folds of this thread (the odds' worker thread sets one): called after each
+# die with (dice folded, dice in all); it raises Cancelled to stop the computation.
+_WATCH: ContextVar[Callable[[int, int], None] | None] = ContextVar("odds_watch", default=None)
+
+
+class Cancelled(Exception):
+    """A computation stopped by its watch (a newer request replaced it)."""
+
+
+@contextmanager
+def watching(watch: Callable[[int, int], None]) -> Iterator[None]:
+    """Call `watch(done, total)` after each die folded in this thread, inside the block;
+    `watch` may raise Cancelled to stop (it propagates out of the odds call)."""
+    token = _WATCH.set(watch)
+    try:
+        yield
+    finally:
+        _WATCH.reset(token)
+
+
+def _tick(done: int, total: int) -> None:
+    watch = _WATCH.get()
+    if watch is not None:
+        watch(done, total)
 
 
 @dataclass(frozen=True)
@@ -54,15 +81,6 @@ def _max_fold(arr: np.ndarray, axis: int, code: int, tags: int) -> np.ndarray:
     return out
 
 
-def _or_fold(arr: np.ndarray, axis: int) -> np.ndarray:
-    """The array after setting the flag on `axis` (both cells move onto 1)."""
-    out = np.zeros_like(arr)
-    one = [slice(None)] * arr.ndim
-    one[axis] = 1
-    out[tuple(one)] = arr.sum(axis=axis)
-    return out
-
-
 def fold(axes: Sequence[Axis], dice: Sequence[Outcomes]) -> np.ndarray:
     """The joint distribution of the state over all dice.
 
@@ -84,28 +102,35 @@ def fold(axes: Sequence[Axis], dice: Sequence[Outcomes]) -> np.ndarray:
     state = np.zeros(sizes)
     state[(0,) * len(axes)] = 1.0
     sum_axes = [k for k, a in enumerate(axes) if a.kind == SUM]
-    for outs in dice:
+    for done, outs in enumerate(dice, start=1):
         grow = [max((v[k] for v, _ in outs), default=0) if k in sum_axes else 0
                 for k in range(len(axes))]
         new = np.zeros([s + g for s, g in zip(state.shape, grow)])
-        moved: dict[tuple[int, ...], np.ndarray] = {}
+        # Per combination of max/or values: the state moved accordingly. A set flag sums
+        # its axis away and the result lands on the flag's "yes" cells only (the same
+        # numbers as moving every cell onto "yes" first, without the cells that stay 0).
+        moved: dict[tuple[int, ...], tuple[np.ndarray, frozenset[int]]] = {}
         for values, p in outs:
             if p == 0.0:
                 continue
             key = tuple(values[k] for k in range(len(axes)) if k not in sum_axes)
-            src = moved.get(key)
-            if src is None:
-                src = state
+            known = moved.get(key)
+            if known is None:
+                src, flagged = state, set()
                 for k, axis in enumerate(axes):
                     if axis.kind == MAX and values[k]:
                         src = _max_fold(src, k, values[k], axis.tags)
                     elif axis.kind == OR and values[k]:
-                        src = _or_fold(src, k)
-                moved[key] = src
+                        src = src.sum(axis=k, keepdims=True)
+                        flagged.add(k)
+                known = moved[key] = (src, frozenset(flagged))
+            src, flagged = known
             target = tuple(slice(values[k], values[k] + state.shape[k]) if k in sum_axes
-                           else slice(None) for k in range(len(axes)))
+                           else slice(1, 2) if k in flagged else slice(None)
+                           for k in range(len(axes)))
             new[target] += p * src
         state = new
+        _tick(done, len(dice))
     return state
 
 

@@ -17,6 +17,8 @@ the marching army while it may be turned turns it (upper half up, lower half dow
 
 from __future__ import annotations
 
+import functools
+
 from collections.abc import Iterable
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
@@ -276,7 +278,7 @@ class Board(QGraphicsScene):
             die_item = self.die_items[die.id]
             die_item.place(pixmap, size, point, draggable, pickable)
             die_item.set_badges(self.badges.get(("die", die.id), ()))
-            die_item.setToolTip(self._die_tooltip(state, die.id, face))
+            die_item.set_tip(functools.partial(self._die_tooltip, state, die.id, face))
         title, note, role, tag = self._zone_text(state, zone, player, dice)
         item.set_look(title, note, role, self.spell_target_at(zone, player) is not None, tag)
         item.set_badges(self.badges.get(("zone", zone, player), ()))

@@ -43,6 +43,9 @@ class ZoneItem(QGraphicsItem):
         self.hover: str | None = None  # under a dragged die: "legal", "refused" or None
         self.setZValue(Z_ZONE)
         self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
+        # Painted once into a pixmap and reused until its look changes (`update`): a
+        # repaint of the board then copies pixmaps instead of filling translucent shapes.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
         # The role tag sits on the bottom border and reaches a little below it.
@@ -221,6 +224,9 @@ class DieItem(QGraphicsPixmapItem):
         self.pickable = False
         self.badges: tuple = ()  # effect_badges.Badge: lasting effects on this unit
         self._press: QPointF | None = None
+        self._placed: tuple | None = None  # what `place` showed last
+        self._tip_source = None  # makes the tooltip when it is asked for (set_tip)
+        self.setAcceptHoverEvents(True)
         self.setZValue(Z_DIE)
         self.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
         self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton | Qt.MouseButton.RightButton)
@@ -229,7 +235,12 @@ class DieItem(QGraphicsPixmapItem):
     def place(self, pixmap: QPixmap, size: int, pos: QPointF, draggable: bool,
               pickable: bool = False) -> None:
         """Show `pixmap` (scaled to `size` scene units) at `pos`; `draggable`: it has a legal
-        move; `pickable`: a click picks it for an SAI."""
+        move; `pickable`: a click picks it for an SAI. Nothing is done when the die already
+        shows just that (a board redraw places every die)."""
+        placed = (pixmap.cacheKey(), size, pos.x(), pos.y(), draggable, pickable)
+        if placed == self._placed and self._press is None and self.pos() == pos:
+            return  # (a die dropped where it was refused is not where it belongs: placed)
+        self._placed = placed
         self.pickable = pickable
         if pixmap.cacheKey() != self.pixmap().cacheKey():
             self.setPixmap(pixmap)
@@ -246,6 +257,23 @@ class DieItem(QGraphicsPixmapItem):
         cursor = (Qt.CursorShape.OpenHandCursor if draggable
                   else Qt.CursorShape.PointingHandCursor if pickable else Qt.CursorShape.ArrowCursor)
         self.setCursor(cursor)
+
+    def set_tip(self, source) -> None:
+        """The tooltip is `source()` (a function of no arguments), worked out only when it
+        is shown or asked for: a board redraw need not word a tooltip per die."""
+        self._tip_source = source
+
+    def toolTip(self) -> str:  # noqa: N802 — Qt's name
+        """The tooltip (from `set_tip`'s source when there is one)."""
+        if self._tip_source is not None:
+            return self._tip_source()
+        return super().toolTip()
+
+    def hoverEnterEvent(self, event) -> None:
+        # Qt shows the tooltip the item holds: give it the words now.
+        if self._tip_source is not None:
+            self.setToolTip(self._tip_source())
+        super().hoverEnterEvent(event)
 
     def set_badges(self, badges: tuple) -> None:
         """Mark the die with the lasting effects on its unit (webbed, asleep ...): a dot in
@@ -350,6 +378,7 @@ class TerrainItem(QGraphicsItem):
         self.highlighted = False
         self.setZValue(Z_TERRAIN)
         self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)  # as ZoneItem
 
     def boundingRect(self) -> QRectF:
         return self.rect
@@ -357,10 +386,16 @@ class TerrainItem(QGraphicsItem):
     def set_look(self, pixmap: QPixmap, die_size: int, lines, ring: QColor | None,
                  tooltip: str, highlighted: bool = False) -> None:
         """Show the die `pixmap` at `die_size` and the caption `lines`; `highlighted`: a
-        target of the spell being chosen."""
-        self.pixmap, self.die_size, self.lines, self.ring = pixmap, die_size, list(lines), ring
+        target of the spell being chosen. Repaints only when something changed."""
+        lines = list(lines)
+        look = (pixmap.cacheKey(), die_size, lines, ring, highlighted)
+        if tooltip != self.toolTip():
+            self.setToolTip(tooltip)
+        if look == (self.pixmap.cacheKey(), self.die_size, self.lines, self.ring,
+                    self.highlighted):
+            return
+        self.pixmap, self.die_size, self.lines, self.ring = pixmap, die_size, lines, ring
         self.highlighted = highlighted
-        self.setToolTip(tooltip)
         self.update()
 
     def die_rect(self) -> QRectF:
@@ -487,15 +522,19 @@ class PanelItem(QGraphicsItem):
         self.lines: list[tuple[str, str, float, bool]] = []
         self.right: tuple[str, QColor] | None = None
         self.setZValue(Z_TERRAIN)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)  # as ZoneItem
 
     def boundingRect(self) -> QRectF:
         return self.rect
 
     def set_look(self, lines, stripe: QColor | None = None,
                  right: tuple[str, QColor] | None = None) -> None:
-        """Change the text, stripe colour and right-hand pill."""
-        self.lines, self.stripe, self.right = list(lines), stripe, right
-        self.update()
+        """Change the text, stripe colour and right-hand pill (repaints only when one
+        changed)."""
+        look = (list(lines), stripe, right)
+        if look != (self.lines, self.stripe, self.right):
+            self.lines, self.stripe, self.right = look
+            self.update()
 
     def text(self) -> str:
         """Everything the panel says, for tests and accessibility."""

@@ -2,7 +2,7 @@
 complete each species is.
 
 ``CollectionWindow(db)`` is a standalone QMainWindow. Its table is a ``CollectionModel``
-(QAbstractTableModel, one row per catalog die) behind a ``CollectionFilter``
+(a QStandardItemModel, one row per catalog die) behind a ``CollectionFilter``
 (QSortFilterProxyModel: search text, species, element, kind, size, owned or not). The
 Owned, Printing, Condition and Notes cells are edited in place and written to the store at
 once; the Owned cell has − and + buttons, and +, − and "Set owned" act on every selected row
@@ -17,10 +17,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pyqtgraph as pg
-from PySide6.QtCore import (
-    QAbstractTableModel, QEvent, QModelIndex, QRect, QSortFilterProxyModel, Qt, Signal,
-)
-from PySide6.QtGui import QAction, QFont, QKeySequence
+from PySide6.QtCore import QEvent, QRect, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtGui import QAction, QFont, QKeySequence, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView, QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QInputDialog, QLabel,
     QLineEdit, QMainWindow, QMenu, QSpinBox, QSplitter, QStyledItemDelegate,
@@ -59,36 +57,104 @@ def elements_text(die: Die) -> str:
     return ", ".join(c.value.capitalize() for c in die.colors) or "—"
 
 
-class CollectionModel(QAbstractTableModel):
+class _DieCell(QStandardItem):
+    """The Die cell: its picture is painted and its faces worded when first asked for."""
+
+    def __init__(self, die: Die, text: str) -> None:
+        super().__init__(text)
+        self.die = die
+        self.icon = None
+
+    def data(self, role=Qt.ItemDataRole.UserRole + 1):
+        if role == Qt.ItemDataRole.DecorationRole:
+            if self.icon is None:
+                self.icon = die_icon(self.die)
+            return self.icon
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return f"{self.die.key}\n" + "\n".join(
+                f"face {n}: {face.to_text()}" for n, face in enumerate(self.die.faces, start=1))
+        return super().data(role)
+
+
+class _OwnedCell(QStandardItem):
+    """The Owned cell: shows the number (blank for none, bold for some), edits and sorts as
+    a number."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.quantity = 0
+
+    def data(self, role=Qt.ItemDataRole.UserRole + 1):
+        if role == Qt.ItemDataRole.DisplayRole:
+            return str(self.quantity) if self.quantity else ""
+        if role == Qt.ItemDataRole.EditRole or role == SORT_ROLE:
+            return self.quantity
+        if role == Qt.ItemDataRole.FontRole:
+            return _BOLD if self.quantity else None
+        return super().data(role)
+
+
+class CollectionModel(QStandardItemModel):
     """Every catalog die with the player's entry for it (Qt model, one row per die).
 
     Reads the collection once and keeps it in memory; ``setData`` on an editable column
     writes that die's entry to the store first and changes the cell only if the store took
     it. ``collectionChanged`` is emitted after every write; ``editRefused(str)`` carries the
     reason when a value is refused (e.g. a quantity over 9999).
+
+    Qt keeps the cells (a QStandardItemModel): showing, filtering and sorting the table ask
+    Python nothing per cell, except the Die and Owned cells (a picture painted when first
+    shown; a number shown blank for none).
     """
 
     collectionChanged = Signal()
     editRefused = Signal(str)
 
     def __init__(self, db: Database, catalog: Catalog, parent=None):
-        super().__init__(parent)
+        super().__init__(0, len(COLUMNS), parent)
         self.db, self.catalog = db, catalog
         self.dice: list[Die] = sorted(catalog, key=_catalog_order)
         self.entries: dict[str, CollectionEntry] = all_entries(db)
+        self.haystacks = [" ".join([die.name, die.key, die.class_name,
+                                    die.species.value if die.species else ""]).casefold()
+                          for die in self.dice]
+        self._rows = {die.key: row for row, die in enumerate(self.dice)}
+        self.setHorizontalHeaderLabels(list(COLUMNS))
+        right = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        centre = int(Qt.AlignmentFlag.AlignCenter)  # between the − and + buttons
+        for die in self.dice:
+            texts = _fixed_cells(die)
+            cells: list[QStandardItem] = [_DieCell(die, texts[0])]
+            cells += [QStandardItem(text) for text in texts[1:]]
+            for column, cell in enumerate(cells):
+                cell.setEditable(False)
+                cell.setData(die.cost if column == COL_POINTS else texts[column], SORT_ROLE)
+            cells[COL_POINTS].setData(right, Qt.ItemDataRole.TextAlignmentRole)
+            owned = _OwnedCell()
+            owned.setData(centre, Qt.ItemDataRole.TextAlignmentRole)
+            cells += [owned] + [QStandardItem() for _ in (COL_PRINTING, COL_CONDITION,
+                                                          COL_NOTES)]
+            for cell in cells:
+                cell.setData(die, DIE_ROLE)
+            self.appendRow(cells)
+        for row in range(len(self.dice)):
+            self._show_entry(row)
+
+    def _show_entry(self, row: int) -> None:
+        """Put the player's entry for the die of `row` in its editable cells."""
+        entry = self.entry(self.dice[row].key)
+        owned = self.item(row, COL_OWNED)
+        if owned.quantity != entry.quantity:
+            owned.quantity = entry.quantity
+            owned.emitDataChanged()
+        for column in (COL_PRINTING, COL_CONDITION, COL_NOTES):
+            text = getattr(entry, EDITABLE[column])
+            cell = self.item(row, column)
+            if cell.text() != text:
+                cell.setText(text)
+                cell.setData(text, SORT_ROLE)
 
     # -- reading ----------------------------------------------------------------------------
-    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: N802 (Qt API)
-        return 0 if parent.isValid() else len(self.dice)
-
-    def columnCount(self, parent=QModelIndex()) -> int:  # noqa: N802
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):  # noqa: N802
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
-        return None
-
     def die_at(self, row: int) -> Die:
         """The die of a source row."""
         return self.dice[row]
@@ -96,55 +162,6 @@ class CollectionModel(QAbstractTableModel):
     def entry(self, key: str) -> CollectionEntry:
         """The player's entry for a die (blank if none)."""
         return self.entries.get(key) or CollectionEntry(key)
-
-    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
-        if not index.isValid():
-            return None
-        die = self.dice[index.row()]
-        column = index.column()
-        if role == DIE_ROLE:
-            return die
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole, SORT_ROLE):
-            return self._value(die, column, role)
-        if role == Qt.ItemDataRole.DecorationRole and column == COL_DIE:
-            return die_icon(die)
-        if role == Qt.ItemDataRole.ToolTipRole and column == COL_DIE:
-            return f"{die.key}\n" + "\n".join(
-                f"face {n}: {face.to_text()}" for n, face in enumerate(die.faces, start=1))
-        if role == Qt.ItemDataRole.TextAlignmentRole and column == COL_POINTS:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.TextAlignmentRole and column == COL_OWNED:
-            return int(Qt.AlignmentFlag.AlignCenter)  # between its − and + buttons
-        owned = self.entry(die.key).quantity
-        if role == Qt.ItemDataRole.FontRole and column == COL_OWNED and owned:
-            return _BOLD
-        return None
-
-    def _value(self, die: Die, column: int, role):
-        entry = self.entry(die.key)
-        if column == COL_DIE:
-            return die.name
-        if column == COL_SPECIES:
-            return die.species.value if die.species else ""
-        if column == COL_KIND:
-            return die.kind.value
-        if column == COL_SIZE:
-            return die.size.value if die.size else ""
-        if column == COL_ELEMENTS:
-            return elements_text(die)
-        if column == COL_POINTS:
-            return die.cost if role == SORT_ROLE else (str(die.cost) if die.cost else "")
-        if column == COL_OWNED:
-            if role == Qt.ItemDataRole.DisplayRole:
-                return str(entry.quantity) if entry.quantity else ""
-            return entry.quantity
-        return getattr(entry, EDITABLE[column])
-
-    def flags(self, index):
-        base = super().flags(index)
-        if index.isValid() and index.column() in EDITABLE:
-            return base | Qt.ItemFlag.ItemIsEditable
-        return base
 
     # -- writing ----------------------------------------------------------------------------
     def setData(self, index, value, role=Qt.ItemDataRole.EditRole) -> bool:  # noqa: N802
@@ -167,15 +184,13 @@ class CollectionModel(QAbstractTableModel):
             self.editRefused.emit(str(exc))
             return False
         self.entries[die.key] = stored
-        self.dataChanged.emit(self.index(index.row(), 0),
-                              self.index(index.row(), len(COLUMNS) - 1))
+        self._show_entry(index.row())
         self.collectionChanged.emit()
         return True
 
     def set_quantity(self, key: str, quantity: int) -> bool:
         """Set one die's quantity through the model (as an edit in the table would)."""
-        row = next(i for i, d in enumerate(self.dice) if d.key == key)
-        return self.setData(self.index(row, COL_OWNED), quantity)
+        return self.setData(self.index(self._rows[key], COL_OWNED), quantity)
 
     def adjust(self, keys, delta: int) -> int:
         """Add `delta` copies (negative: remove, never below 0 nor above the most a
@@ -198,12 +213,25 @@ class CollectionModel(QAbstractTableModel):
         """Read the collection again (after an import)."""
         self.beginResetModel()
         self.entries = all_entries(self.db)
+        blocked = self.blockSignals(True)  # one reset, not a change per cell
+        try:
+            for row in range(len(self.dice)):
+                self._show_entry(row)
+        finally:
+            self.blockSignals(blocked)
         self.endResetModel()
         self.collectionChanged.emit()
 
     def owned(self) -> dict[str, int]:
         """Copies owned per key (dice with at least one)."""
         return {k: e.quantity for k, e in self.entries.items() if e.quantity > 0}
+
+
+def _fixed_cells(die: Die) -> tuple[str, ...]:
+    """What the columns before Owned show for `die` (they never change)."""
+    return (die.name, die.species.value if die.species else "", die.kind.value,
+            die.size.value if die.size else "", elements_text(die),
+            str(die.cost) if die.cost else "")
 
 
 def _with(entry: CollectionEntry, field: str, value) -> CollectionEntry:
@@ -281,9 +309,7 @@ class CollectionFilter(QSortFilterProxyModel):
         if self.owned is not None and (model.entry(die.key).quantity > 0) != self.owned:
             return False
         if self.text:
-            haystack = " ".join([die.name, die.key, die.class_name,
-                                 die.species.value if die.species else ""]).casefold()
-            return self.text in haystack
+            return self.text in model.haystacks[source_row]
         return True
 
 
@@ -429,7 +455,10 @@ class CollectionWindow(QMainWindow):
         self.proxy.setSourceModel(self.model)
         self.table = QTableView()
         self.table.setModel(self.proxy)
-        self.table.setItemDelegate(CollectionDelegate(self.model, self.table))
+        # Only the editable columns need the Python delegate: Qt paints the others itself.
+        self.delegate = CollectionDelegate(self.model, self.table)
+        for column in EDITABLE:
+            self.table.setItemDelegateForColumn(column, self.delegate)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
         self.table.setAlternatingRowColors(True)

@@ -13,23 +13,30 @@ and the log what that level would do for the person to move, and why.
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QListWidgetItem
 
-from ..ai import Level
 from ..engine.core.record import PERSON
 from ..worker.computer import ComputerThinker
 from ..worker.snapshot import GameSnapshot
 from .action_text import action_label
+
+if TYPE_CHECKING:
+    from ..ai import Level
 
 HINT = "hint"
 
 
 def seat_title(seat: str) -> str:
     """A seat for players: "Person" or "Computer (Hard)"."""
-    return "Person" if seat == PERSON else f"Computer ({Level(seat).title})"
+    if seat == PERSON:
+        return "Person"
+    from ..ai import Level  # the computer players load when first needed (a quick start)
+
+    return f"Computer ({Level(seat).title})"
 
 
 class ComputerSeats(QObject):
@@ -71,8 +78,10 @@ class ComputerSeats(QObject):
         player = snapshot.state.pending.player
         self.thinker.think(ticket, snapshot.state, level, snapshot.record.seed + 7919 * player)
 
-    def hint(self, level: Level | str = Level.NORMAL) -> None:
+    def hint(self, level: Level | str = "normal") -> None:
         """Ask what `level` would do for the person to move (shown when it answers)."""
+        from ..ai import Level
+
         snapshot = self.window.snapshot
         if snapshot is None or not snapshot.legal:
             self.window.show_status("No decision to give a hint for")
@@ -93,6 +102,8 @@ class ComputerSeats(QObject):
         if ticket[0] == HINT:
             _, serial, level = ticket
             if self._current(serial):
+                from ..ai import Level
+
                 self._show_hint(Level(level), decision)
             return
         if ticket != self.thinking or not self._current(ticket[1]):

@@ -422,7 +422,20 @@ def render_die(die: Die, face_index: int, size: int, *, highlighted: bool = Fals
         raise IndexError(f"{die.key} has {len(die.faces)} faces; no face {face_index}")
     if size < 16:
         raise ValueError(f"die pixmaps must be at least 16 px, not {size}")
-    return _render(die, face_index, size, highlighted, dimmed)
+    # A board redraw asks for every die on the table: looking the same die object up by its
+    # identity first spares hashing the whole die (its faces and icons) each time.
+    key = (id(die), face_index, size, highlighted, dimmed)
+    known = _BY_IDENTITY.get(key)
+    if known is not None and known[0] is die:
+        return known[1]
+    pixmap = _render(die, face_index, size, highlighted, dimmed)
+    if len(_BY_IDENTITY) >= 8192:
+        _BY_IDENTITY.clear()
+    _BY_IDENTITY[key] = (die, pixmap)  # holds the die: its id is not reused meanwhile
+    return pixmap
+
+
+_BY_IDENTITY: dict[tuple, tuple[Die, QPixmap]] = {}
 
 
 @functools.lru_cache(maxsize=4096)

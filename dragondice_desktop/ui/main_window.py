@@ -154,6 +154,8 @@ class MainWindow(QMainWindow):
             [self.decision_dock], [height], Qt.Orientation.Vertical))
         if self.autosave is not None:
             self.client.set_autosave(self.autosave.folder)
+            # Long games opened or saved are remembered, so opening them again is quick.
+            self.client.set_cache(self.autosave.folder / "replay-cache")
         self._update_title()
 
     # --- layout ---------------------------------------------------------------------------
@@ -226,9 +228,13 @@ class MainWindow(QMainWindow):
         """The Odds panel (a GameOddsPanel), built the first time its tab is shown or it is
         asked for, and given the game as it stands."""
         if self._odds is None:
+            from ..worker.odds_runner import OddsRunner
             from .game_odds import GameOddsPanel
 
             self._odds = GameOddsPanel()
+            # Worked out in their own thread: a big army never freezes the window.
+            self._odds_runner = OddsRunner(self)
+            self._odds.panel.set_runner(self._odds_runner)
             self._odds_scroll.setWidget(self._odds)
             if self.snapshot is not None:
                 self._odds.set_snapshot(self.snapshot)
@@ -497,6 +503,7 @@ class MainWindow(QMainWindow):
             self.show_error("Cannot save game", f"Cannot save {path.name}:\n{exc}")
             return False
         self.file_path, self.dirty = path, False
+        self.client.remember()  # opening this file later needs no replay
         self._update_title()
         self.show_status(f"Saved {path.name}")
         return True
@@ -621,6 +628,8 @@ class MainWindow(QMainWindow):
             return
         self.save_layout()
         self.computers.shutdown()
+        if self._odds is not None:
+            self._odds_runner.shutdown()
         if self._owns_client:
             self.client.shutdown()
         else:

@@ -7,6 +7,10 @@ march — exact probabilities from ``dragondice_desktop.odds``, drawn with pyqtg
   killed).
 - ``compare(dice_a, dice_b, roll_type)``: two armies on one chart.
 - ``export_png(path)`` / ``export_csv(path)`` (and buttons that ask for a file).
+- ``set_runner(OddsRunner)``: from then on the numbers are worked out in the odds thread
+  (``worker/odds_runner.py``): the panel says it is working, with how far the dice are
+  folded and a Stop button, keeps the GUI responsive, and draws the newest request's answer
+  when it comes (`computed` is emitted then). Without a runner it works them out at once.
 
 A standalone widget (the game window and the force builder place it). ``DieStatsTable`` (per-die strengths for the force
 builder) lives in ``odds_table.py`` and is re-exported here.
@@ -21,7 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QFileDialog, QGridLayout, QGroupBox, QLabel, QListWidget, QListWidgetItem, QPushButton,
@@ -44,6 +48,8 @@ __all__ = ["OddsPanel", "DieStatsTable"]
 
 # Narrower than this (pixels), the panel stacks everything (see OddsPanel.set_narrow).
 NARROW_WIDTH = 720
+
+WORKING_TEXT = "Until the new numbers come, the chart shows the previous ones."
 
 CATEGORY_WORDS = {
     "effect": "SAI effect", "unresolved": "not resolved by the engine yet",
@@ -72,11 +78,18 @@ class OddsPanel(QWidget):
 
     For tests: ``chart`` (OddsChart: ``bars``, ``curves``, ``preview_bars``),
     ``summary_label``, ``notes_list``, ``series`` (the (name, Distribution) pairs shown),
-    ``preview`` (AttackPreview or None), ``error`` (the last error message, "" if none).
+    ``preview`` (AttackPreview or None), ``error`` (the last error message, "" if none),
+    ``working`` (True while the odds thread works on a request), ``stop_button``.
+    Signal ``computed()``: a request worked out in the odds thread is drawn (or refused).
     """
+
+    computed = Signal()
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
+        self.runner = None
+        self.working = False
+        self._job = 0
         self.series: list[tuple[str, Distribution]] = []
         self.preview: AttackPreview | None = None
         self.error = ""
@@ -109,11 +122,19 @@ class OddsPanel(QWidget):
         self.csv_button.clicked.connect(self._csv_clicked)
         self.exact_label = QLabel("Exact probabilities, not simulations.")
         self.exact_label.setWordWrap(True)
+        self.stop_button = QPushButton("Stop")
+        self.stop_button.setToolTip("Stop working out these odds")
+        self.stop_button.clicked.connect(self.cancel)
+        self.stop_button.setVisible(False)
         self._buttons = buttons = QGridLayout()
         self._place_buttons()
         layout = QVBoxLayout(self)
         layout.addWidget(self.title_label)
-        layout.addWidget(self.summary_label)
+        status = QGridLayout()
+        status.addWidget(self.summary_label, 0, 0)
+        status.addWidget(self.stop_button, 0, 1, Qt.AlignmentFlag.AlignTop)
+        status.setColumnStretch(0, 1)
+        layout.addLayout(status)
         layout.addWidget(split, 1)
         layout.addLayout(buttons)
         self._set_buttons()
@@ -167,8 +188,11 @@ class OddsPanel(QWidget):
         """Draw the exact distribution of `dice` rolling for `roll_type` (a RollType, a roll
         name such as "save-vs-melee", or an OddsSpec); with `against`, the attack preview
         too (`against_spec`: the defender's save roll, when known). Returns the
-        Distribution, or None (and shows why) when the roll is impossible."""
-        try:
+        Distribution, or None (and shows why) when the roll is impossible. With a runner
+        (`set_runner`) it returns None at once and draws when the odds thread answers."""
+        dice, against = tuple(dice), None if against is None else tuple(against)
+
+        def work():
             spec = _spec(roll_type, id_multiplier)
             dist = army_distribution(dice, spec)
             preview = None
@@ -178,9 +202,13 @@ class OddsPanel(QWidget):
                     raise ValueError("the attack preview needs a melee or missile roll")
                 preview = attack_preview(dice, against, spec.roll_type, attacker_spec=spec,
                                          defender_spec=against_spec, eps=spec.eps)
-        except ValueError as exc:
-            self._show_error(str(exc))
-            return None
+            return spec, dist, preview
+
+        return self._work(work, lambda result: self._draw_army(dice, against, *result),
+                          _army_words(dice))
+
+    def _draw_army(self, dice, against, spec: OddsSpec, dist: Distribution,
+                   preview: AttackPreview | None) -> Distribution:
         self.error = ""
         name = f"{len(dice)} dice"
         self.series = [(name, dist)]
@@ -206,14 +234,22 @@ class OddsPanel(QWidget):
                 spec_b: OddsSpec | None = None) -> tuple[Distribution, ...]:
         """Two armies' distributions for the same roll on one chart (`spec_b`: the second
         army's own roll, e.g. its counter-maneuver, when it differs); returns both (or ()
-        and shows why when the roll is impossible)."""
-        try:
+        and shows why when the roll is impossible; with a runner, () at once and drawn when
+        the odds thread answers)."""
+        dice_a, dice_b = tuple(dice_a), tuple(dice_b)
+
+        def work():
             spec = _spec(roll_type, id_multiplier)
-            dists = (army_distribution(dice_a, spec),
-                     army_distribution(dice_b, spec_b or spec))
-        except ValueError as exc:
-            self._show_error(str(exc))
-            return ()
+            return spec, (army_distribution(dice_a, spec),
+                          army_distribution(dice_b, spec_b or spec))
+
+        drawn = self._work(work, lambda result: self._draw_compare(dice_a, dice_b, names,
+                                                                  *result),
+                           f"{names[0]} and {names[1]}")
+        return () if drawn is None else drawn
+
+    def _draw_compare(self, dice_a, dice_b, names, spec: OddsSpec,
+                      dists: tuple[Distribution, ...]) -> tuple[Distribution, ...]:
         self.error = ""
         self.series = list(zip(names, dists))
         self.preview = None
@@ -233,6 +269,80 @@ class OddsPanel(QWidget):
         self._show_notes(notes)
         self._set_buttons()
         return dists
+
+    # --- working out -----------------------------------------------------------------------
+
+    def set_runner(self, runner) -> None:
+        """Work out the odds in `runner`'s thread (an OddsRunner) from now on; None: at
+        once, in the caller's thread."""
+        if self.runner is not None:
+            for signal, slot in self._runner_slots():
+                signal.disconnect(slot)
+        self.runner = runner
+        if runner is not None:
+            for signal, slot in self._runner_slots():
+                signal.connect(slot)
+
+    def _runner_slots(self):
+        runner = self.runner
+        return ((runner.finished, self._finished), (runner.failed, self._failed),
+                (runner.progress, self._progress), (runner.cancelled, self._cancelled))
+
+    def _work(self, work, draw, what: str):
+        """Run `work()` and `draw(result)`: at once (returning what `draw` returns, or None
+        after showing a ValueError), or in the odds thread (returning None; `what` names
+        the army in the meantime)."""
+        if self.runner is None:
+            try:
+                result = work()
+            except ValueError as exc:
+                self._show_error(str(exc))
+                return None
+            return draw(result)
+        self._draw_next = draw
+        self._job = self.runner.request(work)
+        self._set_working(True)
+        self.title_label.setText(f"Working out the odds of {what}…")
+        return None
+
+    def cancel(self) -> None:
+        """Stop working out the odds requested last (the chart keeps what it showed)."""
+        if self.runner is not None and self.working:
+            self.runner.cancel()
+
+    def _set_working(self, working: bool) -> None:
+        self.working = working
+        self.stop_button.setVisible(working)
+        self.chart.setEnabled(not working)
+        if working:
+            self.summary_label.setText(WORKING_TEXT)
+
+    def _finished(self, job: int, result) -> None:
+        if job != self._job:
+            return
+        self._set_working(False)
+        self._draw_next(result)
+        self.computed.emit()
+
+    def _failed(self, job: int, message: str) -> None:
+        if job != self._job:
+            return
+        self._set_working(False)
+        self._show_error(message)
+        self.computed.emit()
+
+    def _progress(self, job: int, done: int, total: int) -> None:
+        if job == self._job and self.working:
+            self.summary_label.setText(f"{done} of {total} dice counted. {WORKING_TEXT}")
+
+    def _cancelled(self, job: int) -> None:
+        if job != self._job:
+            return
+        self._set_working(False)
+        self.title_label.setText("Odds stopped")
+        self.summary_label.setText("Working out these odds was stopped. Change the army or "
+                                   "the roll to work them out again.")
+        self.computed.emit()
 
     def _show_error(self, message: str) -> None:
         self.error = message

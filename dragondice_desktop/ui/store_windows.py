@@ -9,16 +9,16 @@ game still runs with the bundled sample forces.
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QWidget
-from sqlite_utils import Database
 
 from ..forces.model import Force
 from ..forces.samples import sample_forces
-from ..store.database import close_database
-from ..store.forces import list_forces, load_force
 from ..store.paths import database_path
-from .store_dialogs import open_store
+
+if TYPE_CHECKING:  # sqlite-utils (and the numpy it loads) wait for the store's first use
+    from sqlite_utils import Database
 
 
 class StoreWindows:
@@ -38,6 +38,8 @@ class StoreWindows:
     def database(self) -> Database | None:
         """The open store, opening it now if needed (None if it stays closed)."""
         if self.db is None:
+            from .store_dialogs import open_store
+
             self.db = open_store(database_path(self.data_dir), self.parent)
         return self.db
 
@@ -67,6 +69,8 @@ class StoreWindows:
     def game_forces(self) -> list[Force]:
         """Forces a new game may use: the sample forces, then every saved force without
         errors (drafts with errors cannot start a game; issue 4)."""
+        from ..store.forces import list_forces, load_force
+
         forces = list(sample_forces())
         if self.database() is not None:
             forces += [load_force(self.db, s.name) for s in list_forces(self.db) if s.valid]
@@ -78,6 +82,8 @@ class StoreWindows:
             if window is not None:
                 window.close()
         if self.db is not None:
+            from ..store.database import close_database
+
             close_database(self.db)
             self.db = None
 

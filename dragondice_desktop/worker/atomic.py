@@ -29,6 +29,13 @@ def write_text_atomically(path: str | os.PathLike, text: str) -> None:
         raise UnwritableText(f"the text holds a character that cannot be saved "
                              f"(U+{ord(bad[0]):04X} at position {exc.start}): it is not valid "
                              f"Unicode") from None
+    write_bytes_atomically(path, data)
+
+
+def write_bytes_atomically(path: str | os.PathLike, data: bytes) -> None:
+    """Write `data` to `path` atomically, creating the parent folder if needed. Raises
+    OSError when the folder cannot be created or written; the target is then left as it
+    was and no temporary file stays behind."""
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
     folder.mkdir(parents=True, exist_ok=True)

@@ -16,8 +16,6 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
-from ..ai import decide
-
 
 class _Thinker(QObject):
     """Lives in the thinking thread: answers one request at a time."""
@@ -29,6 +27,8 @@ class _Thinker(QObject):
     def think(self, ticket, state, level: str, seed: int) -> None:
         """Decide for the pending player of `state` at `level` with `seed`."""
         try:
+            from ..ai import decide  # loaded with the first decision, not at start
+
             decision = decide(state, level, seed)
         except Exception as exc:  # noqa: BLE001 — an AI failure must not take the app down
             self.failed.emit(ticket, f"{type(exc).__name__}: {str(exc)[:200]}")

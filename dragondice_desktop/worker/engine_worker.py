@@ -46,6 +46,7 @@ from ..matchup import assembly_problems, setups_problem
 from .autosave import Autosave, autosave_problem
 from .crash import CrashReport
 from .replay import build_replay
+from .replay_cache import ReplayCache, ReplayedGame
 from .snapshot import Change, GameSnapshot
 
 KEPT_STATES = 1000  # states kept for an undo without replay (older ones replay)
@@ -102,6 +103,7 @@ class EngineWorker(QObject):
         self._redo: tuple[Action, ...] = ()  # undone actions, the next one to redo first
         self._serial = 0
         self._autosave: Autosave | None = None
+        self._cache: ReplayCache | None = None
 
     # --- requests -------------------------------------------------------------------------
 
@@ -110,6 +112,20 @@ class EngineWorker(QObject):
         """Write the game record to `folder`/autosave.ddgame after every change from now on
         (None: stop autosaving)."""
         self._autosave = Autosave(folder) if folder is not None else None
+
+    @Slot(object)
+    def set_cache(self, folder) -> None:
+        """Remember replayed long games in `folder` (a verified cache, `replay_cache`), so
+        opening one again needs no replay (None: no cache)."""
+        self._cache = ReplayCache(folder) if folder is not None else None
+
+    @Slot()
+    def remember(self) -> None:
+        """Put the current game in the replay cache (after it was saved: opening the file
+        later then needs no replay). Does nothing without a cache or a game."""
+        if self._cache is not None and self._record is not None:
+            self._cache.store(self._record, ReplayedGame(self._state, self._history,
+                                                         self._before))
 
     @Slot(object, object, object, object)
     def new_game(self, players, seed, options=None, seats=()) -> None:
@@ -241,10 +257,15 @@ class EngineWorker(QObject):
             return
         try:
             record = self._record.without_last()
-            state = self._before[-1] if self._before else record.state()
+            before = self._before
+            if not before and not record.options.manual_dice:
+                # Past the states kept: one replay keeps the states before the last
+                # KEPT_STATES actions again, so the next undos need none.
+                before = _states_before(self._record)
+            state = before[-1] if before else record.state()
             self._commit(record, state, self._history[:-1], Change.UNDO, (),
                          redo=(self._record.actions[-1],) + self._redo,
-                         before=self._before[:-1])
+                         before=before[:-1])
         except Exception as exc:  # noqa: BLE001 — IllegalAction here is a bug too
             self._crash(exc, "undoing the last action", "")
 
@@ -300,6 +321,12 @@ class EngineWorker(QObject):
         `loadFailed` naming the problem and keeps the current game."""
         try:
             forces_problem(record)
+            cached = self._cache.fetch(record) if self._cache is not None else None
+            if cached is not None:  # replayed before by these very rules: no replay
+                events = tuple(e for step in cached.history for e in step)
+                self._commit(record, cached.state, cached.history, Change.LOAD, events,
+                             redo=(), before=cached.before)
+                return
             state = new_game(record.players, record.seed, record.options)
             history = []
             # The states before the last actions are kept as they are replayed, so an undo
@@ -325,6 +352,8 @@ class EngineWorker(QObject):
             events = tuple(e for step in history for e in step)
             self._commit(record, state, tuple(history), Change.LOAD, events, redo=(),
                          before=tuple(kept))
+            if self._cache is not None:
+                self._cache.store(record, ReplayedGame(state, tuple(history), tuple(kept)))
         except GameFileError as exc:
             self.loadFailed.emit(str(exc))
         except SetupError as exc:
@@ -406,6 +435,17 @@ class EngineWorker(QObject):
         self.crashed.emit(CrashReport.from_exception(exc, request, action, self._record))
 
 
+def _states_before(record: GameRecord) -> tuple[GameState, ...]:
+    """The states before the last KEPT_STATES actions of `record` (not manual dice),
+    replayed. Raises IllegalAction for a record that does not replay."""
+    state = new_game(record.players, record.seed, record.options)
+    kept: deque[GameState] = deque(maxlen=KEPT_STATES)
+    for action in record.actions:
+        kept.append(state)
+        state, _events = play(state, action)
+    return tuple(kept)
+
+
 def _one_by_one(state: GameState, actions):
     """(state, events) after each of `actions`, played in turn with `play`."""
     for action in actions:
@@ -468,6 +508,8 @@ class EngineClient(QObject):
     _load_text = Signal(str)
     _replay = Signal(object)
     _set_autosave = Signal(object)
+    _set_cache = Signal(object)
+    _remember = Signal()
     _set_autosave_now = Signal(object)  # blocking: returns once the worker has switched
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -486,6 +528,8 @@ class EngineClient(QObject):
         self._load_text.connect(self.worker.load_text)
         self._replay.connect(self.worker.replay)
         self._set_autosave.connect(self.worker.set_autosave)
+        self._set_cache.connect(self.worker.set_cache)
+        self._remember.connect(self.worker.remember)
         self._set_autosave_now.connect(self.worker.set_autosave,
                                        Qt.ConnectionType.BlockingQueuedConnection)
         for name in ("stateChanged", "failed", "loadFailed", "crashed", "replayReady",
@@ -541,6 +585,14 @@ class EngineClient(QObject):
     def set_autosave(self, folder: str | os.PathLike | None) -> None:
         """Autosave into `folder` after every change from the next request on (None: stop)."""
         self._set_autosave.emit(folder)
+
+    def set_cache(self, folder: str | os.PathLike | None) -> None:
+        """Keep the verified replay cache of long games in `folder` (None: none)."""
+        self._set_cache.emit(folder)
+
+    def remember(self) -> None:
+        """Ask the worker to put the current game in the replay cache (after a save)."""
+        self._remember.emit()
 
     def stop_autosave(self) -> None:
         """Stop autosaving and return only once the worker has stopped, so the caller may

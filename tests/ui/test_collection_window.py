@@ -116,7 +116,8 @@ def test_collection_sorts_owned_as_numbers(window, db):
 
 def test_collection_owned_editor_is_a_spin_box(window):
     index = window.proxy.index(0, COL_OWNED)
-    editor = window.table.itemDelegate().createEditor(window.table.viewport(), None, index)
+    delegate = window.table.itemDelegateForColumn(COL_OWNED)
+    editor = delegate.createEditor(window.table.viewport(), None, index)
     assert isinstance(editor, QSpinBox) and (editor.minimum(), editor.maximum()) == (0, 9999)
 
 

@@ -36,3 +36,30 @@ def test_showing_the_odds_tab_builds_it_with_the_game(window, qtbot):
     window.odds_dock.raise_()
     qtbot.waitUntil(lambda: window._odds is not None)
     assert window._odds.state is window.snapshot.state
+
+
+# The real start path (the `dragondice` command's parser, the window, its first paint), as
+# bench_app.py takes it: numpy (loaded by sqlite-utils, the odds and the computer players)
+# and sqlite-utils wait for what needs them (issue 17: start to window <= 0.8 s).
+START_PATH = """
+import sys, tempfile
+from PySide6.QtWidgets import QApplication
+from dragondice_desktop.ui.main_window import MainWindow
+
+def report(*_args):
+    QApplication.processEvents()
+    print(*[m in sys.modules for m in ("numpy", "sqlite_utils", "pyqtgraph")])
+    return 0
+
+QApplication.exec = report
+MainWindow.start_session = lambda self: None
+from dragondice_desktop.commands.main import main
+main(["--data-dir", tempfile.mkdtemp()])
+"""
+
+
+def test_the_start_path_loads_neither_numpy_nor_the_store_library():
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    out = subprocess.run([sys.executable, "-c", START_PATH], capture_output=True, text=True,
+                         env=env, check=True, timeout=120).stdout.split()
+    assert out == ["False", "False", "False"]

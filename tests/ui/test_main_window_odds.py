@@ -13,6 +13,8 @@ def test_odds_dock_follows_the_game(qtbot, window):
     assert window.odds_dock.windowTitle() == "Odds"
     assert window.odds.roll is RollType.MANEUVER
     assert window.odds.zone == window.snapshot.state.march.zone
+    # Worked out in the odds thread: drawn when it answers, the window meanwhile free.
+    qtbot.waitUntil(lambda: not window.odds.panel.working, timeout=20_000)
     assert window.odds.panel.series  # a distribution is drawn
 
 

@@ -44,7 +44,7 @@ def _kill(win) -> None:
 def test_every_change_is_autosaved_and_a_clean_close_leaves_nothing(qtbot, tmp_path):
     win = _window(qtbot, tmp_path)
     snapshot = _play(qtbot, win, 9)
-    saved = GameRecord.from_json((tmp_path / "autosave.ddgame").read_text(encoding="utf-8"))
+    saved = GameRecord.from_json(Autosave(tmp_path).read_text())  # the file and its journal
     assert saved == snapshot.record
     with qtbot.waitSignal(win.client.stateChanged, timeout=WAIT_MS):
         win.undo()
