@@ -1,0 +1,29 @@
+"""SAIs in play that a sampled mutation run (issue 11 section 5) showed no test checking
+(seed 000)."""
+
+from __future__ import annotations
+
+from dragondice_desktop.engine.lasting import army_modifiers
+from dragondice_desktop.engine.rolls import RollType
+from dragondice_desktop.engine.state import Zone, ZoneKind
+
+from engine_helpers import texts
+from test_sai_effects import FOOT, F, melee
+
+T2 = Zone(ZoneKind.TERRAIN, 2)
+LURKER = "Lava Elves/Lurker in the Deep"  # face 7: Cloak 4
+
+
+def test_cloak_in_a_save_roll_gives_the_army_x_saves_until_the_owners_next_turn():
+    """Seed 000 Cloak: "During a save roll ... add X non-magical save results to the army
+    containing this unit until the beginning of your next turn." Bob's Lurker in the Deep
+    rolls Cloak (X = 4) saving against Ann's 4 melee: the 4 saves count now (no damage), and
+    Bob's army at the Frontier keeps +4 saves as a lasting effect, logged."""
+    state, events = melee([FOOT, FOOT], [LURKER], F(FOOT, "2 Melee"), F(FOOT, "2 Melee"),
+                          F(LURKER, "4 Cloak"))
+    assert "All saved (melee 4 − saves 4): no damage" in texts(events)
+    cloaks = [e for e in state.effects if e.kind == "cloak"]
+    assert [(e.player, e.zone, e.amount) for e in cloaks] == [(1, T2, 4)]
+    assert any(t.startswith("Lasting effect: Cloak") for t in texts(events, "effect"))
+    added = [(m.amount, m.types) for m in army_modifiers(state, T2, 1)]
+    assert added == [(4, (RollType.SAVE,))]
