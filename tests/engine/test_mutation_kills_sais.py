@@ -27,3 +27,20 @@ def test_cloak_in_a_save_roll_gives_the_army_x_saves_until_the_owners_next_turn(
     assert any(t.startswith("Lasting effect: Cloak") for t in texts(events, "effect"))
     added = [(m.amount, m.types) for m in army_modifiers(state, T2, 1)]
     assert added == [(4, (RollType.SAVE,))]
+
+
+def test_a_second_kick_after_the_defending_army_is_gone_targets_nothing():
+    """Seed 000 Kick: "target one unit in the defending army" — with no defending army left
+    there is nothing to target. Ann's two Centaurs roll Kick (X = 4); the first kills Bob's
+    lone Footman (it rolls no save), the second has no target: it is recorded as such, nobody
+    is asked anything, and Ann's turn moves on to her second march."""
+    from dragondice_desktop.engine.state import Phase
+    from test_sai_effects import CENTAUR
+
+    state, events = melee([CENTAUR, CENTAUR], [FOOT], F(CENTAUR, "4 Kick"),
+                          F(CENTAUR, "4 Kick"), F(FOOT, "1 Melee"))
+    lines = texts(events)
+    assert "Kick: Bob's Footman takes 4 damage: killed" in lines
+    assert lines.index("Kick: no defending army") > lines.index(
+        "Kick: Bob's Footman takes 4 damage: killed")
+    assert state.phase is Phase.SECOND_MARCH

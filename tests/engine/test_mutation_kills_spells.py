@@ -38,3 +38,20 @@ def test_summon_dragon_brings_the_dragon_to_the_terrain_the_caster_names():
     state, _ = run(state, f"cast summon-dragon air {blue}", "done")
     state, _ = run(state, "choose t1")
     assert state.zones[blue] == Zone(ZoneKind.TERRAIN, 1)
+
+
+def test_standing_stones_let_the_holders_cantrip_magic_take_the_terrain_elements():
+    """Digest §8 Standing Stones: the controlling army "may convert any of its magic to an
+    element of that terrain" — its cantrip-only magic too (digest §5.3: Cantrip magic outside
+    a magic action casts Cantrip spells). Ann holds Highland Standing Stones (fire, earth) on
+    its eighth face; her Coral Elves Enchanter (air, water) rolls "4 Cantrip" in a melee
+    attack: earth's Stone Skin and fire's Ash Storm (Cantrip spells) are offered beside her
+    own elements' Hailstorm and Watery Double."""
+    from dragondice_desktop.engine.game import legal_actions
+
+    state = position(ann={"campaign": ("Coral Elves/Enchanter",)},
+                     frontier="Terrains/Highland Standing Stones", faces=(3, 3, 8))
+    state, _ = turn(state)
+    state, _ = run(scripted(state, 5, 1), "march t2", "no-maneuver", "action melee")
+    spells = {a.to_text().split()[1] for a in legal_actions(state) if a.to_text() != "done"}
+    assert spells == {"ash-storm", "hailstorm", "stone-skin", "watery-double"}
