@@ -71,3 +71,18 @@ def test_lightning_bolt_breath_halves_melee_only_not_saves():
     state, events = run(state, f"kill {sergeants[0]}", f"kill {sergeants[1]}")
     roll = [e.roll for e in events if e.kind == "roll" and e.roll][0]
     assert (roll.total(RollType.MELEE), roll.total(RollType.SAVE)) == (1, 3)
+
+
+def test_the_dragon_attack_log_opens_a_phase_and_names_dragon_fire_as_an_effect():
+    """Digest §3.3 / §5.4: the Dragon Attack at a terrain is its own part of the turn (the log
+    shows it as a phase line, naming the dragons), and Dragon Fire's rule for the units its
+    breath kills is logged as an effect."""
+    from test_dragon_attack import BREATH, FOOT, at_frontier
+    from engine_helpers import texts, turn
+
+    state, _ = at_frontier((FOOT, FOOT), ("Dragons/Red Drake",), horde=())
+    state, events = turn(state, 0, BREATH)
+    assert any(t.startswith("Dragon Attack at Coastland Tower: Bob's Red Drake")
+               for t in texts(events, "phase"))
+    assert any(t.startswith("Dragon Fire (Bob's Red Drake's breath)")
+               for t in texts(events, "effect"))
