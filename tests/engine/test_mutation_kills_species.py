@@ -30,3 +30,15 @@ def test_mutate_promotes_only_the_mutating_players_own_swamp_stalkers():
     state, _ = turn(state)
     state, _ = run(scripted(state, 2), "choose mutate")  # Bob's Footman: Melee, no save
     assert offered(state) == ["choose done", "choose recruit"]
+
+
+def test_dragonkin_handlers_bring_or_promote_question_has_an_offered_default():
+    """Digest §6 Dragonkin Handlers: bring a small Dragonkin from the Summoning Pool *or*
+    promote one. When both are possible the player is asked, and the question's default (what
+    the automatic player takes) is one of the two offered answers."""
+    from test_rules_table_species import DEVOTEE, FOAL, HERO, handlers
+
+    state = handlers((DEVOTEE, FOAL), (FOAL, HERO))  # Eldarim 2 health, Dragonkin 1
+    state, _ = run(state, "choose t0")
+    assert offered(state) == ["choose bring", "choose promote"]
+    assert state.pending.default in offered(state)
