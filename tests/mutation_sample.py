@@ -72,6 +72,12 @@ KILLED = {"killed", "timeout"}
 # no test pins that prose, and it counts as not killed. A mutant is listed here only after that
 # check; --rerun-not-killed leaves the listed ones alone.
 VERDICTS = {
+    "dragondice_desktop.engine.march.x_apply_march__mutmut_60":
+        ("equivalent", "renames the kind of the 'skips the march' log line from 'message' to "
+                       "'MESSAGE'; nothing reads that kind (the log shows both plainly)"),
+    "dragondice_desktop.engine.species_phase.x__handler_armies__mutmut_2":
+        ("equivalent", "the armies of any player, filtered to those holding the player's own "
+                       "Eldarim, are the player's own armies, in the same order"),
     "dragondice_desktop.engine.army_roll.x__vortex__mutmut_47":
         ("equivalent", "the re-ask of an unanswered Vortex question is never reached: a roll "
                        "task waiting on its question resumes only once the player answered it"),
