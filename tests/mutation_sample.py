@@ -7,14 +7,15 @@ mutants spread evenly over the rules areas, and prints the score per area and th
 mutmut is not part of the test extra; install it into the venv first:
 
     .venv/bin/pip install 'mutmut==3.8.1'
-    .venv/bin/python tests/mutation_sample.py                  # the default sample: seed 11, 20 a area
+    .venv/bin/python tests/mutation_sample.py     # the default sample: seed 11, 20 per area
     .venv/bin/python tests/mutation_sample.py --seed 11 --per-area 20 --show   # with survivors' diffs
 
-The run happens in a copy of the repository's tracked files (default: <tmp>/dragondice-mutation,
+The run happens in a copy of the repository's files (tracked and new) (default: <tmp>/dragondice-mutation,
 reused between runs so mutmut's test statistics are kept), so mutmut's working files ("mutants/",
 its setup.cfg) never land in the repository. mutmut runs, for each mutant, only the engine tests
 that call the mutated function, two at a time (the machine's two cores); the whole default sample
-takes about 30-40 minutes on a lightly loaded machine.
+takes about an hour on two cores shared with other work (most of it on the few mutants of
+functions every test calls, such as fates.kill and the roll pipeline; they come last).
 
 Statuses: "killed" and "timeout" count as killed; "survived", "no tests" (no engine test calls the
 function) and "suspicious" count as not killed. The score is killed / checked ("checked": the
