@@ -8,14 +8,15 @@ mutmut is not part of the test extra; install it into the venv first:
 
     .venv/bin/pip install 'mutmut==3.8.1'
     .venv/bin/python tests/mutation_sample.py     # the default sample: seed 11, 20 per area
-    .venv/bin/python tests/mutation_sample.py --seed 11 --per-area 20 --show   # with survivors' diffs
+    .venv/bin/python tests/mutation_sample.py --seed 11 --per-area 20 --show  # survivors' diffs
 
-The run happens in a copy of the repository's files (tracked and new) (default: <tmp>/dragondice-mutation,
-reused between runs so mutmut's test statistics are kept), so mutmut's working files ("mutants/",
-its setup.cfg) never land in the repository. mutmut runs, for each mutant, only the engine tests
-that call the mutated function, two at a time (the machine's two cores); the whole default sample
-takes about an hour on two cores shared with other work (most of it on the few mutants of
-functions every test calls, such as fates.kill and the roll pipeline; they come last).
+The run happens in a copy of the repository's files, tracked and new (default:
+<tmp>/dragondice-mutation, reused between runs so mutmut's test statistics are kept), so
+mutmut's working files ("mutants/", its setup.cfg) never land in the repository. mutmut runs,
+for each mutant, only the engine tests that call the mutated function, two at a time (the
+machine's two cores); the whole default sample takes about an hour on two cores shared with
+other work (most of it on the few mutants of functions every test calls, such as fates.kill and
+the roll pipeline; they come last).
 
 Statuses: "killed" and "timeout" count as killed; "survived", "no tests" (no engine test calls the
 function) and "suspicious" count as not killed. The score is killed / checked ("checked": the
@@ -143,7 +144,8 @@ def copy_tree(work: Path) -> None:
 def generate(work: Path) -> None:
     """Let mutmut write every mutant of the rules files into work/mutants (no tests run)."""
     code = ("from mutmut.__main__ import *\n"
-            "from mutmut.utils.file_utils import copy_src_dir, copy_also_copy_files, setup_source_paths\n"
+            "from mutmut.utils.file_utils import (copy_src_dir, copy_also_copy_files,\n"
+            "    setup_source_paths)\n"
             "import os\n"
             "set_mutant_under_test('mutant_generation')\n"
             "os.makedirs('mutants', exist_ok=True)\n"
