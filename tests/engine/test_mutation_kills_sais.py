@@ -44,3 +44,18 @@ def test_a_second_kick_after_the_defending_army_is_gone_targets_nothing():
     assert lines.index("Kick: no defending army") > lines.index(
         "Kick: Bob's Footman takes 4 damage: killed")
     assert state.phase is Phase.SECOND_MARCH
+
+
+def test_only_elemental_relics_cancel_another_relics_logo_does_not():
+    """Seed 001 Elemental Relic: "Elemental Relics that roll the same element have no effect
+    on that roll. Note that the SFR logo matches all elements." The rule is among Elemental
+    Relics: Earthfang (a relic without element faces) showing its SFR Logo does not cancel an
+    Elemental Relic's Element Air, which keeps its effect."""
+    from dragondice_desktop.engine.rolls import DieRoll, RollContext, RollInput, count_roll
+    from test_pipeline import D, F as PF
+
+    relic, fang = "Items/Elemental Relic", "Items/Earthfang"
+    dice = (DieRoll(1, D(relic), (PF(relic, "4 Element Air"),)),
+            DieRoll(2, D(fang), (PF(fang, "4 SFR Logo"),)))
+    result = count_roll(RollInput(RollContext(RollType.MELEE), dice))
+    assert len(result.effects_of("relic")) == 1
