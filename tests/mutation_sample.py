@@ -74,6 +74,10 @@ KILLED = {"killed", "timeout"}
 # no test pins that prose, and it counts as not killed. A mutant is listed here only after that
 # check; --rerun-not-killed leaves the listed ones alone.
 VERDICTS = {
+    "dragondice_desktop.engine.rolls.x__pipeline__mutmut_168":
+        ("equivalent", "drops the counted types only where step 6 asks whether a subtracting "
+                       "modifier applies; they matter only to a one-type modifier, and the one "
+                       "one-type modifier (Fiery Weapon) adds"),
     "dragondice_desktop.engine.march.x_apply_march__mutmut_60":
         ("equivalent", "renames the kind of the 'skips the march' log line from 'message' to "
                        "'MESSAGE'; nothing reads that kind (the log shows both plainly)"),
