@@ -308,8 +308,11 @@ def test_accelerated_growth_exchanges_a_killed_treefolk():
                    "cast hailstorm air t2 1")
     state, _ = run(scripted(state, 1), "done")  # Oak rolls Melee: no save
     # Replanting (the Frontier contains water): the Oak rolls first, Melee, not its ID.
-    state, _ = run(scripted(state, 1), f"kill {oak}")
+    state, events = run(scripted(state, 1), f"kill {oak}")
     assert state.zones[oak] == DUA1 and state.zones[oakling] == T2
+    # The log names the effect that made the exchange (never applied silently).
+    assert any("Accelerated Growth exchanges it with Bob's Oakling" in t
+               for t in texts(events, "sai"))
 
 
 def test_necromantic_wave_counts_magic_as_melee():
