@@ -74,41 +74,41 @@ KILLED = {"killed", "timeout"}
 # no test pins that prose, and it counts as not killed. A mutant is listed here only after that
 # check; --rerun-not-killed leaves the listed ones alone.
 VERDICTS = {
-    "dragondice_desktop.engine.rolls.x__pipeline__mutmut_168":
+    "dragondice_desktop.engine.rolls.pipeline.x__pipeline__mutmut_168":
         ("equivalent", "drops the counted types only where step 6 asks whether a subtracting "
                        "modifier applies; they matter only to a one-type modifier, and the one "
                        "one-type modifier (Fiery Weapon) adds"),
-    "dragondice_desktop.engine.march.x_apply_march__mutmut_60":
+    "dragondice_desktop.engine.turn.march.x_apply_march__mutmut_60":
         ("equivalent", "renames the kind of the 'skips the march' log line from 'message' to "
                        "'MESSAGE'; nothing reads that kind (the log shows both plainly)"),
-    "dragondice_desktop.engine.species_phase.x__handler_armies__mutmut_2":
+    "dragondice_desktop.engine.species.phase.x__handler_armies__mutmut_2":
         ("equivalent", "the armies of any player, filtered to those holding the player's own "
                        "Eldarim, are the player's own armies, in the same order"),
-    "dragondice_desktop.engine.army_roll.x__vortex__mutmut_47":
+    "dragondice_desktop.engine.rolls.army_roll.x__vortex__mutmut_47":
         ("equivalent", "the re-ask of an unanswered Vortex question is never reached: a roll "
                        "task waiting on its question resumes only once the player answered it"),
-    "dragondice_desktop.engine.dragon_attack.x__wings__mutmut_23":
+    "dragondice_desktop.engine.dragons.attack_phase.x__wings__mutmut_23":
         ("not a rule", "upper-cases the Wings log line"),
-    "dragondice_desktop.engine.sai_dragon.x_dragon_attack_outcome__mutmut_198":
+    "dragondice_desktop.engine.sai.in_dragon_attack.x_dragon_attack_outcome__mutmut_198":
         ("not a rule", "upper-cases Trumpet's modifier text in the roll explanation"),
-    "dragondice_desktop.engine.sai_results.x_logo_as_id__mutmut_17":
+    "dragondice_desktop.engine.sai.results.x_logo_as_id__mutmut_17":
         ("not a rule", "adds letters to the SFR Logo's line in the roll explanation"),
-    "dragondice_desktop.engine.sai_effects.x__hug__mutmut_66":
+    "dragondice_desktop.engine.sai.effects.x__hug__mutmut_66":
         ("equivalent", "changes Applied.fates, which nothing reads (not the game, the UI, the "
                        "roll explanation or game files)"),
-    "dragondice_desktop.engine.dragon_sai.x__kill_jaws_dragon__mutmut_52":
+    "dragondice_desktop.engine.sai.on_dragons.x__kill_jaws_dragon__mutmut_52":
         ("equivalent", "changes Applied.fates, which nothing reads"),
-    "dragondice_desktop.engine.dragon_sai.x__champion__mutmut_90":
+    "dragondice_desktop.engine.sai.on_dragons.x__champion__mutmut_90":
         ("equivalent", "changes Applied.fates, which nothing reads"),
-    "dragondice_desktop.engine.eighth_faces.x__summon__mutmut_129":
+    "dragondice_desktop.engine.terrains.eighth_faces.x__summon__mutmut_129":
         ("equivalent", "finish_rule with an empty text never touches the events list"),
-    "dragondice_desktop.engine.species_phase.x__grow__mutmut_189":
+    "dragondice_desktop.engine.species.phase.x__grow__mutmut_189":
         ("equivalent", "the stage name of Mutate's grow question is never compared: the answer "
                        "is dispatched on the question's type"),
-    "dragondice_desktop.engine.minor_march.x_apply_minor__mutmut_65":
+    "dragondice_desktop.engine.terrains.minor_march.x_apply_minor__mutmut_65":
         ("equivalent", "'keep the minor terrain's face' then runs advance(), which returns the "
                        "state unchanged: no task or damage is queued at the maneuver step"),
-    "dragondice_desktop.engine.sai_results.x__strikes_back__mutmut_8":
+    "dragondice_desktop.engine.sai.results.x__strikes_back__mutmut_8":
         ("killed by hand", "tests/engine/test_sai_table.py Counter and Volley rows (save:4)"),
     "dragondice_desktop.engine.spells.elemental.x__summon__mutmut_62":
         ("killed by hand", "test_mutation_kills_spells.py::test_summon_dragon_brings_the_dragon_"

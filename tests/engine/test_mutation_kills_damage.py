@@ -3,8 +3,8 @@ showed no test checking."""
 
 from __future__ import annotations
 
-from dragondice_desktop.engine.fates import kill
-from dragondice_desktop.engine.state import LastingEffect, Zone, ZoneKind
+from dragondice_desktop.engine.units.fates import kill
+from dragondice_desktop.engine.core.state import LastingEffect, Zone, ZoneKind
 
 from engine_helpers import die_ids, position, scripted
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from dragondice_desktop.catalog.loader import load_catalog
-from dragondice_desktop.engine.dragons import attacks_dragon
+from dragondice_desktop.engine.dragons.kinds import attacks_dragon
 
 # Digest §5.4 targeting table: (attacker, target, attacks?), one dragon of each kind and the
 # element cases the table names ("unless the same element", "unless both elements match",
@@ -61,7 +61,7 @@ def test_lightning_bolt_breath_halves_melee_only_not_saves():
     (round down) — its save results stay whole. Four Sergeants: the breath kills two (5
     health-worth, two of 2 health would leave 1 over), the other two answer with 3 melee
     (halved to 1) and 3 saves (kept)."""
-    from dragondice_desktop.engine.rolls import RollType
+    from dragondice_desktop.engine.rolls.pipeline import RollType
     from test_dragon_attack import BREATH, SERGEANT, at_frontier
     from engine_helpers import die_ids, run, turn
 

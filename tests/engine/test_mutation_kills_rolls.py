@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from dragondice_desktop.engine.rolls import MAX_REROLLS, RollContext, RollType
+from dragondice_desktop.engine.rolls.pipeline import MAX_REROLLS, RollContext, RollType
 
 from test_rolls import roll
 

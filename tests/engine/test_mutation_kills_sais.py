@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from dragondice_desktop.engine.lasting import army_modifiers
-from dragondice_desktop.engine.rolls import RollType
-from dragondice_desktop.engine.state import Zone, ZoneKind
+from dragondice_desktop.engine.sai.lasting import army_modifiers
+from dragondice_desktop.engine.rolls.pipeline import RollType
+from dragondice_desktop.engine.core.state import Zone, ZoneKind
 
 from engine_helpers import texts
 from test_sai_effects import FOOT, F, melee
@@ -34,7 +34,7 @@ def test_a_second_kick_after_the_defending_army_is_gone_targets_nothing():
     there is nothing to target. Ann's two Centaurs roll Kick (X = 4); the first kills Bob's
     lone Footman (it rolls no save), the second has no target: it is recorded as such, nobody
     is asked anything, and Ann's turn moves on to her second march."""
-    from dragondice_desktop.engine.state import Phase
+    from dragondice_desktop.engine.core.state import Phase
     from test_sai_effects import CENTAUR
 
     state, events = melee([CENTAUR, CENTAUR], [FOOT], F(CENTAUR, "4 Kick"),
@@ -51,7 +51,7 @@ def test_only_elemental_relics_cancel_another_relics_logo_does_not():
     on that roll. Note that the SFR logo matches all elements." The rule is among Elemental
     Relics: Earthfang (a relic without element faces) showing its SFR Logo does not cancel an
     Elemental Relic's Element Air, which keeps its effect."""
-    from dragondice_desktop.engine.rolls import DieRoll, RollContext, RollInput, count_roll
+    from dragondice_desktop.engine.rolls.pipeline import DieRoll, RollContext, RollInput, count_roll
     from test_pipeline import D, F as PF
 
     relic, fang = "Items/Elemental Relic", "Items/Earthfang"

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from dragondice_desktop.engine.game import legal_actions
-from dragondice_desktop.engine.state import Zone, ZoneKind
+from dragondice_desktop.engine.core.state import Zone, ZoneKind
 
 from engine_helpers import die_ids, moved, position, run, scripted, turn
 

@@ -28,7 +28,7 @@ def test_summon_dragon_brings_the_dragon_to_the_terrain_the_caster_names():
     """Digest §7 Summon Dragon (7, elemental): "summon one dragon containing the casting
     element ... to any terrain" (digest §5.5). Four Conjurers make 8 air/water magic; Ann
     summons her Blue Drake (air) from her Summoning Pool to Bob's Home, Flatland City (t1)."""
-    from dragondice_desktop.engine.state import Zone, ZoneKind
+    from dragondice_desktop.engine.core.state import Zone, ZoneKind
     from engine_helpers import die_ids
     from test_spells import magic
 
