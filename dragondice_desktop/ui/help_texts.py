@@ -29,7 +29,7 @@ _COVERAGE = """<h3>Rules coverage</h3>
 with eighth faces, dragon attacks, species abilities, marches (maneuver and counter-maneuver,
 melee, missile and magic with the v4.01 spells), damage and saves, promotion and burial, the
 Reserves phase and victory. Every roll goes through the ten-step roll pipeline.</p>
-<p>{summary}</p>
+<p>{summary} (handled: the engine applies it and a test checks it).</p>
 <p><b>Not resolved</b> — when one of these comes up it is reported in the game log and the
 roll panel (in orange), never silently dropped:</p>
 <ul>{missing}</ul>
