@@ -13,7 +13,7 @@
     dragondice collection import|export ...           the dice collection (see store_cli)
     dragondice store backups|restore [BACKUP]          the database's backups (see store_cli)
     dragondice odds --for melee DIE... [--against DIE...]   exact roll distributions (JSON)
-    dragondice rules-coverage       which icons the engine resolves, and why not the others
+    dragondice rules-coverage       which rules the engine resolves, in which file, tested where
     dragondice resolve FILE         count a physical roll described in JSON
     dragondice arena --a normal --b easy --games N --seed S [--players 2-4] [--jobs J]
                                     computer levels against each other, with the win rate

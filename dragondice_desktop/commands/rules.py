@@ -12,9 +12,10 @@ import json
 import os
 import sys
 
-from ..engine.coverage import coverage_text, rules_coverage
+from ..engine.coverage import coverage_rows, coverage_text, icon_rows
 from ..engine.rolls.count_a_roll import MAX_TEXT, ResolveError, resolve_text
 from ..player_text import player_text
+from ..rule_tests import load_rule_tests
 
 COMMANDS = ("resolve", "rules-coverage")
 
@@ -28,9 +29,16 @@ def add_commands(subparsers: argparse._SubParsersAction) -> None:
     resolve.add_argument("--explain", action="store_true",
                          help="print the roll breakdown as text instead of JSON")
     coverage = subparsers.add_parser(
-        "rules-coverage", help="list every icon of the catalog and whether the rules engine "
-                               "handles it")
-    coverage.add_argument("--json", action="store_true", help="print the list as JSON")
+        "rules-coverage", help="list every species ability, spell and icon (SAIs, eighth "
+                               "faces, minor-terrain faces) of the catalog: whether the rules "
+                               "engine handles it, the file that applies it and the tests "
+                               "that check it")
+    coverage.add_argument("--json", action="store_true",
+                          help="print the icons' list as JSON (icon, status, reason)")
+    coverage.add_argument("--full-json", action="store_true",
+                          help="print every rule as JSON, with its kind, file and tests")
+    coverage.add_argument("--brief", action="store_true",
+                          help="leave out the file and test lines (the app's words only)")
 
 
 def run(args: argparse.Namespace) -> int | None:
@@ -38,14 +46,27 @@ def run(args: argparse.Namespace) -> int | None:
     if args.command == "resolve":
         return _resolve(args.file, args.explain)
     if args.command == "rules-coverage":
-        if args.json:
-            rows = [{"icon": icon.value, "status": status, "reason": reason}
-                    for icon, status, reason in rules_coverage()]
-            print(json.dumps(rows, indent=1, ensure_ascii=False))
-        else:
-            print(coverage_text(player_text))
-        return 0
+        return _coverage(args.json, args.full_json, args.brief)
     return None
+
+
+def _coverage(as_json: bool, full_json: bool, brief: bool) -> int:
+    """Print the coverage: a table per part with, unless `brief`, each rule's file and tests;
+    `as_json`: the icons as objects (icon, status, reason); `full_json`: one object per rule
+    with kind ("" for the ID, action and dragon faces), name, status, reason, file and
+    tests."""
+    try:
+        tests = load_rule_tests()
+    except ValueError as exc:
+        print(f"dragondice rules-coverage: {exc}", file=sys.stderr)
+        return 1
+    if as_json or full_json:
+        rows = ([{"kind": r.kind, "name": r.name, "status": r.status, "reason": r.reason,
+                  "file": r.file, "tests": list(r.tests)} for r in coverage_rows(tests)]
+                if full_json else [{"icon": r.name, "status": r.status, "reason": r.reason}
+                                   for r in icon_rows(tests)])
+        return _print(json.dumps(rows, indent=1, ensure_ascii=False))
+    return _print(coverage_text(player_text, tests, developer=not brief))
 
 
 def _resolve(path: str, explain: bool) -> int:

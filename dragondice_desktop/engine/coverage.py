@@ -1,27 +1,50 @@
-"""Which icons, spells and species abilities the rules engine handles
-(``dragondice rules-coverage``).
+"""Which rules the engine handles, where each lives and which tests check it
+(``dragondice rules-coverage``, the app's Rules coverage page).
 
-``rules_coverage() -> list[(icon, status, reason)]``: one row per icon printed on any die of
-the catalog, sorted by icon name. ``spell_coverage() -> list[(name, status, reason)]``: one
-row per spell of the catalog; ``species_coverage()`` one per species ability (digest §6).
-status is "handled", "partial" (the reason says which part is not) or "not handled" (the
-reason says why). A "partial" or "not handled" part is never
-dropped in play: it is reported as "Not resolved" in the log and the roll breakdown, or never
-offered (spells).
+One row per rule of five kinds (``KINDS``): every SAI printed on a die of the catalog
+("sai"), every spell ("spell"), every species ability ("species"), every eighth-face power
+("eighth_face") and every minor-terrain face ("minor_terrain"); and one per ID, action or
+dragon face (kind "": the roll pipeline counts them; no test mark). Each row is read from the
+engine's own registries — the SAI handlers (``sai.results.SAI_HANDLERS``), the spell book
+(``spells.SPELLS``), the species abilities and eighth-face powers (``core.rule_homes``), the
+minor terrains' tables (``terrains.minor``) — and its ``file`` is the source file of the code
+that applies it (found with ``inspect``, never typed by hand).
+
+A rule is "handled" when the engine applies it AND at least one test is marked with it
+(``@pytest.mark.rule(kind, name...)``; the index of marks, ``resources/rule_tests.json``, is
+passed in as ``tests``: the engine reads no files). The other statuses: "partial" (the reason
+says which part is not applied), "not handled" (the reason says why) and "not tested" (applied,
+but no test is marked with it). A part not applied is never dropped in play: it is reported as
+"Not resolved" in the log and the roll breakdown, or never offered (spells).
+
+``tests`` maps ``rule_key(kind, name)`` ("sai:Stomp", "species:Feral: Feralization") to test
+ids ("tests/engine/test_x.py::test_y"); None means "do not ask about tests" (the statuses are
+the engine's alone, and no row is "not tested").
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 from ..catalog.loader import load_catalog
 from ..catalog.model import (
     ACTION_ICONS, DRAGON_ICONS, EIGHTH_FACE_ICONS, MINOR_TERRAIN_ICONS, DieKind, Icon,
 )
+from . import game as _game  # noqa: F401 — imports every rules module, so the registries are full
 from . import spells
+from .core.rule_homes import EIGHTH_FACE, SPECIES, HOMES, code_file, home_file, homes
 from .sai.results import SAI_HANDLERS
+from .terrains import minor
 
-HANDLED, PARTIAL, NOT_HANDLED = "handled", "partial", "not handled"
+HANDLED, PARTIAL, NOT_HANDLED, NOT_TESTED = "handled", "partial", "not handled", "not tested"
+STATUSES = (HANDLED, PARTIAL, NOT_HANDLED, NOT_TESTED)
+
+SAI, SPELL, MINOR_TERRAIN = "sai", "spell", "minor_terrain"
+# The kinds of rule a test may be marked with (``@pytest.mark.rule(kind, ...)``).
+KINDS = (SAI, SPELL, SPECIES, EIGHTH_FACE, MINOR_TERRAIN)
+
+Tests = Mapping[str, Sequence[str]]
 
 DRAGON_FACE = "a dragon's face in the Dragon Attack phase (digest §1.7, §5.4)"
 
@@ -36,25 +59,6 @@ _PARTIAL = {
 # Spells the engine applies only in part: the part missing (digest §7).
 _PARTIAL_SPELLS: dict[str, str] = {}
 
-# Eighth-face powers (digest §8, seed 003): status and how the engine applies each.
-_EIGHTH_FACES = {
-    Icon.CITY: (HANDLED, "recruit a small unit or promote one unit in the Eighth Face phase "
-                         "(digest §8)"),
-    Icon.TEMPLE: (HANDLED, "another player buries a unit of their choice from their DUA in the "
-                           "Eighth Face phase; immune to opponents' death magic (digest §8)"),
-    Icon.STANDING_STONES: (HANDLED, "the holding army's magic may pay spells of the terrain's "
-                                    "elements (digest §8)"),
-    Icon.TOWER: (HANDLED, "missile attacks on any opposing army, Reserve armies with non-ID "
-                          "results only (digest §8)"),
-    Icon.CASTLE: (HANDLED, "becomes City, Standing Stones, Temple or Tower on capture until "
-                           "its face moves (seed 003)"),
-    Icon.DRAGONS_LAIR: (HANDLED, "summons a matching, Ivory or Ivory Hybrid dragon in the "
-                                 "Eighth Face phase (seed 003)"),
-    Icon.GROVE: (HANDLED, "moves one unit, Dragonkin, minor terrain or item out of a BUA in "
-                          "the Eighth Face phase (seed 003)"),
-    Icon.VORTEX: (HANDLED, "re-roll one unit in non-maneuver rolls (seed 003)"),
-}
-
 _NOT_HANDLED = {
     Icon.FABRICATE: "Dracolem (v4.02): rules text not available (digest §9)",
     Icon.GATE: "Dracolem (v4.02): rules text not available (digest §9)",
@@ -62,59 +66,8 @@ _NOT_HANDLED = {
     Icon.SPELL_DISRUPTION: "Dracolem (v4.02): rules text not available (digest §9)",
 }
 
-
-
-def _row(icon: Icon, kinds: set[DieKind]) -> tuple[Icon, str, str]:
-    if icon is Icon.ID or icon in ACTION_ICONS:
-        if kinds <= {DieKind.TERRAIN, DieKind.MINOR_TERRAIN}:
-            return icon, HANDLED, "the terrain face decides the army's action (digest §3.5)"
-        return icon, HANDLED, "counted in every roll (digest §1.2)"
-    if icon in EIGHTH_FACE_ICONS:
-        return (icon,) + _EIGHTH_FACES[icon]
-    if icon in MINOR_TERRAIN_ICONS:
-        return icon, HANDLED, _MINOR_FACES[icon]
-    unit_faces = kinds & {DieKind.UNIT, DieKind.MONSTER, DieKind.CHAMPION, DieKind.EQUIPMENT,
-                          DieKind.ARTIFACT, DieKind.MEDALLION, DieKind.RELIC}
-    if icon in DRAGON_ICONS and not unit_faces:
-        return icon, HANDLED, DRAGON_FACE
-    if icon in _NOT_HANDLED:
-        return icon, NOT_HANDLED, _NOT_HANDLED[icon]
-    if icon not in SAI_HANDLERS:
-        return icon, NOT_HANDLED, "no handler"
-    dragon_note = f"; on dragons: {DRAGON_FACE}" if DieKind.DRAGON in kinds else ""
-    if icon in _PARTIAL:
-        return icon, PARTIAL, _PARTIAL[icon] + dragon_note
-    if icon in (Icon.NET, Icon.WEB):
-        dragon_note += "; it does nothing in a Tower's missile attack on a Reserve army"
-    return icon, HANDLED, "seed 000 / 001: every roll type in its Applies column" + dragon_note
-
-
-def rules_coverage() -> list[tuple[Icon, str, str]]:
-    """One (icon, status, reason) row per icon printed on a die of the catalog."""
-    kinds: dict[Icon, set[DieKind]] = {}
-    for die in load_catalog():
-        for face in die.faces:
-            for icon, _ in face.icons:
-                kinds.setdefault(icon, set()).add(die.kind)
-    return sorted((_row(icon, k) for icon, k in kinds.items()), key=lambda r: r[0].value)
-
-
-def spell_coverage() -> list[tuple[str, str, str]]:
-    """One (spell name, status, reason) row per spell of the catalog, by name."""
-    unavailable = spells.unavailable()
-    rows = []
-    for spell in sorted(load_catalog().spells.values(), key=lambda s: s.name):
-        if spell.name in unavailable:
-            rows.append((spell.name, NOT_HANDLED, unavailable[spell.name]))
-        elif spell.name in _PARTIAL_SPELLS:
-            rows.append((spell.name, PARTIAL, _PARTIAL_SPELLS[spell.name]))
-        else:
-            rows.append((spell.name, HANDLED, spells.SPELLS[spell.name].effect))
-    return rows
-
-
 _MINOR_FACES = {
-    **dict.fromkeys((Icon.BRIDGE, Icon.KNOLL, Icon.VILLAGE, Icon.WOODS),
+    **dict.fromkeys(minor.ID_FACES,
                     "a minor terrain's ID face: turned to the action face the player chooses "
                     "(digest §1.6)"),
     Icon.DOUBLE_MANEUVERS: "the army's ID results doubled in its maneuver rolls (digest §1.6)",
@@ -125,58 +78,182 @@ _MINOR_FACES = {
     Icon.REVOLT: "halves the army's melee; buried at its next march (digest §1.6)",
 }
 
-# Every species ability of digest §6 and how the engine applies it.
-_ABILITIES = (
-    ("Amazons", "Javelin Charge", HANDLED, "charge javelin: bury the minor terrain"),
-    ("Amazons", "Kukri Charge", HANDLED, "charge kukri: bury the minor terrain"),
-    ("Amazons", "Terrain Harmony", HANDLED, "their magic takes the terrain's elements"),
-    ("Coral Elves", "Coastal Dodge", HANDLED, "counts as, species/counts_as.py"),
-    ("Coral Elves", "Defensive Volley", HANDLED, "missile counter-attack at an air terrain"),
-    ("Dwarves", "Mountain Mastery", HANDLED, "counts as, species/counts_as.py"),
-    ("Dwarves", "Dwarven Might", HANDLED, "counts as, species/counts_as.py"),
-    ("Feral", "Feralization", HANDLED, "Species Abilities phase"),
-    ("Feral", "Stampede", HANDLED, "counts as, species/counts_as.py"),
-    ("Firewalkers", "Air Flight", HANDLED, "fly in the retreat step"),
-    ("Firewalkers", "Flaming Shields", HANDLED, "counts as, species/counts_as.py"),
-    ("Frostwings", "Winter's Fortitude", HANDLED, "Species Abilities phase"),
-    ("Frostwings", "Magic Negation", HANDLED, "before an opponent's spells"),
-    ("Goblins", "Swamp Mastery", HANDLED, "counts as, species/counts_as.py (rules revision 2)"),
-    ("Goblins", "Foul Stench", HANDLED, "before a counter-attack (rules revision 2)"),
-    ("Lava Elves", "Volcanic Adaptation", HANDLED, "counts as, species/counts_as.py"),
-    ("Lava Elves", "Cursed Bullets", HANDLED, "missile damage only spell saves reduce"),
-    ("Scalders", "Scorching Touch", HANDLED, "damage back to a melee attacker"),
-    ("Scalders", "Intangibility", HANDLED, "counts as, species/counts_as.py"),
-    ("Swamp Stalkers", "Born of the Swamp", HANDLED, "counts as, species/counts_as.py"),
-    ("Swamp Stalkers", "Mutate", HANDLED, "Species Abilities phase"),
-    ("Treefolk", "Rapid Growth", HANDLED, "re-roll when counter-maneuvering"),
-    ("Treefolk", "Replanting", HANDLED, "a roll before being killed"),
-    ("Undead", "Stepped Damage", HANDLED, "exchange with a smaller Undead when killed"),
-    ("Undead", "Bone Magic", HANDLED, "extra magic in a magic action"),
-    ("Eldarim", "Resist Fear", HANDLED, "Dragonkin roll against dragons"),
-    ("Eldarim", "Dragonkin Handlers", HANDLED, "Species Abilities phase"),
-)
+
+@dataclass(frozen=True)
+class CoverageRow:
+    """One rule of the report: `kind` (one of KINDS), `name` (as a test's mark names it),
+    `status` (one of STATUSES), `reason` (what the engine does, or why not), `file` (the
+    source file that applies it; "" when nothing does) and `tests` (the test ids marked with
+    it; () when not asked)."""
+
+    kind: str
+    name: str
+    status: str
+    reason: str
+    file: str = ""
+    tests: tuple[str, ...] = ()
+
+    @property
+    def key(self) -> str:
+        """The rule's key in the index of marks: ``rule_key(kind, name)``."""
+        return rule_key(self.kind, self.name)
 
 
-def species_coverage() -> list[tuple[str, str, str]]:
+def rule_key(kind: str, name: str) -> str:
+    """The key of a rule in the index of test marks: "sai:Stomp", "species:Feral: Stampede"."""
+    return f"{kind}:{name}"
+
+
+def _icon_kinds() -> dict[Icon, set[DieKind]]:
+    kinds: dict[Icon, set[DieKind]] = {}
+    for die in load_catalog():
+        for face in die.faces:
+            for icon, _ in face.icons:
+                kinds.setdefault(icon, set()).add(die.kind)
+    return kinds
+
+
+def _icon_row(icon: Icon, kinds: set[DieKind]) -> tuple[str, str, str, str]:
+    """(kind, status, reason, file) of an icon printed on a die."""
+    if icon is Icon.ID or icon in ACTION_ICONS:
+        if kinds <= {DieKind.TERRAIN, DieKind.MINOR_TERRAIN}:
+            return "", HANDLED, "the terrain face decides the army's action (digest §3.5)", ""
+        return "", HANDLED, "counted in every roll (digest §1.2)", ""
+    if icon in EIGHTH_FACE_ICONS:
+        home = HOMES.get((EIGHTH_FACE, icon.value))
+        if home is None:
+            return EIGHTH_FACE, NOT_HANDLED, "no power registered", ""
+        return EIGHTH_FACE, HANDLED, home.says, home_file(home)
+    if icon in MINOR_TERRAIN_ICONS:
+        return MINOR_TERRAIN, HANDLED, _MINOR_FACES[icon], code_file(minor)
+    unit_faces = kinds & {DieKind.UNIT, DieKind.MONSTER, DieKind.CHAMPION, DieKind.EQUIPMENT,
+                          DieKind.ARTIFACT, DieKind.MEDALLION, DieKind.RELIC}
+    if icon in DRAGON_ICONS and not unit_faces:
+        return "", HANDLED, DRAGON_FACE, ""
+    if icon in _NOT_HANDLED:
+        return SAI, NOT_HANDLED, _NOT_HANDLED[icon], ""
+    if icon not in SAI_HANDLERS:
+        return SAI, NOT_HANDLED, "no handler", ""
+    where = code_file(SAI_HANDLERS[icon])
+    dragon_note = f"; on dragons: {DRAGON_FACE}" if DieKind.DRAGON in kinds else ""
+    if icon in _PARTIAL:
+        return SAI, PARTIAL, _PARTIAL[icon] + dragon_note, where
+    if icon in (Icon.NET, Icon.WEB):
+        dragon_note += "; it does nothing in a Tower's missile attack on a Reserve army"
+    return (SAI, HANDLED, "in every roll its text applies to (seed 000 / 001)" + dragon_note,
+            where)
+
+
+def _tested(kind: str, name: str, status: str, reason: str, where: str,
+            tests: Tests | None) -> CoverageRow:
+    """The row, its status lowered to NOT_TESTED when the engine applies it and no test is
+    marked with it."""
+    if tests is None or not kind:
+        return CoverageRow(kind, name, status, reason, where)
+    marked = tuple(tests.get(rule_key(kind, name), ()))
+    if status in (HANDLED, PARTIAL) and not marked:
+        return CoverageRow(kind, name, NOT_TESTED, reason + "; no test checks it yet", where)
+    return CoverageRow(kind, name, status, reason, where, marked)
+
+
+def icon_rows(tests: Tests | None = None) -> list[CoverageRow]:
+    """One row per icon printed on a die of the catalog, by icon name: SAIs are kind "sai",
+    eighth faces "eighth_face", minor-terrain faces "minor_terrain"; ID, action and dragon
+    faces (counted by the roll pipeline itself) have kind ""."""
+    rows = [_tested(kind, icon.value, status, reason, where, tests)
+            for icon, k in _icon_kinds().items()
+            for kind, status, reason, where in (_icon_row(icon, k),)]
+    return sorted(rows, key=lambda r: r.name)
+
+
+def rules_coverage(tests: Tests | None = None) -> list[tuple[Icon, str, str]]:
+    """One (icon, status, reason) row per icon printed on a die of the catalog."""
+    return [(Icon(r.name), r.status, r.reason) for r in icon_rows(tests)]
+
+
+def spell_rows(tests: Tests | None = None) -> list[CoverageRow]:
+    """One row per spell of the catalog, by name; its file is its resolver's."""
+    unavailable = spells.unavailable()
+    rows = []
+    for spell in sorted(load_catalog().spells.values(), key=lambda s: s.name):
+        if spell.name in unavailable:
+            rows.append(_tested(SPELL, spell.name, NOT_HANDLED, unavailable[spell.name], "",
+                                tests))
+            continue
+        book = spells.SPELLS[spell.name]
+        status, reason = ((PARTIAL, _PARTIAL_SPELLS[spell.name])
+                          if spell.name in _PARTIAL_SPELLS else (HANDLED, book.effect))
+        rows.append(_tested(SPELL, spell.name, status, reason, code_file(book.resolve), tests))
+    return rows
+
+
+def spell_coverage(tests: Tests | None = None) -> list[tuple[str, str, str]]:
+    """One (spell name, status, reason) row per spell of the catalog, by name."""
+    return [(r.name, r.status, r.reason) for r in spell_rows(tests)]
+
+
+def species_rows(tests: Tests | None = None) -> list[CoverageRow]:
+    """One row per species ability the engine registers (``core.rule_homes``), named
+    "Species: Ability", by name."""
+    return [_tested(SPECIES, h.name, HANDLED, h.says + _since(h.since), home_file(h), tests)
+            for h in homes(SPECIES)]
+
+
+def _since(revision: int) -> str:
+    return "" if revision <= 1 else f" (rules revision {revision})"
+
+
+def species_coverage(tests: Tests | None = None) -> list[tuple[str, str, str]]:
     """One ("Species: Ability", status, reason) row per species ability (digest §6)."""
-    return [(f"{species}: {name}", status, reason)
-            for species, name, status, reason in _ABILITIES]
+    return [(r.name, r.status, r.reason) for r in species_rows(tests)]
 
 
-def _table(rows: list[tuple[str, str, str]], what: str,
-           words: Callable[[str], str]) -> list[str]:
-    width = max(len(name) for name, _, _ in rows)
-    counts = {s: sum(1 for _, status, _ in rows if status == s)
-              for s in (HANDLED, PARTIAL, NOT_HANDLED)}
-    lines = [f"{name:<{width}}  {status:<11}  {words(reason)}" for name, status, reason in rows]
-    return lines + [f"{len(rows)} {what}: " + ", ".join(f"{n} {s}" for s, n in counts.items())]
+def coverage_rows(tests: Tests | None = None) -> list[CoverageRow]:
+    """Every rule: species abilities, spells, then every icon printed on a die (SAIs, eighth
+    faces, minor-terrain faces, and the ID, action and dragon faces), each part by name."""
+    return species_rows(tests) + spell_rows(tests) + icon_rows(tests)
 
 
-def coverage_text(words: Callable[[str], str] = str) -> str:
+def rule_names() -> dict[str, set[str]]:
+    """The names a test's ``rule`` mark may give, by kind (every row of a kind, whatever its
+    status)."""
+    names: dict[str, set[str]] = {kind: set() for kind in KINDS}
+    for row in coverage_rows():
+        if row.kind:
+            names[row.kind].add(row.name)
+    return names
+
+
+def _grouped(tests: Sequence[str]) -> list[str]:
+    """Test ids with the cases of one parametrized test shown once: "file::test (3 cases)"."""
+    cases: dict[str, list[str]] = {}
+    for test in tests:
+        cases.setdefault(test.split("[", 1)[0], []).append(test)
+    return [ids[0] if len(ids) == 1 else f"{name} ({len(ids)} cases)"
+            for name, ids in cases.items()]
+
+
+def _table(rows: Sequence[CoverageRow], what: str, words: Callable[[str], str],
+           developer: bool) -> list[str]:
+    width = max(len(r.name) for r in rows)
+    counts = {s: sum(1 for r in rows if r.status == s) for s in STATUSES}
+    lines = []
+    for r in rows:
+        lines.append(f"{r.name:<{width}}  {r.status:<11}  {words(r.reason)}")
+        if developer:
+            lines.append(f"{'':<{width}}  {'':<11}  file: {r.file or '-'}")
+            lines.extend(f"{'':<{width}}  {'':<11}  test: {t}" for t in _grouped(r.tests))
+    return lines + [f"{len(rows)} {what}: " + ", ".join(f"{n} {s}" for s, n in counts.items()
+                                                          if n or s != NOT_TESTED)]
+
+
+def coverage_text(words: Callable[[str], str] = str, tests: Tests | None = None,
+                  developer: bool = False) -> str:
     """The coverage as plain-text tables for the command line: species abilities, spells,
-    then icons. ``words`` rewrites each reason for its readers (the command line passes the
-    helper that drops the developers' references to the rules text)."""
-    icons = [(icon.value, status, reason) for icon, status, reason in rules_coverage()]
-    return "\n".join(_table(species_coverage(), "species abilities", words) + [""]
-                     + _table(spell_coverage(), "spells", words) + [""]
-                     + _table(icons, "icons", words))
+    then icons (SAIs, eighth faces and minor-terrain faces among them), each closed by a line
+    of counts. ``words`` rewrites each reason for its readers (the command line passes the
+    helper that drops the developers' references to the rules text); `developer` adds under
+    each row the file that applies it and the tests marked with it (``tests``)."""
+    return "\n\n".join("\n".join(_table(rows, what, words, developer)) for what, rows in (
+        ("species abilities", species_rows(tests)), ("spells", spell_rows(tests)),
+        ("icons", icon_rows(tests))))

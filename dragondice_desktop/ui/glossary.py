@@ -17,6 +17,7 @@ from functools import lru_cache
 from ..catalog.loader import load_catalog
 from ..catalog.model import SAI_ICONS, Die, Face, Icon, Spell
 from ..engine.coverage import rules_coverage
+from ..rule_tests import load_rule_tests
 from ..engine.rolls.model import FaceOutcome, ModOp, RollKind
 from ..engine.rolls.pipeline import APPLIES, SAI_TEXT, RollContext, RollType, face_results
 from ..engine.spells import SPELLS
@@ -192,7 +193,8 @@ def _rolls_for(icon: Icon, die: Die) -> tuple[tuple[str, str], ...]:
 @lru_cache(maxsize=1)
 def sai_entries() -> tuple[SaiEntry, ...]:
     """Every SAI of the catalog, sorted by name."""
-    coverage = {icon: (status, note) for icon, status, note in rules_coverage()}
+    coverage = {icon: (status, note)
+                for icon, status, note in rules_coverage(load_rule_tests())}
     entries = []
     for icon in sorted(SAI_ICONS, key=lambda i: i.value):
         die, rolls = _best_rolls(icon)

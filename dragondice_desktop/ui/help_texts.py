@@ -33,7 +33,7 @@ _COVERAGE = """<h3>Rules coverage</h3>
 with eighth faces, dragon attacks, species abilities, marches (maneuver and counter-maneuver,
 melee, missile and magic with the v4.01 spells), damage and saves, promotion and burial, the
 Reserves phase and victory. Every roll goes through the ten-step roll pipeline.</p>
-<p>{summary}</p>
+<p>{summary} (handled: the engine applies it and a test checks it).</p>
 <p><b>Not resolved</b> — when one of these comes up it is reported in the game log and the
 roll panel (in orange), never silently dropped:</p>
 <ul>{missing}</ul>
@@ -46,9 +46,11 @@ def rules_coverage_html() -> str:
     from ..engine.coverage import (
         HANDLED, rules_coverage, species_coverage, spell_coverage,
     )
+    from ..rule_tests import load_rule_tests
 
-    tables = (("species abilities", species_coverage()), ("spells", spell_coverage()),
-              ("icons", [(i.value, status, why) for i, status, why in rules_coverage()]))
+    tests = load_rule_tests()  # "handled" needs a test that checks it
+    tables = (("species abilities", species_coverage(tests)), ("spells", spell_coverage(tests)),
+              ("icons", [(i.value, status, why) for i, status, why in rules_coverage(tests)]))
     summary = "; ".join(
         f"{sum(1 for _, status, _ in rows if status == HANDLED)} of {len(rows)} {what} handled"
         for what, rows in tables)

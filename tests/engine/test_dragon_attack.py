@@ -11,6 +11,8 @@ Belly, 11 Breath. The scripted dice show the dragons' faces first, then the army
 
 from __future__ import annotations
 
+import pytest
+
 from dragondice_desktop.catalog.model import DieKind
 from dragondice_desktop.engine.game import legal_actions
 from dragondice_desktop.engine.rolls.pipeline import RollType
@@ -51,6 +53,7 @@ def test_dragons_attack_each_other_before_the_army():
     assert state.phase is Phase.FIRST_MARCH
 
 
+@pytest.mark.rule("sai", "Belly")
 def test_army_kills_a_dragon_that_rolled_belly_and_promotes():
     """Digest §5.4: Belly — the dragon's automatic saves do not count, so 5 melee kill it; an
     army that killed a dragon may promote as many units as possible (step 8)."""
@@ -82,6 +85,7 @@ def test_ten_results_of_one_type_are_needed_melee_and_missile_do_not_mix():
     assert state.step is Step.DAMAGE and "Assign 6 damage" in state.pending.prompt
 
 
+@pytest.mark.rule("sai", "Breath")
 def test_breath_kills_five_health_worth_and_air_halves_melee():
     """Digest §5.4 step 4: breath kills 5 health-worth chosen by the owner (two Sergeants,
     4 health), then Lightning Bolt halves melee until the owner's next turn — already in the
@@ -98,6 +102,7 @@ def test_breath_kills_five_health_worth_and_air_halves_melee():
     assert state.phase is Phase.FIRST_MARCH
 
 
+@pytest.mark.rule("sai", "Breath")
 def test_fire_breath_buries_the_killed_that_fail_a_save():
     """Digest §5.4 Dragon Fire: "Roll the units the breath killed. Those that roll no save
     result are buried." Footman faces: 0 ID, 1 Save, 2 Melee. The breath kills the whole
@@ -111,6 +116,7 @@ def test_fire_breath_buries_the_killed_that_fail_a_save():
     assert state.zones[feet[1]] == Zone(ZoneKind.BUA, 0)
 
 
+@pytest.mark.rule("sai", "Breath")
 def test_death_breath_makes_the_army_ignore_ids():
     state, _ = at_frontier((SERGEANT, SERGEANT, SERGEANT), ("Dragons/Black Drake",))
     sergeants = die_ids(state, SERGEANT, "t2", 0)
@@ -131,6 +137,7 @@ def test_wings_damage_then_the_dragon_flies_home():
     assert state.zones[red] == POOL1
 
 
+@pytest.mark.rule("sai", "Tail")
 def test_tail_rolls_again_and_treasure_promotes():
     """Digest §1.7 Tail: 3 damage, roll again and apply that too; Treasure: the army may
     promote one unit (step 5). Tail 3 − 1 save = 2 damage."""
@@ -169,6 +176,7 @@ def test_white_dragon_needs_fifteen():
     assert state.zones[white] == T2 and state.step is Step.DAMAGE
 
 
+@pytest.mark.rule("sai", "Decapitate")
 def test_decapitate_kills_a_dragon_that_rolled_jaws():
     """Seed 001 Decapitate, dragon attack: "kill one dragon that rolled Jaws". Hawk-folk carry
     the Air Vorpal Sword; it rolls 3 Decapitate (face 3)."""
@@ -179,6 +187,7 @@ def test_decapitate_kills_a_dragon_that_rolled_jaws():
     assert "Decapitate: Bob's Red Drake is killed" in texts(events, "sai")
 
 
+@pytest.mark.rule("sai", "SFR Logo")
 def test_dragonhunter_slays_a_dragon_of_its_colour():
     """Seed 000 Dragonhunter: may slay a dragon that contains its colour; a slain dragon
     leaves the game, its non-breath damage is ignored, and nobody promotes."""
@@ -190,6 +199,7 @@ def test_dragonhunter_slays_a_dragon_of_its_colour():
     assert state.phase is Phase.FIRST_MARCH  # the 12 Jaws damage was ignored
 
 
+@pytest.mark.rule("sai", "SFR Logo")
 def test_dragonlord_tames_a_dragon_which_then_spares_its_army_and_can_be_ridden():
     """Seed 000 tame: the tamed dragon's non-breath damage is ignored; on future turns it does
     not attack an army containing its tamer; in the retreat step the tamer may ride it to any

@@ -3,6 +3,8 @@ Eighth Face phase, the Castle's choice on capture, the Tower's missile attacks o
 
 from __future__ import annotations
 
+import pytest
+
 from dragondice_desktop.catalog.model import Icon
 from dragondice_desktop.engine.game import legal_actions
 from dragondice_desktop.engine.turn.march import missile_targets
@@ -26,6 +28,7 @@ def held(state, terrain, player=0):
     return with_face(state, terrain, 8, player)
 
 
+@pytest.mark.rule("eighth_face", "City")
 def test_city_recruits_a_small_unit_from_the_dua():
     """Digest §8 City: "Recruit one small unit to the army, or promote one of its units" in the
     Eighth Face phase, optional."""
@@ -40,6 +43,7 @@ def test_city_recruits_a_small_unit_from_the_dua():
     assert state.phase is Phase.FIRST_MARCH
 
 
+@pytest.mark.rule("eighth_face", "City")
 def test_city_promotes_one_unit_of_the_army():
     """Digest §4.8: promote = swap a unit with a unit of its species and one more health."""
     state = position(ann={"home": (FOOT,), "horde": (SERGEANT,)}, faces=(8, 3, 3))
@@ -51,6 +55,7 @@ def test_city_promotes_one_unit_of_the_army():
     assert state.zones[sergeant] == T0 and state.zones[foot] == DUA0
 
 
+@pytest.mark.rule("eighth_face", "City")
 def test_city_may_be_declined():
     state = position(ann={"home": (FOOT, FOOT)}, faces=(8, 3, 3))
     dead = die_ids(state, FOOT, "t0", 0)[1]
@@ -60,6 +65,7 @@ def test_city_may_be_declined():
     assert state.zones[dead] == DUA0 and "City: not used" in texts(events)
 
 
+@pytest.mark.rule("eighth_face", "Temple")
 def test_temple_forces_another_player_to_bury_a_unit_of_their_choice():
     """Digest §8 Temple: "May force another player to bury one unit of that player's choice
     from their DUA" — Ann decides, Bob picks the unit."""
@@ -76,6 +82,7 @@ def test_temple_forces_another_player_to_bury_a_unit_of_their_choice():
     assert state.zones[bobs[1]] == BUA1 and state.zones[bobs[0]] == DUA1
 
 
+@pytest.mark.rule("eighth_face", "Dragon's Lair")
 def test_dragons_lair_summons_a_matching_dragon_never_a_white_one():
     """Seed 003 Dragon's Lair: "summon a dragon that matches at least one color of this
     terrain, an Ivory Dragon or any Ivory Hybrid Dragon, and place it at any terrain. The
@@ -109,6 +116,7 @@ def test_an_ivory_hybrid_at_a_terrain_needs_its_own_element():
     assert options(state) == ["done", f"pick {blue}"]
 
 
+@pytest.mark.rule("eighth_face", "Grove")
 def test_grove_must_move_something_out_of_a_bua():
     """Seed 003 Grove: not optional — a non-Dragonkin unit from any player's BUA to their DUA
     (here the only choice, so it happens with no question)."""
@@ -120,6 +128,7 @@ def test_grove_must_move_something_out_of_a_bua():
     assert state.zones[buried] == DUA1 and state.phase is Phase.FIRST_MARCH
 
 
+@pytest.mark.rule("eighth_face", "Castle")
 def test_castle_becomes_what_its_captor_chooses_until_the_face_moves():
     """Seed 003 Castle: "When you capture this terrain, choose one of the following four
     terrain types ... The castle becomes that terrain until its face is moved." """
@@ -136,6 +145,7 @@ def test_castle_becomes_what_its_captor_chooses_until_the_face_moves():
         texts(events)
 
 
+@pytest.mark.rule("eighth_face", "Tower")
 def test_tower_shoots_at_any_army_even_a_reserve_army():
     """Digest §5.2 / §8 Tower: the controlling army "may make a missile attack against any
     opponent army, including other Home Terrains and Reserve armies"; against a Reserve army
@@ -151,6 +161,7 @@ def test_tower_shoots_at_any_army_even_a_reserve_army():
 CROSSBOW = "Dwarves/Crossbowman"
 
 
+@pytest.mark.rule("eighth_face", "Tower")
 def test_a_tower_attack_on_reserves_ignores_id_results():
     """Two Crossbowmen roll ID (0) and 2 Missile (5): only the 2 missile count against the
     Reserve army; its Footman rolls 1 Melee (2), no save, and is killed."""

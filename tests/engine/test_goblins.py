@@ -10,6 +10,8 @@ Frontier Coastland Tower (air, water: t2). Thug faces: 1 ID, 1 Save, 1 Melee, 1 
 
 from __future__ import annotations
 
+import pytest
+
 from dragondice_desktop.engine.game import legal_actions
 from dragondice_desktop.engine.core.options import GameOptions
 from dragondice_desktop.engine.core.state import Phase, Zone, ZoneKind
@@ -25,6 +27,7 @@ def _revision_1(state):
     return state.with_(options=GameOptions(rules=1))
 
 
+@pytest.mark.rule("species", "Goblins", "Swamp Mastery")
 def test_swamp_mastery_counts_melee_as_maneuver_at_an_earth_terrain():
     """A Thug showing 2 Melee at Highland City (earth) gives 2 maneuver; at Coastland (no
     earth) nothing; under rules revision 1 nothing either (games saved before it)."""
@@ -53,6 +56,7 @@ def _goblin_attack(goblins_in_dua: int, defenders=("Dwarves/Footman", "Dwarves/F
     return state, events
 
 
+@pytest.mark.rule("species", "Goblins", "Foul Stench")
 def test_foul_stench_keeps_n_defenders_out_of_the_counter_attack():
     """One Goblin in Ann's DUA: Bob picks one of his two Footmen, which may not
     counter-attack; only the other one rolls (one face scripted), then Ann saves."""
@@ -72,6 +76,7 @@ def test_foul_stench_keeps_n_defenders_out_of_the_counter_attack():
             "digest §6)") in texts(events)
 
 
+@pytest.mark.rule("species", "Goblins", "Foul Stench")
 def test_foul_stench_covering_every_unit_leaves_no_counter_attack():
     """Two Goblins in the DUA and a single defending Footman: nobody may counter-attack."""
     state, events = _goblin_attack(2, defenders=("Dwarves/Footman",))
@@ -80,6 +85,7 @@ def test_foul_stench_covering_every_unit_leaves_no_counter_attack():
     assert state.phase is Phase.SECOND_MARCH
 
 
+@pytest.mark.rule("species", "Goblins", "Foul Stench")
 def test_foul_stench_needs_goblins_in_the_dua_and_rules_revision_2():
     """No Goblin in the DUA: N = 0, the counter-attack is offered and rolls both Footmen at
     once; under rules revision 1 the same position asks for no pick either."""
@@ -92,6 +98,7 @@ def test_foul_stench_needs_goblins_in_the_dua_and_rules_revision_2():
     assert not any("Foul Stench" in t for t in texts(events))
 
 
+@pytest.mark.rule("species", "Goblins", "Foul Stench")
 def test_foul_stench_is_capped_at_three_per_24_points():
     """Digest §6 †: N = Goblins in the DUA, max 3 per 24 points of force or part. Ann's force
     is 6 points (≤ 24): four Muggers in the DUA still give N = 3."""

@@ -193,6 +193,7 @@ def test_counter_attack_after_an_attack_with_no_melee_results():
     assert options(state) == ["counter-attack", "no-counter-attack"]
 
 
+@pytest.mark.rule("species", "Coral Elves", "Defensive Volley")
 def test_defensive_volley_after_a_missile_attack_with_no_missile_results():
     """Digest §10 #4 with Defensive Volley (digest §6): Bob's Coral Elves at an air terrain
     may counter-attack a missile attack — by default even one with no missile results (the

@@ -14,6 +14,8 @@ magic would pay it (digest §7).
 
 from __future__ import annotations
 
+import pytest
+
 from dragondice_desktop.catalog.loader import load_catalog
 from dragondice_desktop.engine.game import legal_actions
 from dragondice_desktop.engine.rolls.pipeline import RollType
@@ -50,6 +52,7 @@ def poisoned(second_face: str = "2 Save"):
     return state, events, enchanter, foot
 
 
+@pytest.mark.rule("sai", "Cantrip")
 def test_a_unit_saving_alone_casts_cantrip_spells_with_its_cantrip_magic():
     """Seed 000 Cantrip: 4 Cantrip in Bob's Enchanter's save roll against Poison gives 4 magic
     for Cantrip spells of its elements (air, water): Hailstorm and Watery Double, not Wind
@@ -72,6 +75,7 @@ def test_a_unit_saving_alone_casts_cantrip_spells_with_its_cantrip_magic():
     assert state.step is Step.COUNTER_ATTACK and state.pending.player == 1
 
 
+@pytest.mark.rule("sai", "Cantrip")
 def test_cantrip_spells_from_an_individual_roll_may_be_declined():
     """Casting is optional: "done" with nothing announced loses the magic (digest §5.3); the
     march carries on (no melee results: no save roll; Bob may counter-attack)."""
@@ -83,6 +87,7 @@ def test_cantrip_spells_from_an_individual_roll_may_be_declined():
     assert state.step is Step.COUNTER_ATTACK and state.pending.player == 1
 
 
+@pytest.mark.rule("sai", "Cantrip")
 def test_cantrip_in_the_dua_gives_nothing():
     """Seed 000: in the DUA only SAIs that generate saves work. The Enchanter's second save
     (Poison, in the DUA) shows 4 Cantrip again: it is buried, and only the 4 magic of its
@@ -96,6 +101,7 @@ def test_cantrip_in_the_dua_gives_nothing():
     assert state.step is not Step.CAST
 
 
+@pytest.mark.rule("sai", "Cantrip")
 def test_cantrip_in_a_maneuver_individual_roll_gives_nothing():
     """Seed 000 Cantrip applies to magic and non-maneuver rolls only: Bob's Enchanter shows
     4 Cantrip in its maneuver roll against Smother (seed 000 Smother: maneuver or be killed),
@@ -114,6 +120,7 @@ def test_cantrip_in_a_maneuver_individual_roll_gives_nothing():
     assert not [t for t in texts(events) if t.startswith("Cantrip:")]
 
 
+@pytest.mark.rule("sai", "Cantrip")
 def test_a_reserve_unit_casts_only_reserve_cantrip_spells():
     """Digest §5.3 / §3.5: a Reserve army casts only spells marked R. Ann's Lightning Strike
     (seed: the target saves or is killed) hits Bob's Enchanter in his Reserve Area; it shows

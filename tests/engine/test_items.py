@@ -109,6 +109,8 @@ def test_items_are_never_targets():
     assert state.zones[shield] == Zone(ZoneKind.BUA, 1)  # no carrier left: buried
 
 
+@pytest.mark.rule("sai", "Elevate")
+@pytest.mark.rule("sai", "Trumpet")
 def test_trumpet_and_elevate_never_double_items():
     """Seed 001: item results are not modified by what concerns units: Trumpet doubles Feral
     units, Elevate "one unit's" results."""

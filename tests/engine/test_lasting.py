@@ -5,6 +5,8 @@ player who made them (digest §3.1)."""
 
 from __future__ import annotations
 
+import pytest
+
 from dragondice_desktop.catalog.loader import load_catalog
 from dragondice_desktop.catalog.model import Icon
 from dragondice_desktop.engine.units.fates import kill, move_unit
@@ -37,6 +39,7 @@ def roll(state, player, roll_type, *faces, **ctx):
     return result
 
 
+@pytest.mark.rule("sai", "Frost Breath")
 def test_frost_breath_halves_the_same_attacks_save_roll_and_expires_on_its_makers_turn():
     """Seed 000 Frost Breath: "Until the beginning of your next turn, the target army halves
     all results they roll" — from the attacker's SAIs (step 4) on, so the save roll of this
@@ -58,6 +61,7 @@ def test_frost_breath_halves_the_same_attacks_save_roll_and_expires_on_its_maker
     assert any("lasting effect(s) end" in e.text for e in events)
 
 
+@pytest.mark.rule("sai", "Wither")
 def test_wither_subtracts_from_every_later_roll():
     """Seed 000 Wither: the targeted army "subtracts X results from all rolls it makes"
     (a subtracting modifier, step 6)."""
@@ -67,6 +71,7 @@ def test_wither_subtracts_from_every_later_roll():
     assert roll(state, 0, RollType.MELEE, F(FOOT, "2 Melee")).total() == 2  # Ann's: no effect
 
 
+@pytest.mark.rule("sai", "Galeforce")
 def test_galeforce_subtracts_four_saves_and_four_maneuver():
     """Seed 000 Galeforce: "subtracts four save and four maneuver results from all rolls"."""
     state = add(battle([FOOT], ["Coral Elves/Herald"]), army_effect("galeforce",
@@ -76,6 +81,7 @@ def test_galeforce_subtracts_four_saves_and_four_maneuver():
     assert roll(state, 1, RollType.MELEE, F(herald, "3 Melee")).total() == 3
 
 
+@pytest.mark.rule("sai", "Cloak")
 def test_cloak_adds_saves_to_later_save_rolls_only():
     """Seed 000 Cloak: X non-magical save results added to the army's save rolls until the
     beginning of your next turn (an adding modifier, step 10)."""
@@ -120,6 +126,7 @@ def test_stunned_units_roll_when_an_individual_effect_forces_them():
     assert cannot_roll(state, knight) and not cannot_roll(state, knight, forced_individual=True)
 
 
+@pytest.mark.rule("sai", "Stun")
 def test_stun_ends_when_the_unit_leaves_the_terrain():
     """Seed 000 Stun: "Stunned units that leave the terrain through any means are no longer
     stunned"; a unit effect that is not tied to the terrain follows the unit (seed 000

@@ -98,6 +98,7 @@ def test_starting_distances_ask_again_after_an_eighth_face_and_turn_seven_to_six
     assert state.turn_number == 1 and state.turn_player == 0
 
 
+@pytest.mark.rule("sai", "Rend")
 def test_rend_asks_for_each_re_roll_while_it_shows_rend():
     """Seed 000 Rend: in a melee roll Rend generates X melee results and the unit rolls again,
     adding the new result — the players enter each re-rolled face. The Wolf-folk (large, X =

@@ -10,6 +10,8 @@ Faces of every minor terrain (catalog): Bridge 0 ID, 1 Flood, 2-3 Double Maneuve
 
 from __future__ import annotations
 
+import pytest
+
 from dragondice_desktop.catalog.model import Species
 from dragondice_desktop.engine.turn.flow import army_context
 from dragondice_desktop.engine.game import legal_actions
@@ -54,6 +56,7 @@ def test_bringing_a_minor_terrain_replaces_the_maneuver():
     assert army_context(state, T0, 0, RollType.MELEE).id_multiplier == 1
 
 
+@pytest.mark.rule("minor_terrain", "Bridge")
 def test_an_id_face_is_turned_to_the_action_face_of_choice():
     state = marching()
     bridge = die_ids(state, BRIDGE)[0]
@@ -92,6 +95,7 @@ def test_each_march_rolls_keeps_or_buries_it():
     assert buried.zones[bridge] == BUA0 and not buried.minors
 
 
+@pytest.mark.rule("minor_terrain", "Flood")
 def test_a_disaster_halves_and_is_buried_at_the_next_march():
     """Digest §1.6: Flood halves maneuver; the die is buried at the start of the army's next
     march."""
@@ -156,6 +160,7 @@ def test_deadlands_count_in_the_dua():
     assert dua_count(state, 0, Species.UNDEAD, 4) == 1
 
 
+@pytest.mark.rule("species", "Amazons", "Javelin Charge")
 def test_javelin_charge_counts_amazon_maneuver_as_missile():
     """Digest §6 Javelin Charge: instead of the maneuver, bury the army's minor terrain; this
     turn its Amazons count maneuver as missile in a missile action. Highland City face 4:

@@ -91,6 +91,7 @@ def test_subtracting_comes_before_sai_results_are_added():
     assert result.total(SAV) == 4
 
 
+@pytest.mark.rule("sai", "Charge")
 def test_charge_counts_maneuver_as_melee_except_in_a_counter_attack():
     """Seed 000 Charge: "the attacking army counts all Maneuver results as if they were Melee
     results" (a counts-as, step 10); "Charge has no effect during a counter-attack"."""
@@ -103,6 +104,7 @@ def test_charge_counts_maneuver_as_melee_except_in_a_counter_attack():
     assert counter.total(MEL) == 4
 
 
+@pytest.mark.rule("sai", "Trumpet")
 def test_trumpet_doubles_feral_units_only():
     """Seed 000 Trumpet: "each Feral unit in this army doubles its melee and save results"."""
     result = roll(RollContext(MEL), ("Feral/Elephant-folk", "4 Trumpet"),
@@ -166,6 +168,7 @@ def test_combination_roll_sai_applies_one_sentence():
     assert (melee.total(SAV), melee.total(MEL)) == (0, 4)
 
 
+@pytest.mark.rule("sai", "Create Fireminions")
 def test_create_fireminions_picks_its_type_in_a_combination_roll():
     """Seed 000 Create Fireminions: X results of one of the five types; digest §4.5: an SAI
     offering a choice of results goes to a counted type."""
@@ -221,6 +224,8 @@ def test_dragon_attack_roll_uses_the_dragon_attack_sentences():
     assert totals == (4 + 4 + 4, 4 + 4 + 2, 4)
 
 
+@pytest.mark.rule("sai", "Decapitate")
+@pytest.mark.rule("sai", "Impale")
 def test_decapitate_and_impale_without_jaws_give_three_results():
     """Seed 001 Decapitate / Impale: "If no dragon rolled Jaws, Decapitate generates three melee
     results" (Impale: three missile); with Jaws the kill passes on to the game; counted outside
@@ -334,6 +339,7 @@ def test_elemental_relics_cancel_each_other(faces, active):
     assert len(result.effects_of("relic")) == active
 
 
+@pytest.mark.rule("sai", "Bash")
 def test_bash_choice_decides_its_saves():
     """Seed 001 Bash: saves equal to the targeted attacking unit's melee results; the target
     is the saver's choice (default: the unit with the most melee)."""

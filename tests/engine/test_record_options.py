@@ -113,6 +113,8 @@ def test_new_game_refuses_options_it_does_not_know():
         checked(house_rules=("x",))
 
 
+@pytest.mark.rule("spell", "Tidal Wave")
+@pytest.mark.rule("sai", "Cantrip")
 def test_rules_revision_1_keeps_tidal_wave_and_lone_cantrip_as_they_were():
     """Games recorded under revision 1 replay as played: a unit rolling alone is not
     offered Cantrip spells, and Tidal Wave's roll is counted like any other (rulings)."""

@@ -23,6 +23,7 @@ def refused(data, words):
 # --- species abilities from the terrain's elements (digest §6) ------------------------------
 
 
+@pytest.mark.rule("species", "Dwarves", "Mountain Mastery")
 def test_mountain_mastery_melee_counts_as_maneuver_at_an_earth_terrain():
     """Digest §6 Mountain Mastery: at Highland City a Footman's 2 melee counts as 2
     maneuver; the ID face's 1 counts as usual: 1 + 2 = 3."""
@@ -33,6 +34,7 @@ def test_mountain_mastery_melee_counts_as_maneuver_at_an_earth_terrain():
     assert [s["ability"].split(" (")[0] for s in report["species"]] == ["Mountain Mastery"]
 
 
+@pytest.mark.rule("species", "Dwarves", "Mountain Mastery")
 def test_mountain_mastery_not_at_a_terrain_without_earth():
     """Digest §6: Coastland Tower has no earth: the melee does not count, only the ID (1)."""
     data = {"roll": "maneuver", "terrain": COASTLAND,
@@ -48,6 +50,7 @@ def test_no_species_ability_in_the_reserve_area():
     assert resolve(data)["totals"] == {"maneuver": 0}
 
 
+@pytest.mark.rule("species", "Coral Elves", "Coastal Dodge")
 def test_coastal_dodge_in_an_individual_save_roll():
     """Digest §6 Coastal Dodge applies to individual rolls too: a Coral Elves Herald at
     Coastland Tower saving on its own counts its 3 maneuver as 3 saves."""
@@ -82,6 +85,7 @@ def test_targets_save_with_their_species_abilities_at_the_terrain():
 # --- DUA counts (digest §6 †) ---------------------------------------------------------------
 
 
+@pytest.mark.rule("species", "Goblins", "Foul Stench")
 def test_foul_stench_counts_the_goblins_in_the_dua():
     """Digest §6 Foul Stench: N = Goblins in the DUA, max 3 per 24 points: two Goblins in
     the DUA -> 2; five Goblins at 24 points -> capped at 3; at 25 points the cap is 6 -> 5."""
@@ -94,6 +98,7 @@ def test_foul_stench_counts_the_goblins_in_the_dua():
                     "force_points": 25})["species"][0]["n"] == 5
 
 
+@pytest.mark.rule("species", "Goblins", "Foul Stench")
 def test_foul_stench_deadlands_and_not_in_a_counter_attack():
     """Seed 003 Deadlands: each counts as 1 † more unit in the DUA (1 at 24 points). A
     counter-attack is not the Goblins' melee action: no Foul Stench."""
@@ -102,6 +107,7 @@ def test_foul_stench_deadlands_and_not_in_a_counter_attack():
     assert resolve({**roll, "counter_attack": True, "dua": ["Goblins/Thug"]})["species"] == []
 
 
+@pytest.mark.rule("species", "Lava Elves", "Cursed Bullets")
 def test_cursed_bullets_needs_lava_elves_in_the_roll():
     """Digest §6 Cursed Bullets: the Lava Elves' missile attack, N = Lava Elves in the DUA
     (max 3 †); no Lava Elves rolling, no ability."""
@@ -160,6 +166,7 @@ def _gore(target, faces, **extra):
                          "targets": [{"id": 101, "faces": faces, **extra}]}]}
 
 
+@pytest.mark.rule("sai", "Gore")
 def test_gore_kills_and_buries():
     """Seed 000 Gore: two damage, the target may save; killed, it is buried."""
     fate = resolve(_gore(FOOTMAN, ["1 Melee"]))["effects"][0]["targets"][0]["fate"]
@@ -186,6 +193,7 @@ def test_dragonkin_second_save_refused():
     refused(gore, "Dragonkin never enter the DUA")
 
 
+@pytest.mark.rule("sai", "Rise from the Ashes")
 def test_rise_from_the_ashes_when_killed():
     """Seed 000 Rise from the Ashes: the killed Phoenix rolls; on that face it goes to its
     Reserve Area instead. Without its roll the answer says it may rise."""
@@ -212,6 +220,7 @@ def test_rise_for_a_unit_without_it_is_refused():
 # --- target limits (seed 000 Targeting) --------------------------------------------------------
 
 
+@pytest.mark.rule("sai", "Slay")
 def test_slay_targets_one_unit_only():
     """Seed 000 Slay: "target one unit"."""
     data = {"roll": "melee", "army": [{"die": "Undead/Minor Death", "face": "4 Slay"}],
@@ -260,6 +269,7 @@ def _find_face(icon: str):
 # --- Plague (seed 000) ---------------------------------------------------------------------
 
 
+@pytest.mark.rule("sai", "Plague")
 def test_plague_kills_until_a_target_saves():
     """Seed 000 Plague: the target saves or is killed, then another unit of that army is
     targeted, until one saves; a target after the one that saved is refused."""
@@ -378,6 +388,7 @@ def test_dragonkin_do_not_roll_against_a_dragon_of_their_element():
     assert blue["dice"][0]["excluded"] == "" and blue["totals"]["melee"] == 3
 
 
+@pytest.mark.rule("sai", "Flame")
 def test_flame_two_health_worth_killed_and_buried():
     """Seed 000 Flame: up to two health-worth of units, killed and buried: two Footmen are
     killed and buried; a 3-health Herald is over the limit and refused."""
@@ -392,6 +403,7 @@ def test_flame_two_health_worth_killed_and_buried():
     refused(two, "Flame targets up to 2 health-worth; these targets are 3")
 
 
+@pytest.mark.rule("sai", "Breath")
 def test_white_dragon_breath_takes_the_terrains_elements():
     """Digest §5.4 Terrain Empathy: a White Dragon's breath brings both elements of the
     terrain it attacks at (Highland City: earth and fire)."""
@@ -404,6 +416,7 @@ def test_white_dragon_breath_takes_the_terrains_elements():
     assert resolve(data)["dragons"][0]["breath_elements"] == ["earth", "fire"]
 
 
+@pytest.mark.rule("sai", "Rise from the Ashes")
 def test_rise_from_the_ashes_twice_when_killed_and_buried():
     """Seed 000 Rise from the Ashes: an effect that kills and buries lets the unit roll when
     killed and again when buried (Swallow on a Phoenix: one unit that did not roll its ID is

@@ -155,6 +155,7 @@ def test_a_choice_that_matches_nothing_is_refused():
 
 # --- H7: the two counting fixes ---------------------------------------------------------------
 
+@pytest.mark.rule("sai", "Bash")
 def test_bash_reads_the_opposing_units_melee():
     """Seed 001 Bash in a save roll against melee: saves equal to the targeted attacking
     unit's melee results (the "melee" of its opposing_army entry)."""

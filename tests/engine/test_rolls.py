@@ -132,6 +132,7 @@ def test_steps_trace_all_ten_steps_in_order():
 # --- Re-rolls (step 3) ------------------------------------------------------------------------
 
 
+@pytest.mark.rule("sai", "Rend")
 def test_rend_chain_in_melee():
     """Seed 000 Rend: in a melee roll X melee and roll the unit again, applying the new result
     as well. Gryphon shows Rend, Rend, then 4 Melee: 4 + 4 + 4 = 12 melee."""
@@ -144,6 +145,7 @@ def test_rend_chain_in_melee():
     assert any(s.startswith("step 3: re-rolls: Coral Elves/Gryphon") for s in result.steps)
 
 
+@pytest.mark.rule("sai", "Rend")
 def test_rend_in_maneuver_gives_maneuver_without_reroll():
     """Seed 000 Rend: during a maneuver roll X maneuver results, and no re-roll."""
     assert roll(RollContext(MAN), ("Coral Elves/Gryphon", 2)).total(MAN) == 4
@@ -157,6 +159,7 @@ def test_reroll_face_needs_its_follow_up():
         roll(RollContext(MEL), ("Coral Elves/Gryphon", 2))
 
 
+@pytest.mark.rule("sai", "Flurry")
 def test_flurry_melee_rerolls_and_saves_only_against_melee():
     """Seed 001 Flurry: melee: X melee and roll the item again; save against melee: X saves;
     other save rolls: no effect."""
@@ -167,6 +170,7 @@ def test_flurry_melee_rerolls_and_saves_only_against_melee():
     assert accounted(other.dice[0], Icon.FLURRY) == {"ignored"}
 
 
+@pytest.mark.rule("sai", "Tail")
 def test_tail_on_a_unit_gives_two_melee_and_rerolls():
     """Seed 000 Tail: two melee results (fixed) and roll again. Leviathan: Tail, then ID 4."""
     result = roll(RollContext(MEL), ("Coral Elves/Leviathan", (3, 0)))
@@ -195,6 +199,7 @@ def test_reroll_sais_reroll_and_pass_their_effect_on(key, chain, ctx, icon, expe
         assert result.effects[0].icon is icon
 
 
+@pytest.mark.rule("sai", "Summon Dragon")
 def test_summon_dragon_in_reserve_gives_magic():
     """Seed 001 Summon Dragon: during a magic action in reserves, X magic results."""
     result = roll(RollContext(MAG, in_reserve=True), ("Items/Air Dragonstaff", 1))
@@ -266,6 +271,7 @@ def test_generating_sai_in_each_roll_type(key, face, gives, acts_in, rt):
         assert where == {"ignored"}
 
 
+@pytest.mark.rule("sai", "Cloak")
 def test_cloak_adds_lasting_saves_and_magic():
     """Seed 000 Cloak: magic: X magic; save: X non-magical saves added to the army (an adding
     modifier, step 10) until the beginning of your next turn (a lasting effect)."""
@@ -286,6 +292,8 @@ def test_generating_sai_results_are_not_part_of_the_step5_subtotal():
     assert "step 8: add SAI results: maneuver 3 + 3 = 6" in result.steps
 
 
+@pytest.mark.rule("sai", "Regenerate")
+@pytest.mark.rule("sai", "Wayfare")
 def test_wayfare_and_regenerate_offer_their_choice():
     """Seed 001 Wayfare / seed 000 Regenerate: the results are the default; the choice is open
     until made, and the other option replaces the results by an effect."""
@@ -298,6 +306,7 @@ def test_wayfare_and_regenerate_offer_their_choice():
     assert regen.open_choices[0].options == ("saves", "return")
 
 
+@pytest.mark.rule("sai", "Bash")
 def test_bash_against_melee_without_the_attack_is_unresolved():
     """Seed 001 Bash: in a save roll against melee it hits one attacking unit back; counted
     without the attacking army's roll, that cannot be resolved and is reported."""
@@ -306,6 +315,7 @@ def test_bash_against_melee_without_the_attack_is_unresolved():
     assert accounted(result.dice[0], Icon.BASH) == {"unresolved"}
 
 
+@pytest.mark.rule("sai", "Elevate")
 def test_elevate_in_save_only_against_melee():
     """Seed 001 Elevate (Save*): doubles one unit's saves against melee (a multiplying
     modifier); no effect in other save rolls."""
@@ -315,6 +325,7 @@ def test_elevate_in_save_only_against_melee():
     assert accounted(vs_missile.dice[0], Icon.ELEVATE) == {"ignored"}
 
 
+@pytest.mark.rule("sai", "Cantrip")
 def test_cantrip_outside_magic_is_cantrip_only_magic():
     """Seed 000 Cantrip / digest §5.3: in other non-maneuver rolls Cantrip gives X magic usable
     only for cantrip spells, cast after the roll in play (an army's roll, or a unit's own roll:
@@ -332,6 +343,8 @@ def test_cantrip_outside_magic_is_cantrip_only_magic():
     assert roll(RollContext(MAG), ("Amazons/Oracle", 5)).cantrip_magic == 0
 
 
+@pytest.mark.rule("sai", "Surprise")
+@pytest.mark.rule("sai", "Charge")
 def test_charge_and_surprise_do_nothing_in_a_counter_attack():
     """Seed 000 Charge / Surprise: no effect during a counter-attack."""
     for key, face, icon in (("Dwarves/Behemoth", 7, Icon.CHARGE),
@@ -343,6 +356,7 @@ def test_charge_and_surprise_do_nothing_in_a_counter_attack():
         assert "counter-attack" in counter.dice[0].ignored[0]
 
 
+@pytest.mark.rule("sai", "Slay")
 def test_slay_acts_in_melee_and_is_ignored_elsewhere():
     """Seed 000 Slay (Applies: Melee): passed on to the game; no effect in a save roll."""
     melee = roll(RollContext(MEL), ("Undead/Minor Death", 4))
@@ -356,6 +370,7 @@ def test_slay_acts_in_melee_and_is_ignored_elsewhere():
 # --- Effects -------------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("sai", "Counter")
 def test_counter_damage_only_in_a_save_against_melee():
     """Seed 000 Counter: in a save roll against melee, X saves and X damage to the attacking
     army; in other save rolls, only the saves."""
@@ -368,6 +383,7 @@ def test_counter_damage_only_in_a_save_against_melee():
     assert roll(RollContext(MEL), ("Amazons/Harbinger", 5)).effects == ()
 
 
+@pytest.mark.rule("sai", "Volley")
 def test_volley_damage_only_in_a_save_against_missile():
     """Seed 000 Volley: in a save roll against missile, X saves and X damage to the attacker."""
     vs_missile = roll(RollContext(SAV, save_against=MIS), ("Frostwings/Assailer", 1))
@@ -375,6 +391,7 @@ def test_volley_damage_only_in_a_save_against_missile():
     assert roll(RollContext(SAV, save_against=MEL), ("Frostwings/Assailer", 1)).effects == ()
 
 
+@pytest.mark.rule("sai", "Wave")
 def test_wave_subtracts_from_counter_maneuver_only_when_marching():
     """Seed 000 Wave: a marching maneuver roll subtracts X from each counter-maneuvering army;
     it does nothing during a counter-maneuver; in melee the defender subtracts X saves."""
@@ -410,6 +427,7 @@ def test_dragonkin_automatic_saves_are_not_doubled_by_the_eighth_face():
     assert result.total(SAV) == 2 * 2 + 2
 
 
+@pytest.mark.rule("sai", "Belly")
 def test_belly_removes_automatic_saves():
     """Seed 000 Belly / digest §4.7: the unit loses its automatic saves for that roll."""
     result = roll(RollContext(SAV), ("Dragonkin/Dragonhero (Fire)", 1))

@@ -5,6 +5,8 @@ sampled mutation run left alive (issue 11 §5)."""
 
 from __future__ import annotations
 
+import pytest
+
 from dragondice_desktop.engine.game import legal_actions
 from dragondice_desktop.engine.core.state import Step, Zone, ZoneKind
 
@@ -14,6 +16,7 @@ from test_sai_effects import ATTACK, F, FOOT
 T2 = Zone(ZoneKind.TERRAIN, 2)
 
 
+@pytest.mark.rule("sai", "Sneak Attack")
 def test_sneak_attack_damages_the_opposing_army_at_this_terrain_not_the_rollers():
     """Seed 000 Sneak Attack: "X damage to an opposing army at this terrain": Bob's army at
     the Frontier takes the 4 damage, never Ann's own."""
@@ -26,6 +29,7 @@ def test_sneak_attack_damages_the_opposing_army_at_this_terrain_not_the_rollers(
     assert state.pending.player == 1
 
 
+@pytest.mark.rule("sai", "Plague")
 def test_plague_passes_on_without_an_offer_to_stop():
     """Seed 000 Plague: after a kill "that unit's owner then targets another unit in the same
     army" — compulsory: Bob must pick, "done" is not offered."""

@@ -64,7 +64,9 @@ def at(terrain, key):
 
 
 @pytest.mark.parametrize("ability, key, face, printed, roll, ctx, where, expect, not_where",
-                         CONVERSIONS, ids=IDS)
+                         [pytest.param(*r, marks=pytest.mark.rule("species", r[1].split("/")[0],
+                                                                  r[0]))
+                          for r in CONVERSIONS], ids=IDS)
 def test_counts_as_abilities_work_at_a_terrain_with_their_element(
         ability, key, face, printed, roll, ctx, where, expect, not_where):
     """Digest §6: at a terrain containing the element(s), the species' results of one type
@@ -76,7 +78,9 @@ def test_counts_as_abilities_work_at_a_terrain_with_their_element(
 
 
 @pytest.mark.parametrize("ability, key, face, printed, roll, ctx, where, expect, not_where",
-                         CONVERSIONS, ids=IDS)
+                         [pytest.param(*r, marks=pytest.mark.rule("species", r[1].split("/")[0],
+                                                                  r[0]))
+                          for r in CONVERSIONS], ids=IDS)
 def test_counts_as_abilities_never_work_without_their_element(
         ability, key, face, printed, roll, ctx, where, expect, not_where):
     """Digest §6: "at a terrain that contains X" is the terrain's element set; a terrain
@@ -99,7 +103,9 @@ WRONG_ROLL = [
 ]
 
 
-@pytest.mark.parametrize("ability, key, face, roll, where, ctx", WRONG_ROLL,
+@pytest.mark.parametrize("ability, key, face, roll, where, ctx",
+                         [pytest.param(*r, marks=pytest.mark.rule("species", r[1].split("/")[0],
+                                                                  r[0])) for r in WRONG_ROLL],
                          ids=[f"{r[0]}-{i}" for i, r in enumerate(WRONG_ROLL)])
 def test_counts_as_abilities_only_in_the_rolls_the_digest_names(ability, key, face, roll,
                                                                 where, ctx):
@@ -119,6 +125,7 @@ def test_a_conversion_belongs_to_the_dice_of_that_species_only():
     assert count(state, T2, MAN, {dwarf: 1, elf: elf_melee}).total(MAN) == 1
 
 
+@pytest.mark.rule("species", "Goblins", "Swamp Mastery")
 def test_swamp_mastery_needs_rules_revision_2():
     """Rules revision 1 games replay without Swamp Mastery (options.RULES_REVISIONS)."""
     state, die = at(HIGH, "Goblins/Ambusher")
@@ -160,6 +167,7 @@ def goblin_force(points, in_dua):
     (25, 2, 2),   # the DUA count binds before the cap
     (24, 0, 0),   # no Goblin in the DUA: nothing
 ])
+@pytest.mark.rule("species", "Goblins", "Foul Stench")
 def test_foul_stench_is_goblins_in_the_dua_max_three_per_24_points(points, in_dua, expect):
     """Digest §6 Foul Stench: N = Goblins in your DUA, max 3 †."""
     assert foul_stench(goblin_force(points, in_dua), T2, 0) == expect
@@ -184,6 +192,7 @@ def test_deadlands_count_as_dagger_units_in_the_dua():
     (25, 8, 3, 3),   # only 3 Undead rolled magic
     (24, 2, 8, 2),   # only 2 Undead in the DUA
 ])
+@pytest.mark.rule("species", "Undead", "Bone Magic")
 def test_bone_magic_is_capped_by_undead_in_the_dua_max_four_per_24_points(
         points, in_dua, magic_rollers, expect):
     """Digest §6 Bone Magic: each Undead that rolled a non-ID magic result adds +1 magic, the
@@ -201,6 +210,7 @@ def test_bone_magic_is_capped_by_undead_in_the_dua_max_four_per_24_points(
     assert all(s.elements == frozenset({"death"}) for s in bonus)
 
 
+@pytest.mark.rule("species", "Undead", "Bone Magic")
 def test_bone_magic_ignores_undead_magic_from_id_results():
     """Digest §6: only Undead that rolled at least one *non-ID* magic result count."""
     state = position(ann={"home": ("Undead/Apparition",) * 4,
@@ -239,6 +249,7 @@ def handlers(home, pool):
     return turn(state)[0]
 
 
+@pytest.mark.rule("species", "Eldarim", "Dragonkin Handlers")
 def test_dragonkin_handlers_promote_to_a_dragonkin_one_health_larger():
     """Digest §6 Dragonkin Handlers / §4.8: promote one of the army's Dragonkin to one of a
     terrain element from the pool; Eldarim health 2, Dragonkin 1 -> 2 stays within it."""
@@ -249,6 +260,7 @@ def test_dragonkin_handlers_promote_to_a_dragonkin_one_health_larger():
     assert state.zones[hero] == T0 and state.zones[foal] == POOL0
 
 
+@pytest.mark.rule("species", "Eldarim", "Dragonkin Handlers")
 def test_dragonkin_handlers_need_a_partner_exactly_one_health_larger_of_a_terrain_element():
     """A 3-health fire Dragonkin is no promotion for a 1-health one, and an air one matches no
     element of Highland: Dragonkin Handlers has nothing to offer."""
@@ -256,6 +268,7 @@ def test_dragonkin_handlers_need_a_partner_exactly_one_health_larger_of_a_terrai
     assert state.phase is Phase.FIRST_MARCH
 
 
+@pytest.mark.rule("species", "Eldarim", "Dragonkin Handlers")
 def test_dragonkin_handlers_keep_dragonkin_health_within_eldarim_health():
     """Digest §6: allowed only while the army's Dragonkin health stays no more than its Eldarim
     health: a 1-health Eldarim with a 1-health Dragonkin may neither bring nor promote."""
@@ -263,6 +276,7 @@ def test_dragonkin_handlers_keep_dragonkin_health_within_eldarim_health():
     assert state.phase is Phase.FIRST_MARCH
 
 
+@pytest.mark.rule("species", "Swamp Stalkers", "Mutate")
 def test_mutate_grows_no_more_than_the_health_worth_killed():
     """Digest §6 Mutate: recruit or promote Swamp Stalkers *up to the health-worth killed*:
     one 1-health Footman killed, one Swamp Stalker recruited, and no further question though
@@ -294,7 +308,9 @@ PHASE_ELEMENTS = [
 ]
 
 
-@pytest.mark.parametrize("ability, key, slot, works, fails", PHASE_ELEMENTS,
+@pytest.mark.parametrize("ability, key, slot, works, fails",
+                         [pytest.param(*r, marks=pytest.mark.rule("species", r[1].split("/")[0],
+                                                                  r[0])) for r in PHASE_ELEMENTS],
                          ids=[r[0] for r in PHASE_ELEMENTS])
 def test_species_phase_powers_need_their_element(ability, key, slot, works, fails):
     """Digest §6: Feralization recruits a small Feral from the DUA; Winter's Fortitude moves a
@@ -310,6 +326,7 @@ def test_species_phase_powers_need_their_element(ability, key, slot, works, fail
         assert asked is expect, (ability, frontier)
 
 
+@pytest.mark.rule("species", "Swamp Stalkers", "Mutate")
 @pytest.mark.parametrize("points, cap", [(24, 1), (25, 2)])
 def test_mutate_targets_up_to_swamp_stalkers_in_the_dua_max_one_per_24_points(points, cap):
     """Digest §6 Mutate: up to N units, N = Swamp Stalkers in your DUA, max 1 †: one unit at
@@ -329,6 +346,7 @@ def test_mutate_targets_up_to_swamp_stalkers_in_the_dua_max_one_per_24_points(po
     assert f"target up to {cap} unit" in state.pending.prompt
 
 
+@pytest.mark.rule("species", "Amazons", "Terrain Harmony")
 def test_terrain_harmony_gives_amazons_ivory_magic_in_reserves():
     """Digest §6 Terrain Harmony: Amazons' magic takes their terrain's elements; in reserves it
     is Ivory, which pays Elemental spells only — no Wind Walk or Watery Double (air, water R
@@ -354,6 +372,7 @@ def test_terrain_harmony_gives_amazons_ivory_magic_in_reserves():
 from dragondice_desktop.engine.units.fates import kill  # noqa: E402
 
 
+@pytest.mark.rule("species", "Treefolk", "Replanting")
 @pytest.mark.parametrize("frontier, into", [(COAST, RES0), (HIGH, DUA0)])
 def test_replanting_only_at_a_water_terrain(frontier, into):
     """Digest §6 Replanting: at a *water* terrain a Treefolk about to be killed rolls first and
@@ -366,6 +385,7 @@ def test_replanting_only_at_a_water_terrain(frontier, into):
     assert state.zones[nymph] == into
 
 
+@pytest.mark.rule("species", "Undead", "Stepped Damage")
 def test_stepped_damage_never_exchanges_for_an_undead_as_large():
     """Digest §6 Stepped Damage: the exchange is with a *smaller* Undead: a 1-health Ghoul
     killed with only another 1-health Undead in the DUA simply dies."""
@@ -378,6 +398,7 @@ def test_stepped_damage_never_exchanges_for_an_undead_as_large():
     assert not any("Stepped Damage" in e.text for e in events)
 
 
+@pytest.mark.rule("species", "Coral Elves", "Defensive Volley")
 @pytest.mark.parametrize("frontier, face, offered", [(COAST, 3, True),
                                                     ("Terrains/Feyland Tower", 4, False)])
 def test_defensive_volley_needs_an_air_terrain(frontier, face, offered):

@@ -105,7 +105,9 @@ def test_the_table_names_every_spell_the_engine_casts():
 
 
 @pytest.mark.parametrize("name, color, cost, species, reserve, cantrip, cumulative",
-                         SPELL_TABLE, ids=NAMES)
+                         [pytest.param(*r, marks=pytest.mark.rule("spell", r[0]))
+                          for r in SPELL_TABLE],
+                         ids=NAMES)
 def test_spell_facts_match_the_digest_table(name, color, cost, species, reserve, cantrip,
                                             cumulative):
     """Digest §7: cost, colour, species, R and C of each spell; Cum where it is known (§10 #11
@@ -192,7 +194,9 @@ def other_species(species):
 
 
 @pytest.mark.parametrize("name, color, cost, species, reserve, cantrip, cumulative",
-                         SPELL_TABLE, ids=NAMES)
+                         [pytest.param(*r, marks=pytest.mark.rule("spell", r[0]))
+                          for r in SPELL_TABLE],
+                         ids=NAMES)
 def test_spell_costs_exactly_its_table_price(name, color, cost, species, reserve, cantrip,
                                              cumulative):
     """Digest §7 cost and §5.3 paying: the cost in magic of the spell's element (and species)
@@ -213,7 +217,9 @@ def test_spell_costs_exactly_its_table_price(name, color, cost, species, reserve
 
 
 @pytest.mark.parametrize("name, color, cost, species, reserve, cantrip, cumulative",
-                         SPELL_TABLE, ids=NAMES)
+                         [pytest.param(*r, marks=pytest.mark.rule("spell", r[0]))
+                          for r in SPELL_TABLE],
+                         ids=NAMES)
 def test_reserve_and_cantrip_marks_decide_who_may_cast(name, color, cost, species, reserve,
                                                        cantrip, cumulative):
     """Digest §3.5: a Reserve army casts only spells marked R; digest §5.3: cantrip-only magic
@@ -225,7 +231,8 @@ def test_reserve_and_cantrip_marks_decide_who_may_cast(name, color, cost, specie
 
 
 @pytest.mark.parametrize("name, color, cost, species, reserve, cantrip, cumulative",
-                         [r for r in SPELL_TABLE if r[6] is not None], ids=lambda v: str(v))
+                         [pytest.param(*r, marks=pytest.mark.rule("spell", r[0]))
+                          for r in SPELL_TABLE if r[6] is not None], ids=lambda v: str(v))
 def test_a_second_casting_on_one_target_only_for_cumulative_spells(name, color, cost, species,
                                                                    reserve, cantrip,
                                                                    cumulative):
@@ -279,7 +286,10 @@ def cast_times(name, where, times):
     return state
 
 
-@pytest.mark.parametrize("name, where, mods", MODIFIER_TABLE, ids=[r[0] for r in MODIFIER_TABLE])
+@pytest.mark.parametrize("name, where, mods",
+                         [pytest.param(*r, marks=pytest.mark.rule("spell", r[0]))
+                          for r in MODIFIER_TABLE],
+                         ids=[r[0] for r in MODIFIER_TABLE])
 @pytest.mark.parametrize("times", [1, 2])
 def test_lasting_modifier_spells_change_the_results_the_digest_names(name, where, mods, times):
     """Digest §7: each modifier spell's amount and result types, per casting, on the army or
@@ -297,6 +307,8 @@ def test_lasting_modifier_spells_change_the_results_the_digest_names(name, where
     assert got == want
 
 
+@pytest.mark.rule("spell", "Palsy")
+@pytest.mark.rule("spell", "Fiery Weapon")
 def test_palsy_spares_rolls_with_maneuver_and_fiery_weapon_adds_to_one_type_only():
     """Digest §7: Palsy is −1 on the army's non-maneuver rolls; Fiery Weapon is +2 melee *or*
     missile on any roll (not both in one roll)."""
@@ -355,7 +367,10 @@ def limits_position():
 
 
 @pytest.mark.parametrize("times", [1, 2])
-@pytest.mark.parametrize("name, target, limit", LIMIT_TABLE, ids=[r[0] for r in LIMIT_TABLE])
+@pytest.mark.parametrize("name, target, limit",
+                         [pytest.param(*r, marks=pytest.mark.rule("spell", r[0]))
+                          for r in LIMIT_TABLE],
+                         ids=[r[0] for r in LIMIT_TABLE])
 def test_health_worth_limits_bind_and_add_up(name, target, limit, times):
     """Digest §7: Mirage up to 5 health-worth, Scent of Fear, Swamp Fever and Exhume up to 3,
     per casting (cumulative: two castings double it). Against 2-health Sergeants the caster
@@ -382,6 +397,7 @@ def melee_face(state, die_id):
                 if len(f.icons) == 1 and f.icon.value == "Melee")
 
 
+@pytest.mark.rule("spell", "Exhume")
 def test_exhume_buries_failed_saves_and_returns_that_much_health_worth():
     """Digest §7 Exhume: units picked in an opposing DUA that fail their save are buried; the
     caster may return that much health-worth from their own DUA to the casting army. A buried
@@ -401,6 +417,7 @@ def test_exhume_buries_failed_saves_and_returns_that_much_health_worth():
     assert "Exhume" not in (state.pending.prompt if state.pending else "")
 
 
+@pytest.mark.rule("spell", "Mirage")
 def test_mirage_sends_units_that_fail_their_save_to_their_reserve_area():
     """Digest §7 Mirage: the picked units make a save roll; those that fail go to their
     Reserve Area, those that save stay."""
@@ -417,6 +434,7 @@ def test_mirage_sends_units_that_fail_their_save_to_their_reserve_area():
     assert state.zones[second] == T2
 
 
+@pytest.mark.rule("spell", "Path")
 @pytest.mark.parametrize("times", [1, 2])
 def test_path_moves_one_unit_per_casting_to_another_of_the_casters_armies(times):
     """Digest §7 Path: move one of your units at a terrain to another terrain where you have
@@ -434,6 +452,7 @@ def test_path_moves_one_unit_per_casting_to_another_of_the_casters_armies(times)
     assert not (state.pending and state.pending.prompt.startswith("Path:"))
 
 
+@pytest.mark.rule("spell", "Evolve Dragonkin")
 def test_evolve_dragonkin_promotes_only_a_dragonkin_of_the_casting_element():
     """Digest §7 Evolve Dragonkin: promote one of your *Dragonkin* matching the casting element.
     The water Eldarim that could be promoted is not a choice: the water Dragontroop becomes the
@@ -449,6 +468,7 @@ def test_evolve_dragonkin_promotes_only_a_dragonkin_of_the_casting_element():
                                          "Evolve Dragonkin"))
 
 
+@pytest.mark.rule("spell", "Exhume")
 def test_exhume_with_nothing_to_return_ends_after_the_burial():
     """Digest §7 Exhume: "you may return that much health-worth": with no unit in Ann's DUA
     the spell ends once the failed unit is buried."""
@@ -460,6 +480,8 @@ def test_exhume_with_nothing_to_return_ends_after_the_burial():
     assert not (state.pending and state.pending.prompt.startswith("Exhume"))
 
 
+@pytest.mark.rule("spell", "Tidal Wave")
+@pytest.mark.rule("spell", "Open Grave")
 def test_tidal_wave_kills_come_after_a_save_roll_for_open_grave():
     """Digest §7 Tidal Wave: each army makes a save (and maneuver) roll against its 4 damage,
     so Open Grave (units killed after a save roll go to the Reserve Area) saves Bob's dead;
@@ -485,6 +507,7 @@ def test_tidal_wave_kills_come_after_a_save_roll_for_open_grave():
         [Zone(ZoneKind.DUA, 0)] * 2
 
 
+@pytest.mark.rule("spell", "Soiled Ground")
 @pytest.mark.parametrize("face, where", [(1, "dua1"), (2, "bua1")])
 def test_soiled_ground_buries_a_unit_killed_there_that_fails_its_save(face, where):
     """Digest §7 Soiled Ground: every unit killed at the terrain into the DUA makes a save roll

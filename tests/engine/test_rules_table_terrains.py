@@ -44,6 +44,7 @@ def count(state, zone, player, roll_type, faces, **context):
 # --- City, Temple, Grove in the Eighth Face phase (digest §8, seed 003) -------------------------
 
 
+@pytest.mark.rule("eighth_face", "City")
 def test_city_recruits_only_a_small_unit():
     """Digest §8 City: recruit one *small* unit. A 2-health Sergeant in the DUA cannot be
     recruited; the Footman is (the Androsphinx left in the army has no larger Dwarf to be
@@ -60,6 +61,7 @@ def test_city_recruits_only_a_small_unit():
     assert T0 in [state.zones[i] for i in foot]
 
 
+@pytest.mark.rule("eighth_face", "Temple")
 def test_temple_never_names_the_holders_own_dua():
     """Digest §8 Temple: "force another player" to bury: Ann's own DUA is never offered, and
     with units only in her own DUA the power has nothing to do."""
@@ -89,6 +91,7 @@ def grove(ann=None, bob=None, ann_bua=(), bob_bua=()):
     return turn(state)
 
 
+@pytest.mark.rule("eighth_face", "Grove")
 def test_grove_brings_back_an_item_only_from_the_holders_bua_to_the_holding_army():
     """Seed 003 Grove: "an Item from your BUA to your army controlling this eighth face"; an
     item in another player's BUA is not a choice (Bob's Footman is: to Bob's DUA)."""
@@ -106,6 +109,7 @@ def test_grove_brings_back_an_item_only_from_the_holders_bua_to_the_holding_army
     assert other.zones[bob_foot] == DUA1
 
 
+@pytest.mark.rule("eighth_face", "Grove")
 def test_grove_brings_back_no_item_the_holding_army_cannot_carry():
     """Seed 001/003: the item goes to the army holding the Grove, so only an item that army can
     carry (rulings): Dwarven Footmen (fire, earth) carry no air equipment; Bob's buried
@@ -117,6 +121,7 @@ def test_grove_brings_back_no_item_the_holding_army_cannot_carry():
     assert len(die_ids(state, FOOT, "dua1", 1)) == 1
 
 
+@pytest.mark.rule("eighth_face", "Grove")
 def test_grove_returns_dragonkin_to_the_summoning_pool_only_from_the_holders_bua():
     """Seed 003 Grove: a Dragonkin from *your* BUA goes to your Summoning Pool, never to a
     DUA; another player's Dragonkin is not a choice — here nothing is left to move."""
@@ -128,6 +133,7 @@ def test_grove_returns_dragonkin_to_the_summoning_pool_only_from_the_holders_bua
     assert state.phase is Phase.FIRST_MARCH
 
 
+@pytest.mark.rule("eighth_face", "Grove")
 def test_grove_is_compulsory():
     """Seed 003 Grove: "This is not optional": no "none" among the choices."""
     state, _ = grove(bob={"home": (FOOT, FOOT, FOOT)}, bob_bua=(FOOT, FOOT))
@@ -137,6 +143,7 @@ def test_grove_is_compulsory():
 # --- Castle, Vortex, Standing Stones, Tower --------------------------------------------------
 
 
+@pytest.mark.rule("eighth_face", "Castle")
 def test_castle_offers_exactly_the_four_terrain_types():
     """Seed 003 Castle: City, Standing Stones, Temple or Tower — nothing else."""
     assert set(CASTLE_CHOICES.values()) == {Icon.CITY, Icon.STANDING_STONES, Icon.TEMPLE,
@@ -153,6 +160,7 @@ def vortex_march():
     return state
 
 
+@pytest.mark.rule("eighth_face", "Vortex")
 def test_vortex_re_rolls_one_unit_in_non_maneuver_rolls_only():
     """Seed 003 Vortex: "During any non-maneuver army roll at this terrain ... you may re-roll
     one unit". A maneuver roll there gets no Vortex question."""
@@ -167,6 +175,7 @@ def test_vortex_re_rolls_one_unit_in_non_maneuver_rolls_only():
     assert options(melee) == sorted(["done"] + [f"pick {i}" for i in ann])
 
 
+@pytest.mark.rule("eighth_face", "Standing Stones")
 def test_standing_stones_convert_magic_only_while_the_face_is_held():
     """Digest §8 Standing Stones: the *controlling* army's magic may take the terrain's
     elements. At face 1 (magic, not captured) Coral Elves at Highland cast no earth spell."""
@@ -243,7 +252,10 @@ def minor_army(key, face):
     return state, with_minor, die_ids(state, FOOT, "t2", 0)
 
 
-@pytest.mark.parametrize("key, face, icon, roll, faces, without, expect", MINOR_ROLLS,
+@pytest.mark.parametrize("key, face, icon, roll, faces, without, expect",
+                         [pytest.param(*r, marks=pytest.mark.rule("minor_terrain", r[2]))
+                          if r[2] not in ("Magic", "Melee", "Missile") else r
+                          for r in MINOR_ROLLS],
                          ids=[f"{r[2]}-{r[3].value}-{i}" for i, r in enumerate(MINOR_ROLLS)])
 def test_minor_terrain_faces_change_the_armys_rolls(key, face, icon, roll, faces, without,
                                                    expect):
@@ -278,6 +290,7 @@ def test_a_minor_terrain_acts_only_for_the_army_that_controls_it():
     assert count(state, T2, 1, MAN, dict.fromkeys(bob, 0)).total(MAN) == 3
 
 
+@pytest.mark.rule("eighth_face", "City")
 def test_city_recruits_one_unit_only():
     """Digest §8 City: recruit *one* small unit: with two Footmen in the DUA one comes back."""
     state = position(ann={"home": (FOOT, FOOT, FOOT)}, faces=(8, 3, 3))
@@ -291,6 +304,7 @@ def test_city_recruits_one_unit_only():
     assert [state.zones[i] for i in dead] == [T0, DUA0]
 
 
+@pytest.mark.rule("eighth_face", "Dragon's Lair")
 def test_dragons_lair_offers_a_terrain_with_an_opposing_army_first():
     """Seed 003 Dragon's Lair: the dragon goes to any terrain; the choice offered first (the
     automatic player's) is a terrain where an opponent has an army, so the dragon attacks it,
@@ -318,6 +332,7 @@ def magic_drain_by_bob(state):
     return state.with_(effects=state.effects + (drain,))
 
 
+@pytest.mark.rule("eighth_face", "Temple")
 @pytest.mark.parametrize("face, holder, ann_magic", [(8, 0, 3), (7, None, 1), (8, 1, 1)])
 def test_temple_holder_is_immune_to_an_opponents_death_terrain_spell(face, holder, ann_magic):
     """Digest §8 Temple: the holding army is immune to opponents' death magic — Bob's Magic
@@ -333,6 +348,7 @@ def test_temple_holder_is_immune_to_an_opponents_death_terrain_spell(face, holde
     assert count(state, T2, 1, MAG, {bob: 2}).total(MAG) == 1  # the caster's own: no immunity
 
 
+@pytest.mark.rule("eighth_face", "Grove")
 def test_grove_returns_a_minor_terrain_to_the_holders_summoning_pool():
     """Seed 003 Grove: a minor terrain from *your* BUA goes to your Summoning Pool; another
     player's buried minor terrain is not a choice."""

@@ -45,6 +45,7 @@ CENTAUR = "Amazons/Centaur"
 # --- targets with an ID roll -------------------------------------------------------------------
 
 
+@pytest.mark.rule("sai", "Slay")
 def test_slay_kills_a_target_that_does_not_roll_its_id():
     """Seed 000 Slay: "target one unit in the defending army. Roll the target. If it does not
     roll its ID icon, it is killed." The one defender is targeted without a question."""
@@ -57,6 +58,7 @@ def test_slay_kills_a_target_that_does_not_roll_its_id():
     assert "applied: Slay: Bob's Footman killed" in roll.explain()
 
 
+@pytest.mark.rule("sai", "Slay")
 def test_slay_spares_a_target_that_rolls_its_id():
     """Seed 000 Slay: the target that rolls its ID survives; Slay adds no melee, so there is
     no save roll and the defender may counter-attack (digest §5.1, §10 #4)."""
@@ -66,6 +68,7 @@ def test_slay_spares_a_target_that_rolls_its_id():
     assert "Slay: Bob's Footman passed" in texts(events, "sai")
 
 
+@pytest.mark.rule("sai", "Slay")
 def test_slay_target_is_the_attackers_choice():
     """Seed 000 Targeting: the attacking player picks which unit an SAI targets."""
     state = scripted(battle(["Undead/Minor Death"], [FOOT, KNIGHT]),
@@ -79,6 +82,7 @@ def test_slay_target_is_the_attackers_choice():
     assert state.zones[knight] == DUA1 and state.zones[foot] == T2
 
 
+@pytest.mark.rule("sai", "Swallow")
 def test_swallow_kills_and_buries():
     """Seed 000 Swallow: "If it does not roll its ID icon, it is killed and buried.\""""
     state, _ = melee(["Coral Elves/Leviathan"], [FOOT],
@@ -88,6 +92,7 @@ def test_swallow_kills_and_buries():
     assert foot
 
 
+@pytest.mark.rule("sai", "Seize")
 def test_seize_moves_id_rollers_to_reserves_and_kills_the_rest():
     """Seed 000 Seize: "Roll the targets. If they roll an ID icon, they are immediately moved
     to their Reserve Area. Any that do not roll an ID are killed." X = 4 health-worth: both
@@ -99,6 +104,7 @@ def test_seize_moves_id_rollers_to_reserves_and_kills_the_rest():
     assert state.zones[first] == RES1 and state.zones[second] == DUA1
 
 
+@pytest.mark.rule("sai", "Scare")
 def test_scare_id_is_killed_no_save_flees_a_save_stays():
     """Seed 000 Scare (X = 3 on the large Death Knight): targets save; no save: Reserve Area;
     those that roll their ID are killed; a save keeps the unit in place."""
@@ -113,6 +119,7 @@ def test_scare_id_is_killed_no_save_flees_a_save_stays():
 # --- save or maneuver or melee tests -----------------------------------------------------------
 
 
+@pytest.mark.rule("sai", "Poison")
 def test_poison_killed_targets_save_again_or_are_buried():
     """Seed 000 Poison: targets save or are killed; the killed "must make another save roll.
     Those that do not generate a save result on this second roll are buried." The second roll
@@ -128,6 +135,7 @@ def test_poison_killed_targets_save_again_or_are_buried():
     assert len(dua_rolls) == 2 and dua_rolls[0].roll.context.in_dua
 
 
+@pytest.mark.rule("sai", "Stomp")
 def test_stomp_maneuver_or_killed_then_save_or_buried():
     """Seed 000 Stomp: maneuver roll; those without a maneuver result are killed and save or
     are buried. The Footman's ID gives maneuver in a maneuver roll (digest §1.2)."""
@@ -139,6 +147,7 @@ def test_stomp_maneuver_or_killed_then_save_or_buried():
     assert state.zones[a] == T2 and state.zones[b] == BUA1
 
 
+@pytest.mark.rule("sai", "Web")
 def test_web_holds_a_target_without_melee_results():
     """Seed 000 Web: targets make a melee roll; those without a melee result are webbed: they
     cannot be rolled or leave the terrain until the beginning of the attacker's next turn."""
@@ -152,6 +161,7 @@ def test_web_holds_a_target_without_melee_results():
     assert any("does not roll" in t for t in texts(events))
 
 
+@pytest.mark.rule("sai", "Stun")
 def test_stun_rerolls_the_stunning_unit_and_stunned_units_do_not_save():
     """Seed 000 Stun: a target without a maneuver result is stunned and cannot be rolled;
     "Roll this unit again and apply the new result as well" (4 Melee after the Stun)."""
@@ -166,6 +176,7 @@ def test_stun_rerolls_the_stunning_unit_and_stunned_units_do_not_save():
     assert save[-1].dice == () and state.step is Step.DAMAGE
 
 
+@pytest.mark.rule("sai", "Smother")
 def test_smother_without_maneuver_is_killed():
     """Seed 000 Smother: targets make a maneuver roll; without a maneuver result killed."""
     state, _ = melee(["Goblins/Shambler"], [FOOT], F("Goblins/Shambler", "4 Smother"),
@@ -173,6 +184,7 @@ def test_smother_without_maneuver_is_killed():
     assert state.zones[ids_at(battle(["Goblins/Shambler"], [FOOT]), 1)[0]] == DUA1
 
 
+@pytest.mark.rule("sai", "Breath")
 def test_breath_kills_x_health_worth_without_a_roll():
     """Seed 000 Breath on a large Dragonkin (X = 3): target 3 health-worth; they are killed."""
     state, events = melee(["Dragonkin/Dragonchamp (Air)"], [FOOT, SERGEANT, KNIGHT],
@@ -187,6 +199,7 @@ def test_breath_kills_x_health_worth_without_a_roll():
     assert state.zones[sergeant] == T2
 
 
+@pytest.mark.rule("sai", "Flame")
 def test_flame_kills_and_buries_two_health_worth():
     """Seed 000 Flame: "up to two health-worth of units ... killed and buried" (not X)."""
     state = scripted(battle(["Amazons/Chimera"], [FOOT, FOOT, FOOT]),
@@ -198,6 +211,7 @@ def test_flame_kills_and_buries_two_health_worth():
     assert [state.zones[i] for i in (a, b, c)] == [BUA1, T2, BUA1]
 
 
+@pytest.mark.rule("sai", "Roar")
 def test_roar_sends_units_to_reserves_before_saving():
     """Seed 000 Roar: up to X health-worth "moved to their Reserve Area before the defending
     army rolls for saves" — so they do not save."""
@@ -209,6 +223,7 @@ def test_roar_sends_units_to_reserves_before_saving():
     assert "The defending army is gone: no save roll" in texts(events)
 
 
+@pytest.mark.rule("sai", "Convert")
 def test_convert_returns_health_worth_killed_from_the_attackers_dua():
     """Seed 000 Convert: targets save or are killed; "The attacking player may return up to
     the amount of health-worth killed this way from their DUA to the attacking army"."""
@@ -221,6 +236,7 @@ def test_convert_returns_health_worth_killed_from_the_attackers_dua():
     assert state.zones[0] == T2
 
 
+@pytest.mark.rule("sai", "Charm")
 def test_charm_adds_the_charmed_units_melee_and_they_do_not_save():
     """Seed 000 Charm: targets "don't roll to save during this march. Instead, the owner rolls
     these units and adds their results to the attacking army's results"."""
@@ -234,6 +250,7 @@ def test_charm_adds_the_charmed_units_melee_and_they_do_not_save():
     assert any("charmed: it does not roll to save" in t for t in texts(events))
 
 
+@pytest.mark.rule("sai", "Plague")
 def test_plague_passes_from_unit_to_unit_until_one_saves():
     """Seed 000 Plague: the target saves or is killed; then "that unit's owner then targets
     another unit in the same army" until a target saves."""
@@ -249,6 +266,7 @@ def test_plague_passes_from_unit_to_unit_until_one_saves():
 # --- damage to one unit ---------------------------------------------------------------------
 
 
+@pytest.mark.rule("sai", "Kick")
 def test_kick_damage_is_saved_by_the_target_alone():
     """Seed 000 Kick: one unit takes X = 4 damage; only that unit saves (digest §4.7). A large
     unit (3 health) saving 3 takes 1: it survives."""
@@ -257,6 +275,7 @@ def test_kick_damage_is_saved_by_the_target_alone():
     assert "Kick: Bob's Death Knight takes 1 damage: survives" in texts(events, "sai")
 
 
+@pytest.mark.rule("sai", "Gore")
 def test_gore_deals_two_damage_and_buries():
     """Seed 000 Gore: "The target takes two points of damage. If the unit is killed by Gore,
     it is then buried" — two, whatever X."""
@@ -267,6 +286,7 @@ def test_gore_deals_two_damage_and_buries():
     assert "Gore: Bob's Knight takes 2 damage: killed and buried" in texts(events, "sai")
 
 
+@pytest.mark.rule("sai", "Coil")
 def test_coil_saves_reduce_its_damage_and_melee_hits_back_without_save():
     """Seed 000 Coil: the target takes X damage and makes a save + melee roll; its melee
     results damage the coiling unit with no save."""
@@ -277,6 +297,7 @@ def test_coil_saves_reduce_its_damage_and_melee_hits_back_without_save():
                             "takes 4 damage back: killed") for t in texts(events, "sai"))
 
 
+@pytest.mark.rule("sai", "Hug")
 def test_hug_no_save_and_melee_back():
     """Seed 000 Hug: X damage "with no save possible"; the target's melee roll damages the
     hugging unit with no save."""
@@ -286,6 +307,7 @@ def test_hug_no_save_and_melee_back():
                             "3 damage back: survives") for t in texts(events, "sai"))
 
 
+@pytest.mark.rule("sai", "Bash")
 def test_bash_hits_back_the_chosen_attacking_unit():
     """Seed 001 Bash (save against melee): target one attacking unit: it takes damage equal to
     its melee results and saves against it; Bash gives that many saves."""
@@ -307,6 +329,7 @@ def test_bash_hits_back_the_chosen_attacking_unit():
 # --- damage to the army ----------------------------------------------------------------------
 
 
+@pytest.mark.rule("sai", "Smite")
 def test_smite_damage_is_assigned_before_the_save_roll():
     """Seed 000 Smite: X damage to the defending army "with no save possible", applied with
     the attacker's SAIs (digest §4.2 step 4) — before the defending army saves."""
@@ -317,6 +340,7 @@ def test_smite_damage_is_assigned_before_the_save_roll():
     assert not [e for e in events if e.kind == "roll" and e.player == 1]
 
 
+@pytest.mark.rule("sai", "Firebreath")
 def test_firebreath_killed_units_save_or_are_buried():
     """Seed 000 Firebreath: X damage with no save; "Each unit killed makes a save roll. Those
     that do not generate a save result are buried.\""""
@@ -327,6 +351,7 @@ def test_firebreath_killed_units_save_or_are_buried():
     assert state.zones[foot] == BUA1
 
 
+@pytest.mark.rule("sai", "Screech")
 def test_screech_subtracts_saves():
     """Seed 000 Screech: "the defending army subtracts X save results" (step 6)."""
     state, events = melee(["Feral/Owl-folk", CENTAUR], [KNIGHT], F("Feral/Owl-folk", "4 Screech"),
@@ -336,6 +361,7 @@ def test_screech_subtracts_saves():
     assert any("Screech" in m for m in save.modifiers)
 
 
+@pytest.mark.rule("sai", "Counter")
 def test_counter_on_the_save_roll_damages_the_attacker():
     """Seed 000 Counter: "During a save roll against a melee attack, Counter generates X save
     results and inflicts X damage upon the attacking army.\""""
@@ -346,6 +372,7 @@ def test_counter_on_the_save_roll_damages_the_attacker():
     assert state.damage[0].reason.startswith("Counter on the save roll")
 
 
+@pytest.mark.rule("sai", "Surprise")
 def test_surprise_stops_the_counter_attack():
     """Seed 000 Surprise: "the defending army cannot counter-attack".\""""
     state, events = melee(["Frostwings/Yeti", CENTAUR], ["Undead/Minor Death"],
@@ -355,6 +382,7 @@ def test_surprise_stops_the_counter_attack():
     assert "Surprise: the defending army cannot counter-attack" in texts(events)
 
 
+@pytest.mark.rule("sai", "Charge")
 def test_charge_defender_makes_a_save_and_melee_roll_that_hurts_the_attacker():
     """Seed 000 Charge: the attacker counts maneuver as melee; the defender makes one save +
     melee roll instead of saving and counter-attacking; its melee damages the attacker."""
@@ -373,6 +401,7 @@ def test_charge_defender_makes_a_save_and_melee_roll_that_hurts_the_attacker():
 #     Decapitate, Impale) --------------------------------------------------------------------
 
 
+@pytest.mark.rule("sai", "Choke")
 def test_choke_kills_units_that_rolled_id_and_their_results_do_not_count():
     """Seed 000 Choke: after the save roll, up to X health-worth of units that rolled an ID
     are killed; their ID results do not count."""
@@ -389,6 +418,7 @@ def test_choke_kills_units_that_rolled_id_and_their_results_do_not_count():
     assert state.damage[0].amount == 3
 
 
+@pytest.mark.rule("sai", "Confuse")
 def test_confuse_rerolls_targets_ignoring_their_first_result():
     """Seed 000 Confuse: targets are re-rolled after the save roll, ignoring their previous
     results."""
@@ -401,6 +431,7 @@ def test_confuse_rerolls_targets_ignoring_their_first_result():
     assert save.dice[0].replaced == (("2 Save",),)
 
 
+@pytest.mark.rule("sai", "Decapitate")
 def test_decapitate_kills_one_id_roller_of_the_attackers_choice():
     """Seed 001 Decapitate (Vorpal Sword, carried by an Amazon): one unit that rolled its ID
     is killed; none of its results count."""
@@ -416,6 +447,7 @@ def test_decapitate_kills_one_id_roller_of_the_attackers_choice():
     assert state.zones[knight] == DUA1 and save.total(RollType.SAVE) == 1
 
 
+@pytest.mark.rule("sai", "Hypnotic Glare")
 def test_hypnotic_glare_hypnotizes_id_rollers():
     """Seed 000 Hypnotic Glare: units that roll an ID on the save roll are hypnotized and may
     not be rolled until the beginning of your next turn; their results do not count."""
@@ -429,6 +461,7 @@ def test_hypnotic_glare_hypnotizes_id_rollers():
     assert save.total(RollType.SAVE) == 2
 
 
+@pytest.mark.rule("sai", "Impale")
 def test_impale_on_a_missile_attack():
     """Seed 001 Impale: during a missile attack one unit that rolled its ID is killed."""
     heart = "Items/Air Heartseeker"
@@ -442,6 +475,7 @@ def test_impale_on_a_missile_attack():
 # --- missile ---------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("sai", "Volley")
 def test_volley_damages_the_missile_attacker():
     """Seed 000 Volley: "During a save roll against a missile attack, Volley generates X save
     and inflicts X damage upon the attacking army.\""""
@@ -452,6 +486,7 @@ def test_volley_damages_the_missile_attacker():
     assert [(d.player, d.amount) for d in state.damage] == [(0, 4)]
 
 
+@pytest.mark.rule("sai", "Sneak Attack")
 def test_sneak_attack_in_a_missile_attack_damages_without_save():
     """Seed 000 Sneak Attack: during a missile attack, X damage to an opposing army at this
     terrain with no save possible."""
@@ -465,6 +500,7 @@ def test_sneak_attack_in_a_missile_attack_damages_without_save():
 # --- the roller's own army ----------------------------------------------------------------------
 
 
+@pytest.mark.rule("sai", "Vanish")
 def test_vanish_may_move_the_unit_and_its_saves_still_count():
     """Seed 000 Vanish: X saves; "The unit may then move to any terrain or its Reserve Area.
     If the unit moves, the save results still apply to the army that the Vanishing unit left.\""""
@@ -480,6 +516,7 @@ def test_vanish_may_move_the_unit_and_its_saves_still_count():
     assert state.damage[0].amount == 1 and state.damage[0].zone == T2
 
 
+@pytest.mark.rule("sai", "Regenerate")
 def test_regenerate_in_a_save_roll_is_a_choice():
     """Seed 000 Regenerate: "choose one: Regenerate generates X save results, OR, you may return
     up to X health-worth of units from your DUA to the army containing this unit.\""""
@@ -495,6 +532,7 @@ def test_regenerate_in_a_save_roll_is_a_choice():
     assert save.total(RollType.SAVE) == 0 and state.zones[3] == T2
 
 
+@pytest.mark.rule("sai", "Wild Growth")
 def test_wild_growth_promotes_units_of_the_army():
     """Seed 000 Wild Growth (melee roll): promote X health-worth of units in this army; a
     promotion exchanges a unit for one of the same species one size bigger from the DUA
@@ -515,6 +553,7 @@ def test_wild_growth_promotes_units_of_the_army():
     assert state.zones[medium_id] == T2 and state.zones[small_id] == DUA0
 
 
+@pytest.mark.rule("sai", "Illusion")
 def test_illusion_protects_an_army_from_missile_attacks():
     """Seed 000 Illusion: the target army "cannot be targeted by any missile attacks or spells
     cast by opposing players" until the beginning of your next turn."""
@@ -530,6 +569,7 @@ def test_illusion_protects_an_army_from_missile_attacks():
     assert T2 not in missile_targets(state, T2, 1)
 
 
+@pytest.mark.rule("sai", "Rise from the Ashes")
 def test_rise_from_the_ashes_goes_to_reserves_when_killed():
     """Seed 000 Rise from the Ashes: "Whenever a unit with this SAI is killed or buried, roll
     the unit. If Rise from the Ashes is rolled, the unit is moved to your Reserve Area.\""""
@@ -540,6 +580,7 @@ def test_rise_from_the_ashes_goes_to_reserves_when_killed():
     assert state.zones[bird] == RES1
 
 
+@pytest.mark.rule("sai", "Ferry")
 def test_ferry_moves_the_unit_and_companions():
     """Seed 000 Ferry: "the Ferrying unit may move itself and up to four health-worth of units
     in its army to any terrain.\""""
@@ -551,6 +592,7 @@ def test_ferry_moves_the_unit_and_companions():
     assert state.zones[gryphon_id] == T0 and state.zones[knight] == T0
 
 
+@pytest.mark.rule("sai", "Wayfare")
 def test_wayfare_moves_the_item_and_a_carrier_instead_of_maneuver():
     """Seed 001 Wayfare: "Instead of generating maneuver results, the item and one unit able to
     carry it may move to any other terrain or your Reserve Area.\""""
@@ -567,6 +609,7 @@ def test_wayfare_moves_the_item_and_a_carrier_instead_of_maneuver():
     assert state.zones[knight] == RES0 and state.zones[boots_id] == RES0
 
 
+@pytest.mark.rule("eighth_face", "Vortex")
 def test_vortex_lets_the_holder_reroll_one_unit():
     """Seed 003 Vortex: "During any non-maneuver army roll at this terrain, before resolving
     SAIs, you may re-roll one unit, ignoring the previous result.\""""

@@ -292,7 +292,8 @@ CASES = [(name, key, face, ctx_name, expected.get(ctx_name, ""))
          for name, key, face, expected in ROWS for ctx_name in CTX]
 
 
-@pytest.mark.parametrize("name, key, face, ctx_name, expected", CASES,
+@pytest.mark.parametrize("name, key, face, ctx_name, expected",
+                         [pytest.param(*c, marks=pytest.mark.rule("sai", c[0])) for c in CASES],
                          ids=[f"{n}-{k.split('/')[-1]}-{c}" for n, k, _, c, _ in CASES])
 def test_sai_in_each_roll(name, key, face, ctx_name, expected):
     """Seed 000 / seed 001: what each SAI does in each kind of roll (rows above)."""

@@ -9,6 +9,8 @@ t1); the Frontier (t2) is chosen per test.
 
 from __future__ import annotations
 
+import pytest
+
 from dragondice_desktop.catalog.loader import load_catalog
 from dragondice_desktop.catalog.model import Species
 from dragondice_desktop.engine.turn.flow import army_context
@@ -39,6 +41,7 @@ def count(state, zone, player, roll_type, faces, **context):
     return count_roll(RollInput(ctx, dice))
 
 
+@pytest.mark.rule("species", "Coral Elves", "Coastal Dodge")
 def test_coastal_dodge_counts_maneuver_as_saves_at_a_water_terrain():
     """Coral Elves at Coastland (air, water): a Courier's 3 Maneuver count as 3 saves; the
     Footman's Melee does not (species abilities belong to that species' dice)."""
@@ -53,12 +56,14 @@ def test_coastal_dodge_counts_maneuver_as_saves_at_a_water_terrain():
     assert count(home, T0, 0, SAV, {courier: 2}).total(SAV) == 0
 
 
+@pytest.mark.rule("species", "Dwarves", "Mountain Mastery")
 def test_mountain_mastery_counts_melee_as_maneuver_at_an_earth_terrain():
     state = position(ann={"home": ("Dwarves/Footman",)})
     foot = die_ids(state, "Dwarves/Footman", "t0", 0)[0]
     assert count(state, T0, 0, MAN, {foot: 5}).total(MAN) == 2  # '2 Melee'
 
 
+@pytest.mark.rule("species", "Dwarves", "Dwarven Might")
 def test_dwarven_might_only_on_a_counter_attack_at_a_fire_terrain():
     state = position(ann={"home": ("Dwarves/Footman",)})
     foot = die_ids(state, "Dwarves/Footman", "t0", 0)[0]
@@ -66,6 +71,7 @@ def test_dwarven_might_only_on_a_counter_attack_at_a_fire_terrain():
     assert count(state, T0, 0, MEL, {foot: 1}).total(MEL) == 0
 
 
+@pytest.mark.rule("species", "Firewalkers", "Flaming Shields")
 def test_flaming_shields_not_on_a_counter_attack():
     state = position(ann={"home": ("Firewalkers/Explorer",)})
     walker = die_ids(state, "Firewalkers/Explorer")[0]
@@ -73,6 +79,7 @@ def test_flaming_shields_not_on_a_counter_attack():
     assert count(state, T0, 0, MEL, {walker: 2}, counter_attack=True).total(MEL) == 0
 
 
+@pytest.mark.rule("species", "Scalders", "Intangibility")
 def test_intangibility_only_against_missile_damage():
     state = position(ann={"campaign": ("Scalders/Glower",)}, frontier="Terrains/Coastland Tower")
     glower = die_ids(state, "Scalders/Glower")[0]
@@ -80,6 +87,7 @@ def test_intangibility_only_against_missile_damage():
     assert count(state, T2, 0, SAV, {glower: 2}, save_against=MEL).total(SAV) == 0
 
 
+@pytest.mark.rule("species", "Feral", "Stampede")
 def test_stampede_needs_earth_and_air():
     state = position(ann={"horde": ("Feral/Antelope-folk",)})  # Ann's Horde at Flatland
     antelope = die_ids(state, "Feral/Antelope-folk")[0]
@@ -112,6 +120,7 @@ def test_dagger_caps_are_per_24_points_or_part():
 # --- the Species Abilities phase --------------------------------------------------------------
 
 
+@pytest.mark.rule("species", "Feral", "Feralization")
 def test_feralization_recruits_a_small_feral():
     """Digest §6 Feralization: an army with a Feral at a terrain with earth or air may recruit
     a small Feral or promote one."""
@@ -125,6 +134,7 @@ def test_feralization_recruits_a_small_feral():
     assert state.zones[dead] == T0 and state.phase is Phase.FIRST_MARCH
 
 
+@pytest.mark.rule("species", "Frostwings", "Winter's Fortitude")
 def test_winters_fortitude_moves_a_frostwing_from_the_bua():
     state = position(ann={"horde": ("Frostwings/Advocate", "Frostwings/Advocate")})
     frozen = die_ids(state, "Frostwings/Advocate")[1]
@@ -134,6 +144,7 @@ def test_winters_fortitude_moves_a_frostwing_from_the_bua():
     assert state.zones[frozen] == DUA0
 
 
+@pytest.mark.rule("species", "Swamp Stalkers", "Mutate")
 def test_mutate_kills_reserve_units_and_grows_swamp_stalkers():
     """Digest §6 Mutate: up to N reserve units (N = Swamp Stalkers in the DUA) save or die;
     then recruit or promote Swamp Stalkers up to the health-worth killed."""
@@ -151,6 +162,7 @@ def test_mutate_kills_reserve_units_and_grows_swamp_stalkers():
     assert state.zones[runners[1]] == T2
 
 
+@pytest.mark.rule("species", "Eldarim", "Dragonkin Handlers")
 def test_dragonkin_handlers_bring_a_small_dragonkin_of_the_terrains_element():
     """Digest §6: an army with Eldarim may bring a small Dragonkin matching a terrain element
     from the pool, keeping its Dragonkin health no more than its Eldarim health."""
@@ -167,6 +179,7 @@ def test_dragonkin_handlers_bring_a_small_dragonkin_of_the_terrains_element():
 # --- kill hooks, magic, missile and melee -----------------------------------------------------
 
 
+@pytest.mark.rule("species", "Undead", "Stepped Damage")
 def test_stepped_damage_exchanges_a_killed_undead_with_a_smaller_one():
     from dragondice_desktop.engine.units.fates import kill
 
@@ -179,6 +192,7 @@ def test_stepped_damage_exchanges_a_killed_undead_with_a_smaller_one():
     assert any("Stepped Damage" in t for t in texts(events))
 
 
+@pytest.mark.rule("species", "Treefolk", "Replanting")
 def test_replanting_saves_a_treefolk_that_rolls_its_id_at_a_water_terrain():
     from dragondice_desktop.engine.units.fates import kill
 
@@ -188,6 +202,7 @@ def test_replanting_saves_a_treefolk_that_rolls_its_id_at_a_water_terrain():
     assert state.zones[nymph] == RES0
 
 
+@pytest.mark.rule("species", "Undead", "Bone Magic")
 def test_bone_magic_adds_death_magic_for_undead_that_rolled_magic():
     """Digest §6 Bone Magic: each Undead that rolled a non-ID magic result adds one, capped by
     the Undead in the DUA (max 4 †). Apparitions: '2 Magic'."""
@@ -200,6 +215,7 @@ def test_bone_magic_adds_death_magic_for_undead_that_rolled_magic():
     assert "7 magic" in state.pending.prompt
 
 
+@pytest.mark.rule("species", "Frostwings", "Magic Negation")
 def test_magic_negation_takes_magic_from_the_caster():
     """Digest §6 Magic Negation: the opponent's Frostwings at the terrain roll; their magic
     (capped by the Frostwings in their DUA) is taken from the caster's magic."""
@@ -215,6 +231,7 @@ def test_magic_negation_takes_magic_from_the_caster():
     assert "5 magic" in state.pending.prompt
 
 
+@pytest.mark.rule("species", "Lava Elves", "Cursed Bullets")
 def test_cursed_bullets_are_saved_against_only_by_spells():
     """Digest §6 Cursed Bullets: up to N missile results (N = Lava Elves in the DUA, max 3 †)
     can be reduced only by spell saves. 4 missile, N = 1, Bob saves 3: 1 + (3 − 3) = 1."""
@@ -230,6 +247,7 @@ def test_cursed_bullets_are_saved_against_only_by_spells():
     assert any(t.startswith("1 damage (missile 4 − saves 3 (1 Cursed Bullets") for t in damage)
 
 
+@pytest.mark.rule("species", "Scalders", "Scorching Touch")
 def test_scorching_touch_burns_the_attacker():
     """Digest §6 Scorching Touch: at a fire terrain, saving against a melee attack, each save
     result the Scalders roll does 1 damage to the attacker. Bob's Dragonne Tender at Ann's
@@ -243,6 +261,7 @@ def test_scorching_touch_burns_the_attacker():
     assert any("Scorching Touch" in t for t in texts(events, "damage"))
 
 
+@pytest.mark.rule("species", "Treefolk", "Rapid Growth")
 def test_rapid_growth_rerolls_counter_maneuvering_treefolk():
     """Digest §6 Rapid Growth: at an earth terrain, counter-maneuvering Treefolk that rolled
     no SAI may be re-rolled once, all together."""
@@ -254,6 +273,7 @@ def test_rapid_growth_rerolls_counter_maneuvering_treefolk():
     assert "Rapid Growth: 1 Treefolk rolled again" in texts(events)
 
 
+@pytest.mark.rule("species", "Firewalkers", "Air Flight")
 def test_air_flight_moves_firewalkers_between_air_terrains():
     """Digest §6 Air Flight: in the retreat step Firewalkers at an air terrain may move to
     another air terrain where their owner has a Firewalker (Flatland t1 and Coastland t2)."""
@@ -273,6 +293,7 @@ def test_the_species_are_all_named():
     assert CAT.die("Feral/Antelope-folk").species is Species.FERAL
 
 
+@pytest.mark.rule("species", "Coral Elves", "Defensive Volley")
 def test_defensive_volley_counter_attacks_a_missile_attack():
     """Digest §6 Defensive Volley: at an air terrain, Coral Elves may counter-attack a
     missile attack with missile results; the shooting army saves."""

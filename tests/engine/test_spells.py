@@ -104,6 +104,7 @@ def test_magic_action_offers_what_the_magic_pays_for():
     assert options[-1] == "done"
 
 
+@pytest.mark.rule("spell", "Stone Skin")
 def test_stone_skin_lasts_until_the_casters_next_turn():
     """Digest §7 Watery Double: Army +1 save, until your next turn (cumulative: two castings
     +2); digest §3.1: it ends at the caster's Expire Effects phase."""
@@ -134,6 +135,7 @@ def test_cumulative_hailstorms_on_one_army_are_one_save_roll():
     assert state.zones[foot] == DUA1
 
 
+@pytest.mark.rule("spell", "Lightning Strike")
 def test_lightning_strike_only_once_per_unit():
     """Digest §7: at most one Lightning Strike per unit per magic action (not cumulative)."""
     state = magic(("Coral Elves/Enchanter", CONJURER, CONJURER), 2, 2, 2)
@@ -165,6 +167,7 @@ def test_unused_magic_is_lost_and_a_magic_action_draws_no_counter_attack():
     assert state.phase is Phase.SECOND_MARCH and state.pending.player == 0
 
 
+@pytest.mark.rule("sai", "Dispel Magic")
 def test_dispel_magic_negates_the_spells_on_its_army():
     """Seed 000 Dispel Magic: a targeted unit may roll; on its Dispel Magic icon every
     unresolved spell on it, its army or its terrain is negated. Gargoyle face 5: Dispel."""
@@ -177,6 +180,7 @@ def test_dispel_magic_negates_the_spells_on_its_army():
     assert not [e for e in events if e.kind == "damage"]
 
 
+@pytest.mark.rule("spell", "Summon Dragon")
 def test_summon_dragon_brings_a_dragon_of_the_casting_element():
     """Digest §5.5 Summon Dragon (7): a dragon containing the casting element, from any pool,
     to any terrain. Enchanter 4 Magic + Conjurers 3 + 3 = 10 air/water magic."""
@@ -208,6 +212,7 @@ def test_reserve_armies_march_and_cast_only_reserve_spells():
     assert spells == {"wind-walk", "watery-double"}
 
 
+@pytest.mark.rule("sai", "Cantrip")
 def test_cantrip_magic_in_a_melee_roll_buys_cantrip_spells_at_once():
     """Digest §5.3: outside a magic action Cantrip gives magic that buys only C spells,
     resolved at once. Enchanter rolls 4 Cantrip (face 5) in a melee attack at face 7."""
@@ -219,6 +224,7 @@ def test_cantrip_magic_in_a_melee_roll_buys_cantrip_spells_at_once():
     assert spells == {"hailstorm", "watery-double"}
 
 
+@pytest.mark.rule("eighth_face", "Temple")
 def test_temple_blocks_opponents_death_spells_but_not_others():
     """Digest §8 Temple: the controlling army and its units cannot be affected by opponents'
     death magic. Ann casts from her Home Terrain (Highland City, face 1: magic); Bob's army
@@ -236,6 +242,7 @@ def test_temple_blocks_opponents_death_spells_but_not_others():
     assert f"cast finger-of-death death {bobs_foot}" not in options
 
 
+@pytest.mark.rule("eighth_face", "Standing Stones")
 def test_standing_stones_converts_magic_to_the_terrains_elements():
     """Digest §8 Standing Stones: the holding army may convert its magic to an element of the
     terrain. Coral Elves (air, water) at a Highland (fire, earth) Standing Stones may cast
@@ -258,6 +265,7 @@ def test_amazon_magic_takes_the_terrains_elements():
 # --- lasting spells at work ----------------------------------------------------------------------
 
 
+@pytest.mark.rule("spell", "Wall of Fog")
 def test_wall_of_fog_takes_six_missile_from_attacks_at_that_terrain():
     state = magic((CONJURER, CONJURER, CONJURER), 2, 2, 2)
     state, _ = run(state, "cast wall-of-fog water t2", "done")
@@ -265,6 +273,7 @@ def test_wall_of_fog_takes_six_missile_from_attacks_at_that_terrain():
     assert fog.zone == T2 and fog.amount == 6
 
 
+@pytest.mark.rule("spell", "Flash Flood")
 def test_flash_flood_drops_the_terrain_unless_an_opposing_army_rolls_six_maneuver():
     """Digest §7 Flash Flood: the terrain drops one step unless an opposing army there rolls
     6 or more maneuver. Bob's Footman rolls no maneuver."""
@@ -277,6 +286,7 @@ def test_flash_flood_drops_the_terrain_unless_an_opposing_army_rolls_six_maneuve
     assert state.terrains[2].face == 1
 
 
+@pytest.mark.rule("spell", "Open Grave")
 def test_open_grave_sends_units_killed_after_a_save_roll_to_reserves():
     """Digest §7 Open Grave: units killed after a save roll by army-targeting effects go to
     the Reserve Area instead of the DUA."""
@@ -292,6 +302,7 @@ def test_open_grave_sends_units_killed_after_a_save_roll_to_reserves():
     assert state.zones[foot] == RES1
 
 
+@pytest.mark.rule("spell", "Accelerated Growth")
 def test_accelerated_growth_exchanges_a_killed_treefolk():
     """Digest §7 Accelerated Growth: a Treefolk of 2+ health that is killed may instead be
     exchanged with a 1-health Treefolk from the DUA."""
@@ -315,6 +326,7 @@ def test_accelerated_growth_exchanges_a_killed_treefolk():
                for t in texts(events, "sai"))
 
 
+@pytest.mark.rule("spell", "Necromantic Wave")
 def test_necromantic_wave_counts_magic_as_melee():
     from dragondice_desktop.engine.turn.flow import army_context
     from dragondice_desktop.engine.core.state import LastingEffect

@@ -11,6 +11,8 @@ magic, re-rolls). Rulings: resources/rulings.md, Flash Flood / Tidal Wave.
 
 from __future__ import annotations
 
+import pytest
+
 from dragondice_desktop.catalog.loader import load_catalog
 from dragondice_desktop.catalog.model import Icon
 from dragondice_desktop.engine.game import legal_actions
@@ -62,6 +64,7 @@ def test_an_sai_counts_only_for_the_saves_it_generates():
     assert any("Tidal Wave" in r for r in tidal.dice[0].ignored)
 
 
+@pytest.mark.rule("sai", "Cantrip")
 def test_cantrip_magic_does_not_count():
     """Seed 000 Cantrip gives 3 magic for Cantrip spells in other non-maneuver rolls (Oracle,
     3 Cantrip); magic is not a save or maneuver result, so in Tidal Wave's roll it gives
@@ -72,6 +75,7 @@ def test_cantrip_magic_does_not_count():
     assert (tidal.total(SAV), tidal.total(MAN)) == (0, 0)
 
 
+@pytest.mark.rule("sai", "Regenerate")
 def test_regenerate_offers_only_its_saves():
     """Seed 000 Regenerate (Troll, X = 4): X saves, or return up to X health-worth from the
     DUA. Only the saves are an effect that generates save results, so the choice is gone."""
@@ -83,6 +87,7 @@ def test_regenerate_offers_only_its_saves():
     assert not tidal.open_choices and not tidal.dice[0].face_outcomes[0].choices
 
 
+@pytest.mark.rule("sai", "Fly")
 def test_fly_gives_saves_or_maneuver_results():
     """Seed 000 Fly: X maneuver or X save results, both counted types: the roller still picks
     (digest §4.5); 4 maneuver would hold the terrain (the spell: "at least four")."""
@@ -92,6 +97,7 @@ def test_fly_gives_saves_or_maneuver_results():
     assert set(point.options) == {"save", "maneuver"}
 
 
+@pytest.mark.rule("spell", "Tidal Wave")
 def test_tidal_wave_in_play():
     """Ann's Inferno (6 Magic) casts Tidal Wave (Scalders, water, 5) on the Frontier. Each
     army there takes 4 damage less its saves. Bob: Ghost 3 Vanish (3 saves, no move), Oracle

@@ -1,1 +1,1 @@
-"""The core values of the game: state, actions and their text form, events, the seeded RNG, options, house rules and the game record."""
+"""The core values of the game: state, actions and their text form, events, the seeded RNG, options, house rules and the game record; and ``rule_homes``, where each species ability and eighth-face power is applied (read by the coverage report)."""

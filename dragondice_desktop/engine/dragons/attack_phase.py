@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..core.rule_homes import species_ability
 from ...catalog.model import Color, Icon, Species
 from .kinds import (
     DragonKind, attacks_dragon, breath_elements, dragon_kind, dragons_at, face_icons,
@@ -315,6 +316,9 @@ def _cannot_roll(state: GameState, zone: Zone, player: int) -> tuple[tuple[int, 
     return afraid_dragonkin([(u.id, u.die) for u in state.units_in(zone, player)], dragons)
 
 
+@species_ability(Species.ELDARIM, "Resist Fear",
+                 "Dragonkin up to the Eldarim health roll against dragons they would fear "
+                 "(digest §6)")
 def afraid_dragonkin(units, dragons) -> tuple[tuple[int, str], ...]:
     """(die id, why) of the Dragonkin among `units` ((die id, Die) of the army, in die order)
     that cannot roll against the attacking `dragons` (Dies): see ``_cannot_roll``."""

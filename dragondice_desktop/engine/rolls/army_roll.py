@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..core.rule_homes import eighth_face_power, species_ability
 from ...catalog.model import Color, Icon, Species
 from ..core.events import Event
 from ..units.fates import kill
@@ -152,6 +153,8 @@ def _vortex_applies(state: GameState, task: RollTask) -> bool:
             and vortex_applies(state.terrains[zone.index].die.eighth_face, task.ctx))
 
 
+@eighth_face_power(Icon.VORTEX,
+                   "re-roll one unit in non-maneuver rolls (seed 003)")
 def vortex_applies(power: Icon | None, ctx) -> bool:
     """True when an army holding an eighth face of power `power` may re-roll one unit in the
     roll `ctx` there (seed 003 Vortex: non-maneuver rolls)."""
@@ -309,6 +312,9 @@ def _growers(state: GameState, task: RollTask) -> list[DieRoll]:
             and not any(icon.is_sai for icon, _ in d.die.faces[d.faces[0]].icons)]
 
 
+@species_ability(Species.TREEFOLK, "Rapid Growth",
+                 "counter-maneuvering at an earth terrain, Treefolk that rolled no SAI may "
+                 "roll again (digest §6)")
 def rapid_growth_applies(elements: frozenset[Color], ctx) -> bool:
     """True when Treefolk that rolled no SAI may be re-rolled in the roll `ctx` at a terrain
     of `elements` (Rapid Growth, digest §6: counter-maneuvering at an earth terrain)."""

@@ -29,12 +29,14 @@ the Reserve Area contains none.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...catalog.costs import dice_points
 from ...catalog.loader import load_catalog
 from ...catalog.model import Color, Species
+from ..core.rule_homes import SPECIES, register, species_name
 from ..terrains.minor import deadlands, minor_elements
 from ..rolls.model import RollContext, RollKind, RollType
 from ..core.state import GameState, Zone, ZoneKind
@@ -167,3 +169,25 @@ CURSED_BULLETS = DuaAbility(Species.LAVA_ELVES, "Cursed Bullets", RollType.MISSI
                             "up to {n} missile results are reduced only by spell saves (a "
                             "target at the same terrain)")
 DUA_ABILITIES = (FOUL_STENCH, CURSED_BULLETS)
+
+
+def _conversion_says(c: Conversion) -> str:
+    """A conversion's row text: its line in this module's docstring (where and when it
+    works), else what its fields say."""
+    lines = re.findall(r"^- ([^,\n]+), ([^:\n]+): (.*?)[;.]$(?=\n- |\n\n)", __doc__ or "",
+                       re.MULTILINE | re.DOTALL)
+    for species, name, text in lines:
+        if species == c.species.value and name == c.name:
+            text = re.sub(r"\s*\([^()]*``[^()]*\)", "", " ".join(text.split()))
+            return text + " (digest §6)"
+    where = " and ".join(sorted(e.value.lower() for e in c.needs))
+    return (f"at a terrain with {where}, {c.src.value.lower()} counts as "
+            f"{c.dst.value.lower()} (digest §6)")
+
+
+for _c in CONVERSIONS:
+    register(SPECIES, species_name(_c.species, _c.name), _conversion_says(_c), _c, _c.since)
+for _d in DUA_ABILITIES:
+    register(SPECIES, species_name(_d.species, _d.name),
+             _d.text.replace("{n}", "N") + " (N: the species' units in the DUA, digest §6)",
+             _d, _d.since)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..core.rule_homes import species_ability
 from ...catalog.model import Color, Species
 from ..core.dice_moves import move_die
 from ..tasks.effect_steps import Events, ask, finish_rule, resume, units_pick
@@ -116,6 +117,9 @@ def _recruit_or_promote(state: GameState, task: RuleTask, name: str, species: Sp
     return finish_rule(state, task, "", events)
 
 
+@species_ability(Species.FERAL, "Feralization",
+                 "in the Species Abilities phase an army with a Feral at a terrain with "
+                 "earth or air may recruit a small Feral or promote one (digest §6)")
 def _feralization(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     return _recruit_or_promote(state, task, "Feralization", Species.FERAL, events)
 
@@ -123,6 +127,9 @@ def _feralization(state: GameState, task: RuleTask, events: Events) -> tuple[Gam
 # --- Winter's Fortitude -----------------------------------------------------------------------
 
 
+@species_ability(Species.FROSTWINGS, "Winter's Fortitude",
+                 "in the Species Abilities phase, with a Frostwing at an air terrain, one "
+                 "Frostwing may move from the BUA to the DUA (digest §6)")
 def _winters_fortitude(state: GameState, task: RuleTask,
                        events: Events) -> tuple[GameState, bool]:
     player = task.player
@@ -161,6 +168,10 @@ def _mutate_possible(state: GameState, player: int) -> bool:
                 and dua_count(state, player, Species.SWAMP_STALKERS, 1))
 
 
+@species_ability(Species.SWAMP_STALKERS, "Mutate",
+                 "in the Species Abilities phase, units in an opponent's Reserve Area save "
+                 "or are killed; Swamp Stalkers are recruited or promoted for the "
+                 "health-worth killed (digest §6)")
 def _mutate(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     """task.data after the targets: (health-worth killed, units already exchanged)."""
     player = task.player
@@ -264,6 +275,9 @@ def _handler_armies(state: GameState, player: int) -> list[Zone]:
             and any(_handler_options(state, z, player).values())]
 
 
+@species_ability(Species.ELDARIM, "Dragonkin Handlers",
+                 "in the Species Abilities phase an army with an Eldarim may bring or "
+                 "promote a Dragonkin (digest §6)")
 def _dragonkin_handlers(state: GameState, task: RuleTask,
                         events: Events) -> tuple[GameState, bool]:
     player = task.player

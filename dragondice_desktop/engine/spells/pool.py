@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..core.rule_homes import eighth_face_power, species_ability
 from ...catalog.model import ELEMENTS, Color, Icon, Species
 from ..turn.flow import holds_power
 from ..rolls.model import ANY_COLOR, DieOutcome, Origin, RollResult, RollType
@@ -56,6 +57,11 @@ class Demand:
     species: Species | None
 
 
+@species_ability(Species.AMAZONS, "Terrain Harmony",
+                 "their magic takes the elements of the terrain they stand on (digest §6)")
+@eighth_face_power(Icon.STANDING_STONES,
+                   "the holding army's magic may pay spells of the terrain's elements (digest "
+                   "§8)")
 def _elements(key, die_species: Species | None, state: GameState, zone: Zone,
               player: int) -> frozenset[str]:
     """The elements a magic key may pay, with Terrain Harmony and Standing Stones."""

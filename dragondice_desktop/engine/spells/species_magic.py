@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+from ..core.rule_homes import species_ability
 from ...catalog.model import Species
 from ..tasks.effect_steps import Events
 from ..core.events import Event
@@ -25,6 +26,9 @@ from .pool import MagicSource, trim
 MAG = RollType.MAGIC
 
 
+@species_ability(Species.UNDEAD, "Bone Magic",
+                 "each Undead that rolled magic adds one death magic in a magic action "
+                 "(digest §6)")
 def bone_magic(state: GameState, result: RollResult, player: int,
                events: Events) -> tuple[MagicSource, ...]:
     """The Bone Magic an army's magic roll gains (as a death magic source of the Undead)."""
@@ -45,6 +49,9 @@ def _purpose(player: int) -> str:
     return f"magic negation {player}"
 
 
+@species_ability(Species.FROSTWINGS, "Magic Negation",
+                 "their roll takes magic from an opponent's magic action at their terrain "
+                 "(digest §6)")
 def negation_rolls(state: GameState, zone: Zone, caster: int) -> list[RollTask]:
     """The Frostwings of each opponent at the caster's terrain roll for Magic Negation (only
     the Frostwings units and the items they carry roll)."""

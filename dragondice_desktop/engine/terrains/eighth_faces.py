@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..core.rule_homes import eighth_face_power
 from ...catalog.model import Color, DieKind, Icon, Species
 from ..dragons.kinds import destinations, move_dragon, summonable
 from ..tasks.effect_steps import Events, ask, finish_rule, resume, units_pick
@@ -73,6 +74,9 @@ def phase_tasks(state: GameState, events: Events) -> list[RuleTask]:
     return tasks
 
 
+@eighth_face_power(Icon.CASTLE,
+                   "becomes City, Standing Stones, Temple or Tower on capture until its face "
+                   "moves (seed 003)")
 def _castle(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     terrain = state.terrains[task.zone.index]
     if task.ask is None:
@@ -89,6 +93,9 @@ def _castle(state: GameState, task: RuleTask, events: Events) -> tuple[GameState
                                     f"its face moves (seed 003)", events, "terrain")
 
 
+@eighth_face_power(Icon.CITY,
+                   "recruit a small unit or promote one unit in the Eighth Face phase (digest "
+                   "§8)")
 def _city(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     """City: recruit a small unit from the DUA to the army, or promote one of its units
     (digest §8, §4.8)."""
@@ -124,6 +131,9 @@ def _city(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, 
     return finish_rule(state, task, f"City: {state.die_label(die_id)} promoted", events)
 
 
+@eighth_face_power(Icon.TEMPLE,
+                   "another player buries a unit of their choice from their DUA in the Eighth "
+                   "Face phase; immune to opponents' death magic (digest §8)")
 def _temple(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     """Temple: force another player to bury one unit of their choice from their DUA
     (digest §8)."""
@@ -153,6 +163,9 @@ def _temple(state: GameState, task: RuleTask, events: Events) -> tuple[GameState
     return finish_rule(state, task, f"Temple: {state.die_label(die_id)} buried", events)
 
 
+@eighth_face_power(Icon.DRAGONS_LAIR,
+                   "summons a matching, Ivory or Ivory Hybrid dragon in the Eighth Face phase "
+                   "(seed 003)")
 def _dragons_lair(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     """Dragon's Lair: the holder may summon a dragon (seed 003)."""
     elements = state.terrains[task.zone.index].die.elements
@@ -198,6 +211,9 @@ def _default_place(state: GameState, player: int, places: tuple[Zone, ...]) -> Z
                 places[0])
 
 
+@eighth_face_power(Icon.GROVE,
+                   "moves one unit, Dragonkin, minor terrain or item out of a BUA in the "
+                   "Eighth Face phase (seed 003)")
 def _grove(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     """Grove (seed 003): compulsory when possible — one non-Dragonkin unit from any player's
     BUA to their DUA, a Dragonkin or minor terrain from your BUA to your Summoning Pool, or an

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from dataclasses import replace
 
+from ..core.rule_homes import eighth_face_power, species_ability
 from ...catalog.model import Color, Icon, Species
 from ..tasks.effect_steps import ask, resume, units_pick
 from ..core.events import Event
@@ -46,6 +47,9 @@ def opponents_at(state: GameState, zone: Zone, player: int) -> list[int]:
     return [p for p in range(state.player_count) if p != player and state.has_army(zone, p)]
 
 
+@eighth_face_power(Icon.TOWER,
+                   "missile attacks on any opposing army; against Reserve armies only non-ID "
+                   "results count (digest §8)")
 def missile_targets(state: GameState, zone: Zone, player: int) -> list[Zone]:
     """Opposing armies a missile attack from `zone` may target (digest §5.2): any opposing
     army at a terrain, except that from a Home Terrain an army at another Home Terrain cannot
@@ -108,6 +112,12 @@ def to_action_step(state: GameState) -> GameState:
 
 # --- starting the rolls -----------------------------------------------------------------------
 
+@species_ability(Species.AMAZONS, "Javelin Charge",
+                 "burying the minor terrain instead of maneuvering, their maneuver counts as "
+                 "missile this march (digest §6)")
+@species_ability(Species.AMAZONS, "Kukri Charge",
+                 "burying the minor terrain instead of maneuvering, their maneuver counts as "
+                 "melee this march (digest §6)")
 def _charge(state: GameState, kind: str) -> tuple:
     """Amazons' Javelin / Kukri Charge this march: their maneuver counts as missile / melee
     (digest §6)."""
@@ -432,6 +442,9 @@ def _cursed_bullets(state: GameState, ex: Exchange, attack: RollResult) -> int:
     return dua_count(state, ex.attacker, CURSED_BULLETS.species, CURSED_BULLETS.cap)
 
 
+@species_ability(Species.SCALDERS, "Scorching Touch",
+                 "at a fire terrain their saves against a melee attack do damage back to the "
+                 "attacker (digest §6)")
 def _scorching_touch(state: GameState, ex: Exchange, save: RollResult) -> int:
     """Scalders' Scorching Touch (digest §6): at a fire terrain, saving against a melee
     attack (not a counter-attack), each save result the Scalders roll does 1 damage to the
@@ -444,6 +457,9 @@ def _scorching_touch(state: GameState, ex: Exchange, save: RollResult) -> int:
                if state.dice[d.die_id].die.species is Species.SCALDERS)
 
 
+@species_ability(Species.CORAL_ELVES, "Defensive Volley",
+                 "at an air terrain they may counter-attack a missile attack with missile "
+                 "(digest §6)")
 def defensive_volley(state: GameState, ex: Exchange) -> bool:
     """Coral Elves' Defensive Volley (digest §6): an army with Coral Elves at an air terrain
     may counter-attack a missile attack with missile results."""

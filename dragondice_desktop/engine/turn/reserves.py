@@ -15,6 +15,7 @@ step, items left where no unit can carry them are buried.
 
 from __future__ import annotations
 
+from ..core.rule_homes import species_ability
 from ...catalog.model import Color, Species
 from ..core.actions import Action, Verb, act
 from ..core.dice_moves import move_die
@@ -76,6 +77,9 @@ def _rides(state: GameState) -> list[Action]:
     return rides
 
 
+@species_ability(Species.FIREWALKERS, "Air Flight",
+                 "in the retreat step they may fly from an air terrain to another air "
+                 "terrain holding Firewalkers (digest §6)")
 def _flights(state: GameState) -> list[Action]:
     """``fly <unit> <terrain>``: Air Flight (Firewalkers, digest §6)."""
     player = state.turn_player

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..core.rule_homes import species_ability
 from ...catalog.model import Color, Icon, Species
 from ..core.dice_moves import move_die
 from ..tasks.effect_steps import ask, resume
@@ -146,6 +147,9 @@ def settle_after(state: GameState, origin: Zone, player: int, events: Events) ->
     return _settle(state, origin, player, events)
 
 
+@species_ability(Species.TREEFOLK, "Replanting",
+                 "a Treefolk about to be killed at a water terrain rolls; on its ID it goes "
+                 "to the Reserve Area instead (digest §6)")
 def _replanted(state: GameState, die_id: int, origin: Zone) -> bool:
     """Replanting applies: a Treefolk at a terrain containing water (digest §6)."""
     return (state.dice[die_id].die.species is Species.TREEFOLK
@@ -153,6 +157,9 @@ def _replanted(state: GameState, die_id: int, origin: Zone) -> bool:
             and Color.WATER in state.terrains[origin.index].die.elements)
 
 
+@species_ability(Species.UNDEAD, "Stepped Damage",
+                 "a killed Undead may be exchanged with a smaller Undead from the DUA "
+                 "(digest §6)")
 def _exchange_instead(state: GameState, die_id: int,
                       together: tuple[int, ...] = ()) -> tuple[int | None, str]:
     """The DUA unit that takes the place of a unit about to be killed, and why: Stepped
