@@ -27,6 +27,7 @@ import os
 import re
 from dataclasses import replace
 from pathlib import Path
+from typing import Any, TypeVar
 
 from ..catalog.loader import Catalog, current_key, load_catalog
 from .errors import (  # noqa: F401  (ForceFileError and MAX_COUNT are re-exported)
@@ -39,6 +40,8 @@ from .validate import Problem, closest_keys
 
 FORMAT = "dragondice-desktop-force"
 VERSION = 1
+
+_T = TypeVar("_T")
 
 _LIST_FIELDS = ("dragons", "dragonkin", "minor_terrains")
 _REQUIRED = ("format", "version", "name", "points", "home_terrain", "frontier_terrain", "armies")
@@ -164,6 +167,7 @@ def force_from_data(data: object, catalog: Catalog, where: str = "force data") -
     Raises ForceFileError naming the first wrong field, or every unknown die at once.
     """
     _check_header(data, where)
+    assert isinstance(data, dict)  # _check_header raised otherwise
     points = _positive_int(data["points"], "points", where)
     if points > MAX_POINTS:
         raise ForceFileError(f"{where}: 'points' is {points}; a force size is at most "
@@ -189,7 +193,7 @@ def force_from_data(data: object, catalog: Catalog, where: str = "force data") -
 def with_current_keys(force: Force) -> Force:
     """`force` with die keys an older catalog spelled differently (the Willowing, now the
     Willowling: ``catalog.loader.RENAMED``) under their current key."""
-    def fix(keys):
+    def fix(keys: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(current_key(k) for k in keys)
 
     return replace(force, home_terrain=current_key(force.home_terrain),
@@ -223,7 +227,7 @@ def _check_header(data: object, where: str) -> None:
         raise ForceFileError(f"{where}: missing fields {', '.join(map(repr, missing))}")
 
 
-def _typed(data: dict, name: str, kind: type, where: str):
+def _typed(data: dict[str, Any], name: str, kind: type[_T], where: str) -> _T:
     value = data[name]
     if not isinstance(value, kind):
         raise ForceFileError(f"{where}: '{name}' must be a {_KIND_NAMES[kind]}, "

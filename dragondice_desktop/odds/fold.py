@@ -48,7 +48,7 @@ def _max_fold(arr: np.ndarray, axis: int, code: int, tags: int) -> np.ndarray:
     lower[axis] = slice(0, below)
     moved = arr[tuple(lower)].sum(axis=axis)
     out[tuple(lower)] = 0.0
-    at = [slice(None)] * arr.ndim
+    at: list[slice | int] = [slice(None)] * arr.ndim
     at[axis] = code
     out[tuple(at)] += moved
     return out
@@ -57,7 +57,7 @@ def _max_fold(arr: np.ndarray, axis: int, code: int, tags: int) -> np.ndarray:
 def _or_fold(arr: np.ndarray, axis: int) -> np.ndarray:
     """The array after setting the flag on `axis` (both cells move onto 1)."""
     out = np.zeros_like(arr)
-    one = [slice(None)] * arr.ndim
+    one: list[slice | int] = [slice(None)] * arr.ndim
     one[axis] = 1
     out[tuple(one)] = arr.sum(axis=axis)
     return out

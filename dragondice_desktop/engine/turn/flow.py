@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...catalog.model import Icon, Species
+from ...catalog.model import Die, Icon, Species
 from ..core.dice_moves import move_die
 from ..core.events import Event
 from ..core.house_rules import ONE_MULTIPLIER_PER_TYPE
@@ -47,7 +47,7 @@ def holds_power(state: GameState, zone: Zone, player: int, icon: Icon) -> bool:
 
 def rolling_dice(state: GameState, zone: Zone, player: int,
                  exclude: tuple[tuple[int, str], ...] = ()
-                 ) -> tuple[list[tuple[int, object]], list[str]]:
+                 ) -> tuple[list[tuple[int, Die]], list[str]]:
     """The dice of `player`'s army at `zone` that roll in an army roll, and notes on the
     units that do not: units that cannot be rolled (asleep, webbed, netted, stunned,
     hypnotized), units in `exclude` ((die id, why): charmed units, Dragonkin facing a dragon of
