@@ -272,13 +272,13 @@ class GameRecord:
                    options, seats)
 
 
-def _object(pairs: list[tuple[str, Any]]) -> dict:
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """A JSON object of a game file as a dict; GameFileError if it names a field twice (the
     JSON reader would keep the last value, a hand edit the reader never sees)."""
     data = dict(pairs)
     if len(data) != len(pairs):
-        seen: set[str] = set()
-        twice = next(key for key, _ in pairs if key in seen or seen.add(key))
+        keys = [key for key, _ in pairs]
+        twice = next(key for i, key in enumerate(keys) if key in keys[:i])
         raise _damaged(f"the field {quote(twice)} appears twice in one object")
     return data
 
@@ -347,7 +347,7 @@ def _player(data: Any, number: int) -> PlayerSetup:
     who = f"player {number}"
     _check_fields(data, who, "an object with the player's fields", PLAYER_FIELDS,
                   REQUIRED_PLAYER_FIELDS)
-    values = {}
+    values: dict[str, Any] = {}  # PlayerSetup fields by name
     for key, value in data.items():
         if key in TEXT_FIELDS:
             if not isinstance(value, str):

@@ -138,7 +138,7 @@ class TerrainState:
         return self.castle_as or self.die.eighth_face
 
     @property
-    def action_icon(self):
+    def action_icon(self) -> Icon:
         """The icon on the face showing (an action icon, or the eighth-face icon on 8)."""
         return self.die.faces[self.face - 1].icon
 
@@ -432,7 +432,7 @@ class GameState:
 
     # --- queries -------------------------------------------------------------------------
 
-    def with_(self, **changes) -> "GameState":
+    def with_(self, **changes: Any) -> "GameState":
         """A copy with the given fields changed (dataclasses.replace). When no die changes
         zone, the copy shares this state's index of dice by zone."""
         new = self._copy_with(changes)

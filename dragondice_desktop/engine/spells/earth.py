@@ -20,7 +20,7 @@ from .effects import (
 
 
 @register("Stone Skin", "army_any", True, "Army: +1 save.")
-def stone_skin(state: GameState, task: RuleTask, events: Events):
+def stone_skin(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     return army_modifier_spell(state, task, events, "adds {n} save results to its rolls",
                                ModOp.ADD, 1, SAV)
 
@@ -39,7 +39,7 @@ def _path_condition(state: GameState, player: int, zone: Zone, element: str) -> 
 @register("Path", "self", True, "Move one of your units at a terrain to another terrain where "
                                 "you have an army (extra castings move more units).",
           condition=_path_condition)
-def path(state: GameState, task: RuleTask, events: Events):
+def path(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     """task.data: (announced, times, index, units moved so far[, the unit moving])."""
     _, times = cast(task)
     moved = task.data[3] if len(task.data) > 3 else 0
@@ -70,7 +70,7 @@ def path(state: GameState, task: RuleTask, events: Events):
 
 @register("Berserker Rage", "army_any", False, "Army with at least one Feral: its Feral count "
                                                "save results as melee in every counter-attack.")
-def berserker_rage(state: GameState, task: RuleTask, events: Events):
+def berserker_rage(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     announced, _ = cast(task)
     if not army_there(state, announced.target):
         return gone(state, task, events)
@@ -82,14 +82,14 @@ def berserker_rage(state: GameState, task: RuleTask, events: Events):
 
 
 @register("Higher Ground", "army_opp", True, "Opposing army −5 melee.")
-def higher_ground(state: GameState, task: RuleTask, events: Events):
+def higher_ground(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     return army_modifier_spell(state, task, events, "subtracts {n} melee results",
                                ModOp.SUBTRACT, 5, MEL)
 
 
 @register("Scent of Fear", "terrain", True, "Up to 3 health-worth of opposing units at one "
                                             "terrain go to their Reserve Area; no roll.")
-def scent_of_fear(state: GameState, task: RuleTask, events: Events):
+def scent_of_fear(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     announced, times = cast(task)
     zone: Zone = announced.target[0]
     if task.stage == "resolve":
@@ -108,7 +108,7 @@ def scent_of_fear(state: GameState, task: RuleTask, events: Events):
                                                   "that successfully maneuvers there takes 6 "
                                                   "damage, reduced by a melee roll instead of a "
                                                   "save roll.")
-def wall_of_thorns(state: GameState, task: RuleTask, events: Events):
+def wall_of_thorns(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     announced, times = cast(task)
     return lasting(state, task, "wall_of_thorns", f"takes {6 * times} damage when it maneuvers "
                                                   f"successfully there (a melee roll reduces "
@@ -117,6 +117,6 @@ def wall_of_thorns(state: GameState, task: RuleTask, events: Events):
 
 
 @register("Transmute Rock to Mud", "army_opp", True, "Opposing army −6 maneuver.")
-def transmute_rock_to_mud(state: GameState, task: RuleTask, events: Events):
+def transmute_rock_to_mud(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     return army_modifier_spell(state, task, events, "subtracts {n} maneuver results",
                                ModOp.SUBTRACT, 6, MAN)

@@ -43,7 +43,7 @@ def _minor_terrains_buried(state: GameState, player: int) -> list[GameDie]:
                                          "Pool.",
           condition=lambda s, p, z, e: "" if _minor_terrains_buried(s, p)
           else "no minor terrain in your BUA")
-def esfahs_gift(state: GameState, task: RuleTask, events: Events):
+def esfahs_gift(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     if task.stage == "resolve":
         buried = _minor_terrains_buried(state, task.player)
         if not buried:
@@ -194,7 +194,7 @@ def _rallying(state: GameState, player: int) -> list[GameDie]:
                                   "terrain where you have at least one Amazon.",
           condition=lambda s, p, z, e: "" if _rallying(s, p)
           else "you need Amazons at two terrains")
-def rally(state: GameState, task: RuleTask, events: Events):
+def rally(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     if task.stage == "resolve":
         units = _rallying(state, task.player)
         if not units:

@@ -56,7 +56,7 @@ class Demand:
     species: Species | None
 
 
-def _elements(key, die_species: Species | None, state: GameState, zone: Zone,
+def _elements(key: frozenset[Color] | str, die_species: Species | None, state: GameState, zone: Zone,
               player: int) -> frozenset[str]:
     """The elements a magic key may pay, with Terrain Harmony and Standing Stones."""
     if key == ANY_COLOR:
@@ -187,7 +187,7 @@ def payable(sources: Sequence[MagicSource], demands: Sequence[Demand],
 def describe(sources: Sequence[MagicSource]) -> str:
     """The magic available, e.g. "6 magic (air/water 4, ivory 2)"."""
     total = sum(s.amount for s in sources)
-    parts = {}
+    parts: dict[str, int] = {}
     for s in sources:
         key = "/".join(sorted(s.elements)) or "alloy"
         parts[key] = parts.get(key, 0) + s.amount

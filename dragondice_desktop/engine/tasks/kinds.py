@@ -22,6 +22,7 @@ Questions (``Ask``):
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ..units.damage import best_kill_total, reachable_sums
 from ..rolls.model import ChoicePoint, Effect, Modifier, RollContext, RollInput
@@ -112,7 +113,7 @@ class ChooseAsk:
 
     chooser: int
     prompt: str
-    options: tuple
+    options: tuple[str | Zone, ...]
     default: object
     answer: object = None
 
@@ -172,7 +173,7 @@ class EffectTask:
     stage: str = "start"
     ask: Ask | None = None
     targets: tuple[int, ...] = ()
-    data: tuple = ()
+    data: tuple[Any, ...] = ()  # the procedure's own values, of its own kinds
 
 
 @dataclass(frozen=True)
@@ -189,7 +190,7 @@ class RuleTask:
     zone: Zone | None = None
     stage: str = "start"
     ask: Ask | None = None
-    data: tuple = ()
+    data: tuple[Any, ...] = ()  # the procedure's own values, of its own kinds
     text: str = ""
 
 

@@ -64,7 +64,7 @@ def new_game(players: Sequence[PlayerSetup], seed: int,
     dice: list[GameDie] = []
     zones: list[Zone] = []
 
-    def add(keys: Sequence[str], owner: int, zone: Zone, kinds: set[DieKind], slot: str):
+    def add(keys: Sequence[str], owner: int, zone: Zone, kinds: set[DieKind], slot: str) -> None:
         for key in keys:
             try:
                 die = catalog.die(key)
@@ -165,6 +165,7 @@ def _place_frontier(state: GameState, index: int, events: Events) -> GameState:
     """Fix the Frontier, roll the starting distances (8 re-rolled, 7 turned to 6) and start
     the first turn (digest §2.4-2.5)."""
     picker = state.frontier_picker
+    assert picker is not None  # set when the roll-off winner chose
     key = state.proposed_frontiers[index]
     owner = index  # proposals are listed in seat order
     frontier = state.player_count

@@ -25,7 +25,7 @@ the consequences are never forgotten:
 
 from __future__ import annotations
 
-from ...catalog.model import Color, Icon, Species
+from ...catalog.model import Color, Die, Icon, Species
 from ..core.dice_moves import move_die
 from ..core.events import Event
 from ..turn.flow import check_victory, settle_armies
@@ -42,13 +42,13 @@ def _has_rise(state: GameState, die_id: int) -> bool:
     return rises_from_ashes(state.dice[die_id].die)
 
 
-def rises_from_ashes(die) -> bool:
+def rises_from_ashes(die: Die) -> bool:
     """True if `die` has the Rise from the Ashes SAI: killed or buried, it rolls, and on that
     face goes to its Reserve Area instead (seed 000)."""
     return any(icon is Icon.RISE_FROM_THE_ASHES for face in die.faces for icon, _ in face.icons)
 
 
-def killed_to(die) -> ZoneKind:
+def killed_to(die: Die) -> ZoneKind:
     """Where a killed unit goes (before any burial): Dragonkin back to the Summoning Pool,
     never the DUA (so they make no save there); other units to the DUA (digest §4.7, §5.6)."""
     return ZoneKind.SUMMONING if die.species is Species.DRAGONKIN else ZoneKind.DUA
