@@ -52,7 +52,7 @@ from ..rolls.pipeline import MAX_REROLLS
 from ..species.counts_as import conversions
 from ..core.state import DamageDue, DragonAttackState, GameState, LastingEffect, Zone, ZoneKind
 from ..tasks.queue_ops import pop_head, replace_head
-from ..tasks.kinds import ChooseAsk, PickAsk, RollTask, RuleTask
+from ..tasks.kinds import ChooseAsk, PickAsk, RollTask, RuleTask, picks_of
 
 MEL, MIS, SAV = RollType.MELEE, RollType.MISSILE, RollType.SAVE
 
@@ -129,7 +129,7 @@ def _targets(state: GameState, task: RuleTask, events: Events) -> tuple[GameStat
         if (waiting := resume(state, task)) is not None:
             return waiting
         dragon = task.data[0]
-        picked = task.ask.picked
+        picked = picks_of(task)
         target = picked[0] if picked else -1
         if target == -1:
             events.append(Event("message", f"{state.die_label(dragon)} does not roll: its "
@@ -288,10 +288,10 @@ def _treasure(state: GameState, task: RuleTask, events: Events) -> tuple[GameSta
     if task.ask is not None:
         if (waiting := resume(state, task)) is not None:
             return waiting
-        if not task.ask.picked:
+        if not picks_of(task):
             count = 0
         else:
-            unit = task.ask.picked[0]
+            unit = picks_of(task)[0]
             state = promote(state, unit, promotion_partners(state, unit)[0], events,
                             "a dragon's Treasure, digest §5.4")
             count -= 1

@@ -39,7 +39,7 @@ from ..core.state import GameState, LastingEffect, ZoneKind
 from ..tasks.queue_ops import (
     answered, pop_head, record_applied, replace_head, settle_ask, store_result, wait_on,
 )
-from ..tasks.kinds import Ask, ChooseAsk, PickAsk, RollTask
+from ..tasks.kinds import Ask, ChooseAsk, PickAsk, RollTask, picks_of
 
 Events = list[Event]
 
@@ -117,7 +117,7 @@ def _delayed(state: GameState, task: RollTask, events: Events) -> tuple[GameStat
         return _ask(state, task, ask)
     if not answered(task.ask):
         return _ask(state, task, task.ask)
-    picked = task.ask.picked
+    picked = picks_of(task)
     if icon is Icon.CONFUSE:
         for die_id in picked:
             state, inp = _reroll(state, inp, die_id, "rolled again by Confuse, ignoring the "
@@ -169,7 +169,7 @@ def _vortex(state: GameState, task: RollTask, events: Events) -> tuple[GameState
     if not answered(task.ask):
         return _ask(state, task, task.ask)
     inp = task.inp
-    for die_id in task.ask.picked:
+    for die_id in picks_of(task):
         state, inp = _reroll(state, inp, die_id, "rolled again by the Vortex, ignoring the "
                                                  "earlier result (seed 003)")
         events.append(Event("sai", f"Vortex: {state.die_label(die_id)} is rolled again",
@@ -188,12 +188,12 @@ def _flashfire(state: GameState, task: RollTask, events: Events) -> tuple[GameSt
     if task.ask is not None:
         if not answered(task.ask):
             return _ask(state, task, task.ask)
-        for die_id in task.ask.picked:
+        for die_id in picks_of(task):
             state, inp = _reroll(state, inp, die_id, "rolled again by Flashfire, ignoring the "
                                                      "earlier result (spell)")
             events.append(Event("sai", f"Flashfire: {state.die_label(die_id)} is rolled again",
                                 player=task.player))
-        left = left - 1 if task.ask.picked else 0
+        left = left - 1 if picks_of(task) else 0
     units = [d for d in inp.dice if not d.excluded and d.die.kind.is_unit]
     task = replace(task, inp=inp, ask=None, flashfire=left)
     if left <= 0 or not units:
@@ -229,12 +229,12 @@ def _choices(state: GameState, task: RollTask,
             return _ask(state, task, task.ask)
         point, inp = task.ask_point, task.inp
         if point.kind == "reroll":
-            for die_id in task.ask.picked:
+            for die_id in picks_of(task):
                 state, inp = _reroll(state, inp, die_id, "rolled again by the Elemental Relic, "
                                                          "ignoring the earlier result (seed 001)")
             value = str(task.ask.spent())
         elif isinstance(task.ask, PickAsk):
-            value = str(task.ask.picked[0])
+            value = str(picks_of(task)[0])
         else:
             value = str(task.ask.answer)
         inp = inp.with_choice(RollChoice(point.die_id, point.icon, value))

@@ -46,7 +46,7 @@ from ..rolls.pipeline import count_roll
 from .own_army import OWN_ARMY_RUNNERS, return_stage
 from ..core.state import DamageDue, GameState, LastingEffect, Zone, ZoneKind
 from ..tasks.queue_ops import pop_head, record_applied, replace_head
-from ..tasks.kinds import ChooseAsk, EffectTask, RollTask, Task
+from ..tasks.kinds import ChooseAsk, EffectTask, RollTask, Task, picks_of
 
 SAVE, MANEUVER, MELEE = RollType.SAVE, RollType.MANEUVER, RollType.MELEE
 
@@ -257,7 +257,7 @@ def _targets(state: GameState, task: EffectTask, events: Events) -> tuple[GameSt
     if task.stage == "pick":
         if (waiting := resume(state, task)) is not None:
             return waiting
-        targets = task.ask.picked
+        targets = picks_of(task)
         fates = []
         for die_id in targets:
             label = state.die_label(die_id)
@@ -298,7 +298,7 @@ def _charm(state: GameState, task: EffectTask, events: Events) -> tuple[GameStat
         return ask(state, task, question, stage="pick")
     if (waiting := resume(state, task)) is not None:
         return waiting
-    targets = task.ask.picked
+    targets = picks_of(task)
     melee, parts = 0, []
     for die_id in targets:
         state, roll = unit_roll(state, die_id, (MELEE,), events, "charmed: rolls with the "
@@ -339,7 +339,7 @@ def _plague(state: GameState, task: EffectTask, events: Events) -> tuple[GameSta
         return ask(state, task, question, stage="chain")
     if (waiting := resume(state, task)) is not None:
         return waiting
-    die_id = task.ask.picked[0]
+    die_id = picks_of(task)[0]
     label = state.die_label(die_id)
     state, roll = unit_roll(state, die_id, (SAVE,), events, "Plague: save or be killed")
     chain = task.data + (label,)
@@ -371,7 +371,7 @@ def _sleep(state: GameState, task: EffectTask, events: Events) -> tuple[GameStat
         return ask(state, task, question, stage="pick")
     if (waiting := resume(state, task)) is not None:
         return waiting
-    die_id = task.ask.picked[0]
+    die_id = picks_of(task)[0]
     state, words = _apply_fate(state, task, "asleep", die_id, events)
     return finish(state, task, f"Sleep: {state.die_label(die_id)} is asleep", events,
                   (die_id,), ((die_id, "asleep"),))
@@ -415,7 +415,7 @@ def _unit_damage(state: GameState, task: EffectTask, events: Events) -> tuple[Ga
                                                    f"defending army ({damage} damage)",
                                       events)) is not None:
         return waiting
-    die_id = task.ask.picked[0]
+    die_id = picks_of(task)[0]
     label = state.die_label(die_id)
     state, roll = unit_roll(state, die_id, (SAVE,), events, f"{icon.value}: save against "
                                                             f"{damage} damage")
@@ -432,7 +432,7 @@ def _coil(state: GameState, task: EffectTask, events: Events) -> tuple[GameState
     if (waiting := _pick_one_defender(state, task, f"Coil: target one unit in the defending "
                                                    f"army ({x} damage)", events)) is not None:
         return waiting
-    die_id = task.ask.picked[0]
+    die_id = picks_of(task)[0]
     label = state.die_label(die_id)
     state, roll = unit_roll(state, die_id, (SAVE, MELEE), events, "Coil: save and melee")
     state, words = _unit_takes(state, die_id, x, roll.total(SAVE), events, "Coil, seed 000")
@@ -463,7 +463,7 @@ def _hug(state: GameState, task: EffectTask, events: Events) -> tuple[GameState,
                                                    f"army ({x} damage, no save)",
                                       events)) is not None:
         return waiting
-    die_id = task.ask.picked[0]
+    die_id = picks_of(task)[0]
     label = state.die_label(die_id)
     state, roll = unit_roll(state, die_id, (MELEE,), events, "Hug: melee back")
     state, words = _unit_takes(state, die_id, x, 0, events, "Hug, seed 000")

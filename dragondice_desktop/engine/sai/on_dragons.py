@@ -27,7 +27,7 @@ from ..core.events import Event
 from ..units.fates import kill
 from ..core.state import DragonBond, GameState, ZoneKind
 from ..tasks.queue_ops import pop_head
-from ..tasks.kinds import ChooseAsk, EffectTask, PickAsk
+from ..tasks.kinds import ChooseAsk, EffectTask, PickAsk, picks_of
 
 
 def _attack_open(state: GameState, dragon: int) -> bool:
@@ -69,7 +69,7 @@ def _kill_jaws_dragon(state: GameState, task: EffectTask,
     if (waiting := _pick_dragon(state, task, jaws, f"{name}: kill one attacking dragon that "
                                                    f"rolled Jaws", events, True)) is not None:
         return waiting
-    dragon = task.ask.picked[0]
+    dragon = picks_of(task)[0]
     attack = state.dragon_attack
     state = state.with_(dragon_attack=replace(attack, killed=attack.killed + (dragon,)))
     return finish(state, task, f"{name}: {state.die_label(dragon)} is killed", events,
@@ -113,9 +113,9 @@ def _champion(state: GameState, task: EffectTask, events: Events) -> tuple[GameS
                                                          f"a dragon that attacked this army",
                                 events, False)) is not None:
         return waiting
-    if not task.ask.picked:
+    if not picks_of(task):
         return finish(state, task, f"{state.die_label(unit)} does not {kind} a dragon", events)
-    dragon = task.ask.picked[0]
+    dragon = picks_of(task)[0]
     attack = state.dragon_attack
     attack = replace(attack, spared=attack.spared + (dragon,))
     label = state.die_label(dragon)
@@ -178,9 +178,9 @@ def _move_dragon(state: GameState, task: EffectTask, events: Events) -> tuple[Ga
     if (waiting := resume(state, task)) is not None:
         return waiting
     if task.stage == "dragon":
-        if not task.ask.picked:
+        if not picks_of(task):
             return finish(state, task, "Dragonkin champion: no dragon moved", events)
-        dragon = task.ask.picked[0]
+        dragon = picks_of(task)[0]
         places = destinations(state, dragon)
         question = ChooseAsk(task.owner, f"Where does {state.die_label(dragon)} go?", places,
                              places[0])

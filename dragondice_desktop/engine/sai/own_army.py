@@ -17,7 +17,7 @@ from .lasting import add, cannot_leave
 from .icon_roll import relic_element
 from ..core.state import GameState, LastingEffect, Zone, ZoneKind
 from ..tasks.queue_ops import stored_result
-from ..tasks.kinds import ChooseAsk, EffectTask, PickAsk
+from ..tasks.kinds import ChooseAsk, EffectTask, PickAsk, picks_of
 
 
 def return_stage(state: GameState, task: EffectTask, budget: int, name: str,
@@ -37,13 +37,13 @@ def return_stage(state: GameState, task: EffectTask, budget: int, name: str,
     if (waiting := resume(state, task)) is not None:
         return waiting
     names = []
-    for die_id in task.ask.picked:
+    for die_id in picks_of(task):
         names.append(state.die_label(die_id))
         state = return_from_dua(state, die_id, zone, events, name)
     text = f"{name}: " + (", ".join(names) + " returned from the DUA" if names
                           else "no unit returned")
-    return finish(state, task, text, events, task.ask.picked,
-                  tuple((i, "returned from the DUA") for i in task.ask.picked))
+    return finish(state, task, text, events, picks_of(task),
+                  tuple((i, "returned from the DUA") for i in picks_of(task)))
 
 
 def _return_from_dua(state: GameState, task: EffectTask,
@@ -130,7 +130,7 @@ def _move_units(state: GameState, task: EffectTask, events: Events) -> tuple[Gam
     if (waiting := resume(state, task)) is not None:
         return waiting
     to = task.data[0]
-    moving = (mover,) + task.ask.picked
+    moving = (mover,) + picks_of(task)
     names = ", ".join(state.die_label(i) for i in moving)
     for die_id in moving:
         state = move_unit(state, die_id, to, events, settle=die_id == moving[-1])
@@ -184,7 +184,7 @@ def _wayfare(state: GameState, task: EffectTask, events: Events) -> tuple[GameSt
         return ask(state, task, question, stage="who", data=(to,))
     if (waiting := resume(state, task)) is not None:
         return waiting
-    to, carrier = task.data[0], task.ask.picked[0]
+    to, carrier = task.data[0], picks_of(task)[0]
     state = move_die(state, item, to, events)  # the item travels with its carrier
     state = move_unit(state, carrier, to, events)
     text = f"Wayfare: {state.die_label(item)} and {state.die_label(carrier)} moved to " \
@@ -208,8 +208,8 @@ def _promote(state: GameState, task: EffectTask, events: Events) -> tuple[GameSt
     if task.ask is not None:
         if (waiting := resume(state, task)) is not None:
             return waiting
-        if task.ask.picked:
-            unit = task.ask.picked[0]
+        if picks_of(task):
+            unit = picks_of(task)[0]
             partner = promotion_partners(state, unit, used)[0]
             state = promote(state, unit, partner, events, name)
             one_step = state.options.house_rule(PROMOTION_ONE_STEP)
@@ -271,7 +271,7 @@ def _silver_medallion(state: GameState, task: EffectTask,
         return ask(state, task, question, stage="pick", data=(mode,))
     if (waiting := resume(state, task)) is not None:
         return waiting
-    die_id, mode = task.ask.picked[0], task.data[0]
+    die_id, mode = picks_of(task)[0], task.data[0]
     if mode == "promote":
         partner = promotion_partners(state, die_id)[0]
         state = promote(state, die_id, partner, events, "Silver Medallion")

@@ -31,7 +31,7 @@ from ..rolls.individual_roll import unit_roll
 from ..rolls.model import RollType
 from .counts_as import dua_count, terrain_elements
 from ..core.state import GameDie, GameState, Zone, ZoneKind
-from ..tasks.kinds import ChooseAsk, RuleTask
+from ..tasks.kinds import ChooseAsk, RuleTask, picks_of
 
 
 def _terrain_armies(state: GameState, player: int) -> list[Zone]:
@@ -108,7 +108,7 @@ def _recruit_or_promote(state: GameState, task: RuleTask, name: str, species: Sp
         question = units_pick(player, f"{name}: which unit to {task.ask.answer}", units,
                               max_units=1, maximize=True)
         return ask(state, task, question, stage=task.ask.answer)
-    unit = task.ask.picked[0]
+    unit = picks_of(task)[0]
     if task.stage == "recruit":
         state = return_from_dua(state, unit, zone, events, f"{name}: recruited (digest §6)")
     else:
@@ -136,10 +136,10 @@ def _winters_fortitude(state: GameState, task: RuleTask,
         return ask(state, task, question)
     if (waiting := resume(state, task)) is not None:
         return waiting
-    for unit in task.ask.picked:
+    for unit in picks_of(task):
         state = move_die(state, unit, Zone(ZoneKind.DUA, player), events)
     return finish_rule(state, task, "Winter's Fortitude: " + (
-        f"{state.die_label(task.ask.picked[0])} moves to the DUA" if task.ask.picked
+        f"{state.die_label(picks_of(task)[0])} moves to the DUA" if picks_of(task)
         else "not used"), events)
 
 
@@ -182,7 +182,7 @@ def _mutate(state: GameState, task: RuleTask, events: Events) -> tuple[GameState
         return ask(state, task, question, stage="targets")
     if task.stage == "targets":
         killed = 0
-        for unit in task.ask.picked:
+        for unit in picks_of(task):
             state, roll = unit_roll(state, unit, (RollType.SAVE,), events, "Mutate: save or die")
             if roll.total(RollType.SAVE) < 1:
                 killed += state.dice[unit].die.health
@@ -218,7 +218,7 @@ def _grow(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, 
             question = units_pick(player, f"Mutate: which Swamp Stalker to {task.ask.answer}",
                                   units, max_units=1, maximize=True)
             return ask(state, task, question, stage=task.ask.answer)
-        unit = task.ask.picked[0]
+        unit = picks_of(task)[0]
         if task.stage == "recruit":
             state = return_from_dua(state, unit, zone, events, "Mutate: recruited")
             used += (unit,)
@@ -290,7 +290,7 @@ def _dragonkin_handlers(state: GameState, task: RuleTask,
         question = units_pick(player, f"Dragonkin Handlers: which Dragonkin to "
                                       f"{task.ask.answer}", units, max_units=1, maximize=True)
         return ask(state, task, question, stage=task.ask.answer)
-    unit = task.ask.picked[0]
+    unit = picks_of(task)[0]
     if task.stage == "bring":
         state = move_die(state, unit, zone, events)
         return finish_rule(state, task, f"Dragonkin Handlers: {state.die_label(unit)} joins "

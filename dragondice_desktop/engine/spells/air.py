@@ -8,7 +8,7 @@ from ..units.fates import kill, move_unit
 from ..rolls.individual_roll import unit_roll
 from ..rolls.model import ModOp
 from ..core.state import GameState, Zone, ZoneKind
-from ..tasks.kinds import RuleTask
+from ..tasks.kinds import RuleTask, picks_of
 from .book import register
 from .casting import done
 from .effects import (
@@ -64,7 +64,7 @@ def mirage(state: GameState, task: RuleTask, events: Events) -> tuple[GameState,
     if (waiting := resume(state, task)) is not None:
         return waiting
     words = []
-    for unit in task.ask.picked:
+    for unit in picks_of(task):
         state, roll = unit_roll(state, unit, (SAV,), events, "Mirage: save or flee")
         if roll.total(SAV) >= 1:
             words.append(f"{state.die_label(unit)} saves")

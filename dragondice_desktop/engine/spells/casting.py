@@ -19,6 +19,7 @@ those spells; then the spells resolve one by one, in the order announced.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ...catalog.model import Icon, Species
 from ..core.actions import Action, Verb, act
@@ -46,7 +47,7 @@ class Announced:
 
     spell: str
     element: str
-    target: tuple = ()
+    target: tuple[Any, ...] = ()  # action arguments, as legal_targets gives them
 
     def demand(self) -> Demand:
         info = SPELLS[self.spell].info

@@ -9,7 +9,7 @@ from ..units.fates import bury, kill, return_from_dua
 from ..rolls.individual_roll import id_roll, unit_roll
 from ..rolls.model import ModOp
 from ..core.state import GameState, Zone, ZoneKind
-from ..tasks.kinds import RuleTask
+from ..tasks.kinds import RuleTask, picks_of
 from .book import register
 from .casting import done
 from .effects import (
@@ -65,7 +65,7 @@ def swamp_fever(state: GameState, task: RuleTask, events: Events) -> tuple[GameS
     if (waiting := resume(state, task)) is not None:
         return waiting
     words = []
-    for unit in task.ask.picked:
+    for unit in picks_of(task):
         label = state.die_label(unit)
         state, roll = id_roll(state, unit, events, "Swamp Fever: an ID kills")
         if not roll.rolled_id:
@@ -128,7 +128,7 @@ def exhume(state: GameState, task: RuleTask, events: Events) -> tuple[GameState,
         return waiting
     if task.stage == "pick":
         buried = 0
-        for unit in task.ask.picked:
+        for unit in picks_of(task):
             state, roll = unit_roll(state, unit, (SAV,), events, "Exhume: save or be buried",
                                     in_dua=True)
             if roll.total(SAV) < 1:
@@ -136,15 +136,17 @@ def exhume(state: GameState, task: RuleTask, events: Events) -> tuple[GameState,
                 state = bury(state, unit, events, "Exhume")
         mine = Zone(ZoneKind.DUA, task.player)
         back = [u for u in state.units_in(mine, task.player) if u.die.health <= buried]
+        assert task.zone is not None  # a spell task names the casting army's terrain
         if not buried or not back or not state.has_army(task.zone, task.player):
             return done(state, task, f"Exhume: {buried} health-worth buried", events)
         question = units_pick(task.player, f"Exhume: you may return up to {buried} "
                                            f"health-worth from your DUA to the casting army",
                               back, budget=buried)
         return ask(state, task, question, stage="return")
-    for unit in task.ask.picked:
+    assert task.zone is not None
+    for unit in picks_of(task):
         state = return_from_dua(state, unit, task.zone, events, "Exhume")
-    return done(state, task, f"Exhume: {len(task.ask.picked)} unit(s) returned", events)
+    return done(state, task, f"Exhume: {len(picks_of(task))} unit(s) returned", events)
 
 
 @register("Open Grave", "army_any", False, "Army: units killed after a save roll by "

@@ -10,8 +10,8 @@ from ..tasks.effect_steps import Events, ask, resume, units_pick
 from ..units.fates import move_unit
 from ..sai.lasting import cannot_leave
 from ..rolls.model import ModOp
-from ..core.state import GameState, Zone, ZoneKind
-from ..tasks.kinds import ChooseAsk, RuleTask
+from ..core.state import GameDie, GameState, Zone, ZoneKind
+from ..tasks.kinds import ChooseAsk, RuleTask, picks_of, zone_answer
 from .book import register
 from .casting import done
 from .effects import (
@@ -25,7 +25,7 @@ def stone_skin(state: GameState, task: RuleTask, events: Events) -> tuple[GameSt
                                ModOp.ADD, 1, SAV)
 
 
-def _path_units(state: GameState, player: int) -> list:
+def _path_units(state: GameState, player: int) -> list[GameDie]:
     """Your units at terrains that may leave and have another terrain with your army to go."""
     homes = {z for z in state.army_zones(player) if z.kind is ZoneKind.TERRAIN}
     return [u for z in sorted(homes) for u in state.units_in(z, player)
@@ -54,15 +54,15 @@ def path(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, b
     if (waiting := resume(state, task)) is not None:
         return waiting
     if task.stage == "unit":
-        if not task.ask.picked:
+        if not picks_of(task):
             return done(state, task, f"Path: {moved} unit(s) moved", events)
-        unit = task.ask.picked[0]
+        unit = picks_of(task)[0]
         places = tuple(z for z in state.army_zones(task.player)
                        if z.kind is ZoneKind.TERRAIN and z != state.zones[unit])
-        question = ChooseAsk(task.player, f"Path: where does {state.die_label(unit)} go?",
-                             places, places[0])
-        return ask(state, task, question, stage="place", data=task.data[:4] + (unit,))
-    unit, to = task.data[4], task.ask.answer
+        where = ChooseAsk(task.player, f"Path: where does {state.die_label(unit)} go?",
+                          places, places[0])
+        return ask(state, task, where, stage="place", data=task.data[:4] + (unit,))
+    unit, to = task.data[4], zone_answer(task)
     state = move_unit(state, unit, to, events, f"moves to {state.zone_name(to)} (Path)")
     return path(state, replace(task, stage="resolve", ask=None,
                                data=task.data[:3] + (moved + 1,)), events)
@@ -96,11 +96,11 @@ def scent_of_fear(state: GameState, task: RuleTask, events: Events) -> tuple[Gam
         return ask_opposing_movers(state, task, zone, "Scent of Fear", 3 * times, events)
     if (waiting := resume(state, task)) is not None:
         return waiting
-    for unit in task.ask.picked:
+    for unit in picks_of(task):
         owner = state.dice[unit].owner
         state = move_unit(state, unit, Zone(ZoneKind.RESERVE, owner), events,
                           "flees to its Reserve Area (Scent of Fear)")
-    names = ", ".join(state.die_label(u) for u in task.ask.picked) or "nobody"
+    names = ", ".join(state.die_label(u) for u in picks_of(task)) or "nobody"
     return done(state, task, f"Scent of Fear: {names} flee", events)
 
 

@@ -13,7 +13,7 @@ from ..core.events import Event
 from ..units.fates import move_unit, promote, promotion_partners, return_from_dua
 from ..sai.lasting import cannot_leave
 from ..core.state import GameDie, GameState, Zone, ZoneKind
-from ..tasks.kinds import ChooseAsk, PickAsk, RuleTask
+from ..tasks.kinds import ChooseAsk, PickAsk, RuleTask, picks_of
 from .book import register
 from .casting import done
 from .effects import cast, gone
@@ -53,7 +53,7 @@ def esfahs_gift(state: GameState, task: RuleTask, events: Events) -> tuple[GameS
         return ask(state, task, question, stage="pick")
     if (waiting := resume(state, task)) is not None:
         return waiting
-    die = task.ask.picked[0]
+    die = picks_of(task)[0]
     state = move_die(state, die, _pool(state, task.player), events)
     return done(state, task, f"Esfah's Gift: {state.die_label(die)} returns to the Summoning "
                              f"Pool", events)
@@ -89,7 +89,7 @@ def _promote_one(name: str, candidates):
             return ask(state, task, question, stage="pick")
         if (waiting := resume(state, task)) is not None:
             return waiting
-        unit = task.ask.picked[0]
+        unit = picks_of(task)[0]
         partner = promotion_partners(state, unit)[0]
         state = promote(state, unit, partner, events, name)
         return done(state, task, f"{name}: {state.die_label(partner)} replaces "
@@ -151,10 +151,10 @@ def _to_army(name: str, candidates, source: str, why: str, arrive=return_from_du
             return ask(state, task, question, stage="pick")
         if (waiting := resume(state, task)) is not None:
             return waiting
-        for unit in task.ask.picked:
+        for unit in picks_of(task):
             state = arrive(state, unit, task.zone, events, why)
-        names = ", ".join(state.die_label(u) for u in task.ask.picked) or "nobody"
-        verb = "joins" if len(task.ask.picked) == 1 else "join"
+        names = ", ".join(state.die_label(u) for u in picks_of(task)) or "nobody"
+        verb = "joins" if len(picks_of(task)) == 1 else "join"
         return done(state, task, f"{name}: {names} {verb} the casting army", events)
     return resolve
 
@@ -216,9 +216,9 @@ def rally(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, 
                            tuple(u.id for u in units), tuple(1 for _ in units), max_units=3)
         return ask(state, task, question, stage="move", data=task.data[:4] + (to,))
     to = task.data[4]
-    for unit in task.ask.picked:
+    for unit in picks_of(task):
         state = move_unit(state, unit, to, events, f"rallies to {state.zone_name(to)}")
-    return done(state, task, f"Rally: {len(task.ask.picked)} Amazon(s) move", events)
+    return done(state, task, f"Rally: {len(picks_of(task))} Amazon(s) move", events)
 
 
 # --- summoning dragons ---------------------------------------------------------------------

@@ -203,3 +203,27 @@ class StepTask:
 
 
 Task = RollTask | EffectTask | RuleTask | StepTask
+
+
+def picks_of(task: RollTask | EffectTask | RuleTask) -> tuple[int, ...]:
+    """The die ids picked in answer to `task`'s pick question (its targets). Raises
+    ValueError when the task has no pick question."""
+    if not isinstance(task.ask, PickAsk):
+        raise ValueError(f"{type(task).__name__} has no pick question (it has {task.ask!r})")
+    return task.ask.picked
+
+
+def zone_answer(task: RollTask | EffectTask | RuleTask) -> Zone:
+    """The zone chosen in answer to `task`'s choice question. Raises ValueError when the task
+    has no choice question or its answer is not a zone."""
+    if not isinstance(task.ask, ChooseAsk) or not isinstance(task.ask.answer, Zone):
+        raise ValueError(f"{type(task).__name__} has no zone chosen (it has {task.ask!r})")
+    return task.ask.answer
+
+
+def word_answer(task: RollTask | EffectTask | RuleTask) -> str:
+    """The word chosen in answer to `task`'s choice question. Raises ValueError when the task
+    has no choice question or its answer is not a word."""
+    if not isinstance(task.ask, ChooseAsk) or not isinstance(task.ask.answer, str):
+        raise ValueError(f"{type(task).__name__} has no word chosen (it has {task.ask!r})")
+    return task.ask.answer

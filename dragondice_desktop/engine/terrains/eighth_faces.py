@@ -33,7 +33,7 @@ from ..turn.flow import controls_eighth_face
 from ..units.items import army_items, fits
 from ..core.state import GameState, Zone, ZoneKind
 from ..tasks.queue_ops import replace_head
-from ..tasks.kinds import ChooseAsk, PickAsk, RuleTask
+from ..tasks.kinds import ChooseAsk, PickAsk, RuleTask, picks_of
 
 # What a Castle may become (seed 003), by the word of the `choose` action.
 CASTLE_CHOICES = {"city": Icon.CITY, "standing-stones": Icon.STANDING_STONES,
@@ -115,7 +115,7 @@ def _city(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, 
         question = units_pick(player, f"City: which unit to {mode}", units, max_units=1,
                               maximize=True)
         return ask(state, task, question, stage=mode)
-    die_id = task.ask.picked[0]
+    die_id = picks_of(task)[0]
     if task.stage == "recruit":
         state = return_from_dua(state, die_id, zone, events, "City: recruited (digest §8)")
         return finish_rule(state, task, f"City: {state.die_label(die_id)} recruited", events)
@@ -148,7 +148,7 @@ def _temple(state: GameState, task: RuleTask, events: Events) -> tuple[GameState
                               state.units_in(Zone(ZoneKind.DUA, victim), victim), max_units=1,
                               maximize=True)
         return ask(state, task, question, stage="bury")
-    die_id = task.ask.picked[0]
+    die_id = picks_of(task)[0]
     state = bury(state, die_id, events, "Temple, digest §8")
     return finish_rule(state, task, f"Temple: {state.die_label(die_id)} buried", events)
 
@@ -176,9 +176,9 @@ def _summon(state: GameState, task: RuleTask, events: Events) -> tuple[GameState
     if (waiting := resume(state, task)) is not None:
         return waiting
     if task.stage == "dragon":
-        if not task.ask.picked:
+        if not picks_of(task):
             return finish_rule(state, task, f"{task.text}: no dragon summoned", events)
-        dragon = task.ask.picked[0]
+        dragon = picks_of(task)[0]
         places = destinations(state, dragon)
         question = ChooseAsk(task.player, f"{task.text}: where does {state.die_label(dragon)} "
                                           f"go?", places, _default_place(state, task.player,
@@ -225,7 +225,7 @@ def _grove(state: GameState, task: RuleTask, events: Events) -> tuple[GameState,
         return ask(state, task, question, stage="pick")
     if (waiting := resume(state, task)) is not None:
         return waiting
-    die_id = task.ask.picked[0]
+    die_id = picks_of(task)[0]
     die = state.dice[die_id]
     if die.die.kind.is_item:
         to = zone

@@ -32,7 +32,7 @@ from ..spells import magic_action_tasks
 from ..rolls.model import Applied, Modifier, ModOp, RollResult, RollType
 from ..core.state import DamageDue, Exchange, GameState, Step, Zone, ZoneKind
 from ..tasks.queue_ops import pop_head, push_front, record_applied
-from ..tasks.kinds import PickAsk, RollTask, RuleTask, StepTask
+from ..tasks.kinds import PickAsk, RollTask, RuleTask, StepTask, picks_of
 
 Events = list[Event]
 
@@ -184,7 +184,7 @@ def _foul_stench(state: GameState, task: RuleTask, events: Events) -> tuple[Game
     if (waiting := resume(state, task)) is not None:
         return waiting
     why = "Foul Stench: it may not counter-attack (Goblins, digest §6)"
-    held = tuple((die_id, why) for die_id in task.ask.picked)
+    held = tuple((die_id, why) for die_id in picks_of(task))
     events.append(Event("message", f"Foul Stench: {len(held)} unit(s) of "
                                    f"{state.players[player].name} may not counter-attack",
                         player=player))
@@ -557,7 +557,7 @@ def _mire(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, 
         return ask(state, task, question)
     if (waiting := resume(state, task)) is not None:
         return waiting
-    mired = tuple(u.id for u in units if u.id not in task.ask.picked)
+    mired = tuple(u.id for u in units if u.id not in picks_of(task))
     state = state.with_(march=replace(state.march, mired=mired))
     events.append(Event("message", f"Mire: {len(mired)} unit(s) take no part in this march",
                         player=player))
