@@ -309,6 +309,13 @@ class MarchState:
         """The roll made for `purpose` in this march, or None."""
         return dict(self.results).get(purpose)
 
+    @property
+    def current_attack(self) -> Exchange:
+        """The attack in progress in this march. Raises ValueError when there is none."""
+        if self.exchange is None:
+            raise ValueError("no attack is in progress in this march")
+        return self.exchange
+
     def with_result(self, purpose: str, result: RollResult) -> "MarchState":
         """The march with the roll for `purpose` recorded (replacing an earlier one)."""
         kept = tuple((p, r) for p, r in self.results if p != purpose)
@@ -431,6 +438,20 @@ class GameState:
     awaiting: FaceWait | None = None
 
     # --- queries -------------------------------------------------------------------------
+
+    @property
+    def current_march(self) -> MarchState:
+        """The march in progress. Raises ValueError when no army is marching."""
+        if self.march is None:
+            raise ValueError("no march is in progress")
+        return self.march
+
+    @property
+    def current_dragon_attack(self) -> DragonAttackState:
+        """The dragon attack in progress. Raises ValueError when there is none."""
+        if self.dragon_attack is None:
+            raise ValueError("no dragon attack is in progress")
+        return self.dragon_attack
 
     def with_(self, **changes: Any) -> "GameState":
         """A copy with the given fields changed (dataclasses.replace). When no die changes

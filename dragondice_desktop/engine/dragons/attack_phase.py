@@ -192,22 +192,22 @@ def _roll_dragon(state: GameState, dragon: int, at_dragon: bool,
 
 def _roll_dragons(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     rolls = []
-    for dragon, target in state.dragon_attack.targets:
+    for dragon, target in state.current_dragon_attack.targets:
         state, chain = _roll_dragon(state, dragon, target is not None, events)
         rolls.append((dragon, chain))
-    attack = replace(state.dragon_attack, rolls=tuple(rolls))
+    attack = replace(state.current_dragon_attack, rolls=tuple(rolls))
     return replace_head(state.with_(dragon_attack=attack), replace(task, stage="breath")), False
 
 
 def _shown(state: GameState, dragon: int, icon: Icon) -> list[int]:
     """The values of the faces showing `icon` that `dragon` rolled in this attack."""
-    return [n for i, n in face_icons(state.dice[dragon].die, state.dragon_attack.faces(dragon))
+    return [n for i, n in face_icons(state.dice[dragon].die, state.current_dragon_attack.faces(dragon))
             if i is icon]
 
 
 def army_damage(state: GameState, dragon: int) -> int:
     """A dragon's Jaws, Claws, Tail and Wings damage to the army in this attack (step 7)."""
-    return faces_army_damage(state.dice[dragon].die, state.dragon_attack.faces(dragon))
+    return faces_army_damage(state.dice[dragon].die, state.current_dragon_attack.faces(dragon))
 
 
 def faces_army_damage(die, faces) -> int:
@@ -220,7 +220,7 @@ def dragon_damage(state: GameState, dragon: int) -> int:
     """A dragon's damage to the dragon it attacks: every face's value, Breath included
     (digest §1.7: Breath against a dragon is 5 damage, 10 for a White Dragon)."""
     return sum(n for _, n in face_icons(state.dice[dragon].die,
-                                        state.dragon_attack.faces(dragon)))
+                                        state.current_dragon_attack.faces(dragon)))
 
 
 def rolled_belly(state: GameState, dragon: int) -> bool:
@@ -284,7 +284,7 @@ def _treasure(state: GameState, task: RuleTask, events: Events) -> tuple[GameSta
     """Treasure: the army may promote one unit (two for a White Dragon), one at a time."""
     zone, player = task.zone, task.player
     count = task.data[0] if task.data else sum(
-        n for d in state.dragon_attack.at_army for n in _shown(state, d, Icon.TREASURE))
+        n for d in state.current_dragon_attack.at_army for n in _shown(state, d, Icon.TREASURE))
     if task.ask is not None:
         if (waiting := resume(state, task)) is not None:
             return waiting
@@ -311,7 +311,7 @@ def _cannot_roll(state: GameState, zone: Zone, player: int) -> tuple[tuple[int, 
     """Dragonkin that cannot roll in this attack: one of the dragons attacking the army is of
     their element, or Ivory, Ivory Hybrid or White (digest §5.6); Resist Fear lets Dragonkin up
     to the Eldarim health in the army roll anyway, in die order (digest §6, rulings)."""
-    dragons = [state.dice[d].die for d in state.dragon_attack.at_army]
+    dragons = [state.dice[d].die for d in state.current_dragon_attack.at_army]
     return afraid_dragonkin([(u.id, u.die) for u in state.units_in(zone, player)], dragons)
 
 
@@ -340,7 +340,7 @@ def response_context(state: GameState, zone: Zone, player: int) -> RollContext:
     Impale see whether a dragon rolled Jaws, Bash the damage each dragon did. From rules
     revision 3 the army controlling the terrain's eighth face doubles its ID results in it, as
     on every roll there (digest §8; only individual unit rolls are exempt, §10 #5)."""
-    at_army = state.dragon_attack.at_army
+    at_army = state.current_dragon_attack.at_army
     changes = roll_changes(state, zone, player, (SAV, MEL, MIS))
     doubled = state.options.since(3) and controls_eighth_face(state, zone, player)
     ctx = RollContext.dragon_attack(
@@ -368,13 +368,13 @@ def _helpers(state: GameState, events: Events) -> GameState:
                                            f"{state.die_label(bond.unit)}, adds {damage} to the "
                                            f"army's melee results (seed 000)"))
             extra += damage
-    return state.with_(dragon_attack=replace(state.dragon_attack, extra_melee=extra))
+    return state.with_(dragon_attack=replace(state.current_dragon_attack, extra_melee=extra))
 
 
 def _response(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     zone, player = task.zone, task.player
     next_task = replace(task, stage="allocate")
-    if not state.dragon_attack.at_army or not state.has_army(zone, player):
+    if not state.current_dragon_attack.at_army or not state.has_army(zone, player):
         return replace_head(state, replace(task, stage="damage")), False
     state = _helpers(state, events)
     roll = RollTask("dragon-attack", player, zone, response_context(state, zone, player),
@@ -502,7 +502,7 @@ def _promote(state: GameState, task: RuleTask, events: Events) -> tuple[GameStat
 def _wings(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     """Step 9: surviving dragons that rolled Wings fly back to their owner's pool; then the
     attack at this terrain is over."""
-    for dragon, _ in state.dragon_attack.targets:
+    for dragon, _ in state.current_dragon_attack.targets:
         if state.zones[dragon] == task.zone and _shown(state, dragon, Icon.WINGS):
             state = to_pool(state, dragon, events, "rolled Wings: flies back to its owner's "
                                                    "Summoning Pool (digest §5.4)")

@@ -46,7 +46,7 @@ from ..rolls.pipeline import count_roll
 from .own_army import OWN_ARMY_RUNNERS, return_stage
 from ..core.state import DamageDue, GameState, LastingEffect, Zone, ZoneKind
 from ..tasks.queue_ops import pop_head, record_applied, replace_head
-from ..tasks.kinds import ChooseAsk, EffectTask, RollTask, Task, picks_of
+from ..tasks.kinds import ChooseAsk, EffectTask, RollTask, Task, picks_of, zone_answer
 
 SAVE, MANEUVER, MELEE = RollType.SAVE, RollType.MANEUVER, RollType.MELEE
 
@@ -162,7 +162,7 @@ def follow_ups(task: RollTask, result: RollResult) -> list[Task]:
 
 def _defending(state: GameState, task: EffectTask) -> tuple[int, Zone] | None:
     """The defending army of the attack the effect's roll belongs to (player, zone)."""
-    ex = state.march.exchange if state.march else None
+    ex = state.current_march.exchange if state.march else None
     if ex is None or task.purpose not in ("attack", "counter-attack"):
         return None
     if not state.has_army(ex.defender_zone, ex.defender):
@@ -305,16 +305,16 @@ def _charm(state: GameState, task: EffectTask, events: Events) -> tuple[GameStat
                                 "attacking army", against_individual=False)
         melee += roll.total(MELEE)
         parts.append(f"{state.die_label(die_id)} {roll.total(MELEE)}")
-    ex = state.march.exchange
-    state = state.with_(march=replace(state.march, exchange=replace(
+    ex = state.current_march.current_attack
+    state = state.with_(march=replace(state.current_march, exchange=replace(
         ex, charmed=ex.charmed + targets)))
-    attack = state.march.result(task.purpose)
+    attack = state.current_march.result(task.purpose)
     if attack is not None and attack.source is not None and melee:
         source = attack.source
         added = replace(source, additions=source.additions + (
             Addition(MELEE, melee, f"Charm: charmed units' melee ({', '.join(parts)})"),))
         recounted = _keep_applied(count_roll(added), attack)
-        state = state.with_(march=state.march.with_result(task.purpose, recounted))
+        state = state.with_(march=state.current_march.with_result(task.purpose, recounted))
     text = (f"Charm: {', '.join(parts)} charmed — they do not save this march; +{melee} melee "
             f"for the attacking army" if targets else "Charm: no target")
     return finish(state, task, text, events, targets, tuple((i, "charmed") for i in targets))
@@ -476,7 +476,7 @@ def _bash(state: GameState, task: EffectTask, events: Events) -> tuple[GameState
     """Bash: the attacking unit chosen while counting takes damage equal to its melee results
     and makes a save roll against it (seed 001 Bash)."""
     die_id, damage = task.effect.target, task.effect.amount
-    ex = state.march.exchange if state.march else None
+    ex = state.current_march.exchange if state.march else None
     if die_id is None or ex is None or not in_army(state, die_id, ex.attacker_zone,
                                                    ex.attacker):
         return finish(state, task, "Bash: the targeted unit is no longer in the attacking "
@@ -538,7 +538,7 @@ def _army_lasting(state: GameState, task: EffectTask, events: Events) -> tuple[G
         return ask(state, task, question, stage="pick", data=options)
     if (waiting := resume(state, task)) is not None:
         return waiting
-    zone = task.ask.answer
+    zone = zone_answer(task)
     player = next(p for z, p in task.data if z == zone)
     what = {"halve": "halves all its results",
             "subtract_all": f"subtracts {task.effect.amount} results from all its rolls",

@@ -38,7 +38,7 @@ def _attack_open(state: GameState, dragon: int) -> bool:
 
 def _rolled(state: GameState, dragon: int, icon: Icon) -> bool:
     die = state.dice[dragon].die
-    return any(die.faces[f].icon is icon for f in state.dragon_attack.faces(dragon))
+    return any(die.faces[f].icon is icon for f in state.current_dragon_attack.faces(dragon))
 
 
 def _belly(state: GameState, dragon: int) -> bool:
@@ -64,7 +64,7 @@ def _kill_jaws_dragon(state: GameState, task: EffectTask,
     name = task.effect.icon.value
     if state.dragon_attack is None:
         return finish(state, task, f"{name}: no dragon attack in progress", events)
-    jaws = [d for d in state.dragon_attack.at_army
+    jaws = [d for d in state.current_dragon_attack.at_army
             if _attack_open(state, d) and _rolled(state, d, Icon.JAWS)]
     if (waiting := _pick_dragon(state, task, jaws, f"{name}: kill one attacking dragon that "
                                                    f"rolled Jaws", events, True)) is not None:
@@ -98,7 +98,7 @@ def champion_targets(state: GameState, unit: int) -> list[int]:
     champion; one containing its colour, never a White Dragon, for the others (seed 000)."""
     die = state.dice[unit].die
     white = Color.WHITE in die.colors
-    return [d for d in state.dragon_attack.at_army if _attack_open(state, d)
+    return [d for d in state.current_dragon_attack.at_army if _attack_open(state, d)
             and (white or (dragon_kind(state.dice[d].die) is not DragonKind.WHITE
                            and state.dice[d].die.elements & die.elements))]
 

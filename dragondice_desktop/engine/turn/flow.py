@@ -254,7 +254,7 @@ def start_march(state: GameState, phase: Phase, events: Events) -> GameState:
 def end_march(state: GameState, events: Events) -> GameState:
     """The march is over: army effects of armies left with no units end (digest §4.3); go on
     to the Second March or to the Reserves phase."""
-    zone = state.march.zone if state.march else None
+    zone = state.current_march.zone if state.march else None
     state = prune_armies(state, events)
     state = state.with_(marched=state.marched + ((zone,) if zone else ()), march=None,
                         tasks=())
