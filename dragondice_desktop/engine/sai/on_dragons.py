@@ -27,12 +27,12 @@ from ..core.events import Event
 from ..units.fates import kill
 from ..core.state import DragonBond, GameState, ZoneKind
 from ..tasks.queue_ops import pop_head
-from ..tasks.kinds import ChooseAsk, EffectTask, PickAsk, picks_of
+from ..tasks.kinds import ChooseAsk, EffectTask, PickAsk, picks_of, zone_answer
 
 
 def _attack_open(state: GameState, dragon: int) -> bool:
     """The dragon attacks the army and is not killed or slain yet."""
-    attack = state.dragon_attack
+    attack = state.current_dragon_attack
     return dragon in attack.at_army and dragon not in attack.killed + attack.slain
 
 
@@ -80,7 +80,7 @@ def _bash_dragon(state: GameState, task: EffectTask, events: Events) -> tuple[Ga
     """Bash in a dragon attack: the chosen dragon takes the damage it did; it dies if that
     reaches its kill threshold (digest §5.4; rulings: Bash damage counts on its own)."""
     dragon, damage = task.effect.target, task.effect.amount
-    if state.dragon_attack is None or not _attack_open(state, dragon):
+    if state.dragon_attack is None or dragon is None or not _attack_open(state, dragon):
         return finish(state, task, "Bash: that dragon is no longer in the attack", events)
     label = state.die_label(dragon)
     threshold = kill_threshold(state.dice[dragon].die, _belly(state, dragon), state.options)
@@ -182,10 +182,10 @@ def _move_dragon(state: GameState, task: EffectTask, events: Events) -> tuple[Ga
             return finish(state, task, "Dragonkin champion: no dragon moved", events)
         dragon = picks_of(task)[0]
         places = destinations(state, dragon)
-        question = ChooseAsk(task.owner, f"Where does {state.die_label(dragon)} go?", places,
-                             places[0])
-        return ask(state, task, question, stage="place", targets=(dragon,))
-    dragon, to = task.targets[0], task.ask.answer
+        where = ChooseAsk(task.owner, f"Where does {state.die_label(dragon)} go?", places,
+                          places[0])
+        return ask(state, task, where, stage="place", targets=(dragon,))
+    dragon, to = task.targets[0], zone_answer(task)
     state = move_dragon(state, dragon, to, events, f"moved to {state.zone_name(to)} by a "
                                                    f"Dragonkin champion (seed 000)")
     return finish(state, task, f"Dragonkin champion: {state.die_label(dragon)} moves to "

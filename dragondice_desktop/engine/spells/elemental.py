@@ -5,7 +5,9 @@ counts as an element of its own (digest §5.3: it pays Elemental spells)."""
 
 from __future__ import annotations
 
-from ...catalog.model import Color, DieKind, Species
+from collections.abc import Callable
+
+from ...catalog.model import Color, Die, DieKind, Species
 from ..core.dice_moves import move_die
 from ..dragons.kinds import destinations, move_dragon
 from ..tasks.effect_steps import Events, ask, resume, units_pick
@@ -13,14 +15,17 @@ from ..core.events import Event
 from ..units.fates import move_unit, promote, promotion_partners, return_from_dua
 from ..sai.lasting import cannot_leave
 from ..core.state import GameDie, GameState, Zone, ZoneKind
-from ..tasks.kinds import ChooseAsk, PickAsk, RuleTask, picks_of
-from .book import register
+from ..tasks.kinds import ChooseAsk, PickAsk, RuleTask, picks_of, zone_answer
+from .book import Resolver, register
 from .casting import done
 from .effects import cast, gone
 from .pool import IVORY
 
+Candidates = Callable[[GameState, int, str], list[GameDie]]  # (state, player, element) -> units
+Arrival = Callable[[GameState, int, Zone, Events, str], GameState]  # a unit joins an army
 
-def _matches(die, element: str) -> bool:
+
+def _matches(die: Die, element: str) -> bool:
     """A die contains the casting element (ivory: an Ivory die)."""
     if element == IVORY:
         return Color.IVORY in die.colors
@@ -74,10 +79,10 @@ def _risable(state: GameState, player: int, element: str) -> list[GameDie]:
             and promotion_partners(state, u.id)]
 
 
-def _promote_one(name: str, candidates):
+def _promote_one(name: str, candidates: Candidates) -> Resolver:
     """Evolve Dragonkin, Rise of the Eldarim: promote one unit of the casting element; a
     promoted Dragonkin or Eldarim may change element (digest §4.8)."""
-    def resolve(state: GameState, task: RuleTask, events: Events):
+    def resolve(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
         announced, _ = cast(task)
         if task.stage == "resolve":
             units = candidates(state, task.player, announced.element)
@@ -133,12 +138,13 @@ def _join(state: GameState, unit: int, zone: Zone, events: Events, why: str) -> 
     return move_die(state, unit, zone, events)
 
 
-def _to_army(name: str, candidates, source: str, why: str, arrive=return_from_dua):
+def _to_army(name: str, candidates: Candidates, source: str, why: str,
+             arrive: Arrival = return_from_dua) -> Resolver:
     """Resurrect Dead, Summon Dragonkin: 1 health-worth per casting joins the casting army."""
-    def resolve(state: GameState, task: RuleTask, events: Events):
+    def resolve(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
         announced, times = cast(task)
         if task.stage == "resolve":
-            if not state.has_army(task.zone, task.player):
+            if task.zone is None or not state.has_army(task.zone, task.player):
                 return gone(state, task, events)
             units = [u for u in candidates(state, task.player, announced.element)
                      if u.die.health <= times]
@@ -151,6 +157,7 @@ def _to_army(name: str, candidates, source: str, why: str, arrive=return_from_du
             return ask(state, task, question, stage="pick")
         if (waiting := resume(state, task)) is not None:
             return waiting
+        assert task.zone is not None  # the casting army's terrain
         for unit in picks_of(task):
             state = arrive(state, unit, task.zone, events, why)
         names = ", ".join(state.die_label(u) for u in picks_of(task)) or "nobody"
@@ -205,16 +212,16 @@ def rally(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, 
     if (waiting := resume(state, task)) is not None:
         return waiting
     if task.stage == "from":
-        origin = task.ask.answer
+        origin = zone_answer(task)
         places = tuple(z for z in _amazon_terrains(state, task.player) if z != origin)
         question = ChooseAsk(task.player, "Rally: to which terrain?", places, places[0])
         return ask(state, task, question, stage="to", data=task.data[:3] + (origin,))
     if task.stage == "to":
-        origin, to = task.data[3], task.ask.answer
+        origin, to = task.data[3], zone_answer(task)
         units = [u for u in _rallying(state, task.player) if state.zones[u.id] == origin]
-        question = PickAsk(task.player, f"Rally: up to 3 Amazons move to {state.zone_name(to)}",
-                           tuple(u.id for u in units), tuple(1 for _ in units), max_units=3)
-        return ask(state, task, question, stage="move", data=task.data[:4] + (to,))
+        movers = PickAsk(task.player, f"Rally: up to 3 Amazons move to {state.zone_name(to)}",
+                         tuple(u.id for u in units), tuple(1 for _ in units), max_units=3)
+        return ask(state, task, movers, stage="move", data=task.data[:4] + (to,))
     to = task.data[4]
     for unit in picks_of(task):
         state = move_unit(state, unit, to, events, f"rallies to {state.zone_name(to)}")
@@ -224,10 +231,10 @@ def rally(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, 
 # --- summoning dragons ---------------------------------------------------------------------
 
 
-def _summon(name: str):
+def _summon(name: str) -> Resolver:
     """Summon Dragon / Summon White Dragon: the announced dragon goes to any terrain (digest
     §5.5)."""
-    def resolve(state: GameState, task: RuleTask, events: Events):
+    def resolve(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
         announced, _ = cast(task)
         dragon = announced.target[0]
         if task.stage == "resolve":
@@ -241,7 +248,7 @@ def _summon(name: str):
             return ask(state, task, question, stage="place")
         if (waiting := resume(state, task)) is not None:
             return waiting
-        to = task.ask.answer
+        to = zone_answer(task)
         state = move_dragon(state, dragon, to, events, f"summoned to {state.zone_name(to)} "
                                                        f"({name})")
         return done(state, task, "", events)

@@ -227,3 +227,11 @@ def word_answer(task: RollTask | EffectTask | RuleTask) -> str:
     if not isinstance(task.ask, ChooseAsk) or not isinstance(task.ask.answer, str):
         raise ValueError(f"{type(task).__name__} has no word chosen (it has {task.ask!r})")
     return task.ask.answer
+
+
+def answer_of(task: RollTask | EffectTask | RuleTask) -> str | Zone:
+    """The option chosen in answer to `task`'s choice question (a word or a zone). Raises
+    ValueError when the task has no answered choice question."""
+    if not isinstance(task.ask, ChooseAsk) or not isinstance(task.ask.answer, (str, Zone)):
+        raise ValueError(f"{type(task).__name__} has no option chosen (it has {task.ask!r})")
+    return task.ask.answer
