@@ -113,7 +113,8 @@ def _move_units(state: GameState, task: EffectTask, events: Events) -> tuple[Gam
         if cannot_leave(state, mover):
             return finish(state, task, f"{icon.value}: the unit cannot leave the terrain "
                                        f"({cannot_leave(state, mover)})", events)
-        question: Ask = ChooseAsk(task.owner, f"{icon.value}: move {state.die_label(mover)} and up to "
+        question: Ask  # a pick or a choice, by stage
+        question = ChooseAsk(task.owner, f"{icon.value}: move {state.die_label(mover)} and up to "
                                          f"{extra} health-worth of its army to another terrain?",
                              _destinations(state, task.zone, task.owner, reserve=False), "stay")
         return ask(state, task, question, stage="where")
@@ -171,7 +172,8 @@ def _wayfare(state: GameState, task: EffectTask, events: Events) -> tuple[GameSt
         if state.zones[item] != task.zone or not carriers:
             return finish(state, task, "Wayfare: no unit able to carry the item can move",
                           events)
-        question: Ask = ChooseAsk(task.owner, f"Wayfare: move {state.die_label(item)} and a unit "
+        question: Ask  # a pick or a choice, by stage
+        question = ChooseAsk(task.owner, f"Wayfare: move {state.die_label(item)} and a unit "
                                          f"carrying it to another terrain or your Reserve Area?",
                              _destinations(state, task.zone, task.owner, reserve=True), "stay")
         return ask(state, task, question, stage="where")
@@ -255,7 +257,8 @@ def _silver_medallion(state: GameState, task: EffectTask,
         if not options:
             return finish(state, task, "Silver Medallion: nothing to return, summon or promote",
                           events)
-        question: Ask = ChooseAsk(player, "Silver Medallion: return an item from your BUA to this "
+        question: Ask  # a pick or a choice, by stage
+        question = ChooseAsk(player, "Silver Medallion: return an item from your BUA to this "
                                      "army (item), a Dragonkin or minor terrain from your BUA "
                                      "to your Summoning Pool (pool), summon a small Dragonkin "
                                      "to this army (summon) or promote one of its Dragonkin "
