@@ -127,7 +127,7 @@ def cantrip_sources(state: GameState, dice: Sequence[DieOutcome], zone: Zone,
     return tuple(sources)
 
 
-def _pays(source: MagicSource, demand: Demand, present: frozenset[Species]) -> bool:
+def _pays(source: MagicSource, demand: Demand, present: frozenset[Species | None]) -> bool:
     if demand.element == MIXED:
         element_ok = bool(source.elements)
     else:
@@ -140,7 +140,7 @@ def _pays(source: MagicSource, demand: Demand, present: frozenset[Species]) -> b
 
 
 def payable(sources: Sequence[MagicSource], demands: Sequence[Demand],
-            present: frozenset[Species]) -> bool:
+            present: frozenset[Species | None]) -> bool:
     """True if every demand can be paid at once from the sources (a maximum flow from the
     sources to the castings reaches the total cost). `present`: the species of the units in
     the casting army (item magic may pay their spells)."""
