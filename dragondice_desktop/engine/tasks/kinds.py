@@ -155,6 +155,13 @@ class RollTask:
     ask_point: ChoicePoint | None = None
     flashfire: int | None = None
 
+    @property
+    def rolled(self) -> RollInput:
+        """The dice and faces so far. Raises ValueError before step 1 has rolled them."""
+        if self.inp is None:
+            raise ValueError(f"the {self.purpose} roll has not been rolled yet")
+        return self.inp
+
 
 @dataclass(frozen=True)
 class EffectTask:
