@@ -15,11 +15,16 @@ from __future__ import annotations
 import json
 import sys
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from .model import Color, DieKind, Icon, Size, Species
 
 DATA_DIR = Path(__file__).with_name("data")
+
+Record = dict[str, Any]  # one catalog record as written to the JSON data files
+Props = dict[str, str]  # a card's property name -> value
 
 # Source icon spellings that differ from ours (art variants and plural forms).
 ICON_ALIASES = {
@@ -74,13 +79,21 @@ def _colors(text: str) -> list[Color]:
     return [COLOR_NAMES[part.strip()] for part in text.split(",")]
 
 
-def _cards(path: Path):
+def _cards(path: Path) -> Iterator[tuple[ET.Element, Props, list[str]]]:
     for card in ET.parse(path).getroot().iter("card"):
-        props = {p.get("name"): p.get("value") for p in card.findall("property")}
+        props = {p.get("name", ""): v for p in card.findall("property")
+                 if (v := p.get("value")) is not None}
         faces = [props.get("Icons")] + [
-            alt.find("property").get("value") for alt in card.findall("alternate")
+            _alt_face(alt) for alt in card.findall("alternate")
         ]
         yield card, props, [f for f in faces if f is not None]
+
+
+def _alt_face(alt: ET.Element) -> str | None:
+    prop = alt.find("property")
+    if prop is None:
+        raise ValueError(f"alternate face {alt.get('name')!r} has no property")
+    return prop.get("value")
 
 
 def _split_face(text: str) -> tuple[int, Icon]:
@@ -92,8 +105,8 @@ def _face_text(count: int, icon: Icon) -> str:
     return f"{count} {icon.value}"
 
 
-def _unit_record(card, props, faces, group: str) -> dict:
-    name = card.get("name").strip()
+def _unit_record(card: ET.Element, props: Props, faces: list[str], group: str) -> Record:
+    name = card.get("name", "").strip()
     name = NAME_FIXES.get(name, name)
     species = SPECIES_NAMES[props["Species"]]
     size = Size.MONSTER if props["Size"] == "Monster" else Size(props["Size"].lower())
@@ -123,8 +136,8 @@ def _unit_record(card, props, faces, group: str) -> dict:
     return record
 
 
-def _item_record(card, props, faces) -> dict:
-    name = card.get("name").strip()
+def _item_record(card: ET.Element, props: Props, faces: list[str]) -> Record:
+    name = card.get("name", "").strip()
     item_type = props["Type"]
     if item_type == "Item":
         kind, size, die = DieKind.EQUIPMENT, props["Size"], "d4"
@@ -147,8 +160,8 @@ def _item_record(card, props, faces) -> dict:
     }
 
 
-def _dragon_record(card, props, faces) -> dict:
-    name = card.get("name").strip().replace(" / ", "/")
+def _dragon_record(card: ET.Element, props: Props, faces: list[str]) -> Record:
+    name = card.get("name", "").strip().replace(" / ", "/")
     colors = _colors(props["Element"])
     white = Color.WHITE in colors
     out_faces = []
@@ -165,8 +178,8 @@ def _dragon_record(card, props, faces) -> dict:
     }
 
 
-def _terrain_record(card, props, faces) -> dict:
-    name = card.get("name").strip()
+def _terrain_record(card: ET.Element, props: Props, faces: list[str]) -> Record:
+    name = card.get("name", "").strip()
     minor = props["Type"] == "Minor Terrain"
     colors = [c for c in _colors(props["Element"]) if c is not Color.IVORY]
     parsed = [_split_face(f) for f in faces]
@@ -189,11 +202,11 @@ def _terrain_record(card, props, faces) -> dict:
     return record
 
 
-def _spell_record(card, props) -> dict:
+def _spell_record(card: ET.Element, props: Props) -> Record:
     color = props["Color"]
     species = props["Species"]
     return {
-        "key": f"Spells/{card.get('name').strip()}", "name": card.get("name").strip(),
+        "key": f"Spells/{card.get('name', '').strip()}", "name": card.get("name", "").strip(),
         "cost": int(props["Cost"]),
         "color": COLOR_NAMES[color].value if color in COLOR_NAMES else color.lower(),
         "species": None if species == "Basic" else SPECIES_NAMES[species].value,
@@ -201,12 +214,12 @@ def _spell_record(card, props) -> dict:
     }
 
 
-def convert(source: Path) -> dict[str, list[dict]]:
+def convert(source: Path) -> dict[str, list[Record]]:
     """Read the OCTGN set files in `source` and return {data file stem: records}.
 
     Raises ValueError on an unknown icon, colour or species (the data must be fixed first).
     """
-    out: dict[str, list[dict]] = {}
+    out: dict[str, list[Record]] = {}
     for stem, group in (("species", None), ("eldarim", "Eldarim"), ("dragonkin", "Dragonkin"),
                         ("dracolem", "Dracolem")):
         records = []
@@ -225,7 +238,7 @@ def convert(source: Path) -> dict[str, list[dict]]:
     return out
 
 
-def write(data: dict[str, list[dict]], target: Path = DATA_DIR) -> None:
+def write(data: dict[str, list[Record]], target: Path = DATA_DIR) -> None:
     """Write one JSON file per group, one record per line (diff-friendly)."""
     for stem, records in data.items():
         lines = ",\n".join("  " + json.dumps(r, ensure_ascii=False) for r in records)

@@ -11,6 +11,7 @@ import functools
 import json
 from collections.abc import Iterable, Iterator
 from importlib import resources
+from typing import Any
 
 from .model import (
     ACTION_ICONS, Color, Die, DieKind, DieType, Face, Icon, Size, Species, Spell,
@@ -28,8 +29,8 @@ KIND_DIE_TYPES = {
     DieKind.MEDALLION: {DieType.D4}, DieKind.RELIC: {DieType.D6}, DieKind.DRAGON: {DieType.D12},
     DieKind.TERRAIN: {DieType.D8}, DieKind.MINOR_TERRAIN: {DieType.D8},
 }
-UNIT_HEALTH = {Size.SMALL: 1, Size.MEDIUM: 2, Size.LARGE: 3, Size.CHAMPION: 4, Size.MONSTER: 4}
-EQUIPMENT_COST = {Size.SMALL: 1, Size.MEDIUM: 2, Size.LARGE: 2}
+UNIT_HEALTH: dict[Size | None, int] = {Size.SMALL: 1, Size.MEDIUM: 2, Size.LARGE: 3, Size.CHAMPION: 4, Size.MONSTER: 4}
+EQUIPMENT_COST: dict[Size | None, int] = {Size.SMALL: 1, Size.MEDIUM: 2, Size.LARGE: 2}
 ITEM_COST = {DieKind.ARTIFACT: 3, DieKind.MEDALLION: 4, DieKind.RELIC: 4}
 
 
@@ -102,7 +103,7 @@ class Catalog:
         return [d for d in self.dice.values() if d.kind in kinds]
 
 
-def _die_from_record(record: dict) -> Die:
+def _die_from_record(record: dict[str, Any]) -> Die:
     try:
         faces = tuple(Face.from_text(text) for text in record["faces"])
         return Die(
@@ -172,11 +173,12 @@ def validate_die(die: Die) -> list[str]:
     return problems
 
 
-def _read(name: str) -> list[dict]:
+def _read(name: str) -> list[dict[str, Any]]:
     text = resources.files("dragondice_desktop.catalog.data").joinpath(f"{name}.json").read_text(
         encoding="utf-8"
     )
-    return json.loads(text)
+    records: list[dict[str, Any]] = json.loads(text)
+    return records
 
 
 @functools.cache

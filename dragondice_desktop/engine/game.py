@@ -28,7 +28,7 @@ from .turn.march import apply_march, legal_march_actions
 from .core.options import GameOptions
 from .turn.reserves import apply_reserves, legal_reserve_actions
 from .tasks.runner import apply_task_action, legal_task_actions
-from .core.rng import FaceNeeded, Rng
+from .core.rng import FaceNeeded, GivenFace, Rng, Throw
 from .turn.setup import apply_setup, legal_setup_actions, new_game
 from .core.state import EnteredFace, FaceWait, GameState, Pending, Phase, PlayerSetup, Step
 
@@ -142,11 +142,15 @@ def _settled(after: GameState) -> GameState:
     return after.with_(rng=replace(after.rng, manual=False, entered=(), used=0, log=None))
 
 
-def _waiting(before: GameState, action: Action, throw, face_count: int, position: int,
+def _waiting(before: GameState, action: Action, throw: Throw, face_count: int, position: int,
              entered: tuple[EnteredFace, ...]) -> GameState:
     """`before` waiting for the face of die `throw` (manual dice) while `action` is applied,
     with the faces `entered` so far."""
-    player = throw.player if throw.player is not None else before.pending.player
+    if throw.player is not None:
+        player = throw.player
+    else:
+        assert before.pending is not None  # actions are applied only while a decision waits
+        player = before.pending.player
     wait = FaceWait(action, before.pending, before.step, throw, face_count, position, entered)
     note = f" ({throw.note})" if throw.note else ""
     prompt = f"Enter the face {throw.what} shows{note}"
@@ -169,6 +173,7 @@ def _enter_face(state: GameState, action: Action) -> tuple[GameState, tuple[Even
     action is applied again with it. Events: the face, then the action's own once it needs
     no more faces."""
     wait = state.awaiting
+    assert wait is not None and state.pending is not None  # a face action answers a FaceWait
     throw = wait.throw
     if action.args[0] == APP_ROLL:
         face, _ = Rng(state.rng.seed, wait.position).randbelow(wait.face_count)
@@ -228,7 +233,7 @@ def _face_entry(action: Action | str) -> int | None | bool:
     return False
 
 
-def _play_with_faces(state: GameState, action: Action | str, faces: list, states: bool
+def _play_with_faces(state: GameState, action: Action | str, faces: list[int | None], states: bool
                      ) -> list[tuple[GameState | None, tuple[Event, ...]]] | None:
     """`action` and the face actions `faces` after it (their entries: index or None) in a
     manual-dice game, applied once with every face: the (state, events) that playing the
@@ -239,7 +244,7 @@ def _play_with_faces(state: GameState, action: Action | str, faces: list, states
     square of the faces). None when the rules did not take the faces as successive plays
     would (the caller then plays them one by one)."""
     action = _legal(state, action)
-    log: list = []
+    log: list[GivenFace] = []
     rng = replace(state.rng, manual=True, entered=tuple(faces), used=0, log=log)
     try:
         after, events = _apply_rules(state.with_(rng=rng), action)
@@ -264,9 +269,10 @@ def _play_with_faces(state: GameState, action: Action | str, faces: list, states
              if states or count == last else None for count in range(last + 1)]
     if need is None:
         steps.append(_settled(after))
-    players = [ask[0].player if ask[0].player is not None else state.pending.player
+    waiting = state.pending.player if state.pending is not None else None
+    players = [ask[0].player if ask[0].player is not None else waiting
                for ask in asks]
-    results = [(steps[0], ())]
+    results: list[tuple[GameState | None, tuple[Event, ...]]] = [(steps[0], ())]
     for count in range(1, len(steps)):
         face = (_face_event(entered[count - 1], players[count - 1]),)
         done = need is None and count == used
@@ -300,7 +306,9 @@ def play_all(state: GameState, actions: Iterable[Action | str], states: bool = T
             results = [play(state, action)]
         for result in results:
             yield result
-        state = results[-1][0]
+        last = results[-1][0]
+        assert last is not None  # the last state is always built
+        state = last
         index += len(results)
 
 
@@ -312,13 +320,15 @@ def replay(players: Sequence[PlayerSetup], seed: int, actions: Iterable[Action |
     state = new_game(players, seed, options)
     events: list[Event] = []
     steps = play_all(state, actions, states=False)
+    now: GameState | None = state  # None after an action whose later face actions follow
     number = 0
     while True:
         number += 1
         try:
-            state, new = next(steps)
+            now, new = next(steps)
         except StopIteration:
-            return state, events
+            assert now is not None  # the last state play_all yields is always there
+            return now, events
         except IllegalAction as exc:
             raise IllegalAction(f"action {number}: {exc}") from None
         events.extend(new)

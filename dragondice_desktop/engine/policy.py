@@ -32,7 +32,7 @@ PREFERENCE = (
 
 def choose(state: GameState, chooser: random.Random | None = None) -> Action:
     """Pick a legal action for the pending decision. Raises ValueError if the game is over."""
-    actions = legal_actions(state)
+    actions = list(legal_actions(state))
     if not actions:
         raise ValueError("the game is over: no action to choose")
     # Never retreat (so games finish) nor take back an announced spell (so castings end).

@@ -65,13 +65,15 @@ def move_target(state: GameState, action: Action) -> Zone | None:
     """Where the die a hand-move action moves lands (reinforce, retreat, kill, carry), or None
     for an action that moves no die by hand. The die is ``action.args[0]``."""
     if action.verb is Verb.REINFORCE:
-        return action.args[1]
+        target = action.args[1]
+        return target if isinstance(target, Zone) else None
     if action.verb is Verb.RETREAT:
         return Zone(ZoneKind.RESERVE, state.dice[action.args[0]].owner)
     if action.verb is Verb.KILL:
         return Zone(ZoneKind.DUA, state.dice[action.args[0]].owner)
     if action.verb is Verb.CARRY:
-        return state.zones[action.args[1]]
+        zone: Zone = state.zones[action.args[1]]
+        return zone
     return None
 
 

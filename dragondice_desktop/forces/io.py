@@ -27,6 +27,7 @@ import os
 import re
 from dataclasses import replace
 from pathlib import Path
+from typing import Any, TypeVar
 
 from ..catalog.loader import Catalog, current_key, load_catalog
 from ..json_fields import FieldStyle, first_repeated, is_whole, missing_fields, unknown_fields
@@ -40,6 +41,8 @@ from .validate import Problem, closest_keys
 
 FORMAT = "dragondice-desktop-force"
 VERSION = 1
+
+_T = TypeVar("_T")
 
 _LIST_FIELDS = ("dragons", "dragonkin", "minor_terrains")
 _REQUIRED = ("format", "version", "name", "points", "home_terrain", "frontier_terrain", "armies")
@@ -163,6 +166,7 @@ def force_from_data(data: object, catalog: Catalog, where: str = "force data") -
     Raises ForceFileError naming the first wrong field, or every unknown die at once.
     """
     _check_header(data, where)
+    assert isinstance(data, dict)  # _check_header raised otherwise
     points = _positive_int(data["points"], "points", where)
     if points > MAX_POINTS:
         raise ForceFileError(f"{where}: 'points' is {points}; a force size is at most "
@@ -187,7 +191,7 @@ def force_from_data(data: object, catalog: Catalog, where: str = "force data") -
 def with_current_keys(force: Force) -> Force:
     """`force` with die keys an older catalog spelled differently (the Willowing, now the
     Willowling: ``catalog.loader.RENAMED``) under their current key."""
-    def fix(keys):
+    def fix(keys: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(current_key(k) for k in keys)
 
     return replace(force, home_terrain=current_key(force.home_terrain),
@@ -228,7 +232,7 @@ def _style(where: str) -> FieldStyle:
                       decimal="a number", found="found")
 
 
-def _typed(data: dict, name: str, kind: type, where: str):
+def _typed(data: dict[str, Any], name: str, kind: type[_T], where: str) -> _T:
     value = data[name]
     if not isinstance(value, kind):
         raise _style(where).wrong(f"'{name}'", f"a {_KIND_NAMES[kind]}", value)
@@ -237,7 +241,7 @@ def _typed(data: dict, name: str, kind: type, where: str):
 
 def _positive_int(value: object, name: str, where: str) -> int:
     # bool is an int in Python; `true` is not a number of points.
-    if not is_whole(value) or value <= 0:
+    if not is_whole(value) or not isinstance(value, int) or value <= 0:
         raise ForceFileError(f"{where}: '{name}' must be a positive whole number, found "
                              f"{json.dumps(value)}")
     return value
@@ -245,6 +249,7 @@ def _positive_int(value: object, name: str, where: str) -> int:
 
 def _armies(value: object, where: str) -> dict[str, tuple[str, ...]]:
     _style(where).obj(value, "'armies'", f"an object with {', '.join(ARMY_NAMES)}")
+    assert isinstance(value, dict)  # checked just above
     unknown = sorted(unknown_fields(value, ARMY_NAMES))
     if unknown:
         raise ForceFileError(f"{where}: unknown armies {', '.join(map(repr, unknown))}; the "
@@ -256,6 +261,7 @@ def _armies(value: object, where: str) -> dict[str, tuple[str, ...]]:
 def _entries(value: object, field: str, where: str) -> tuple[str, ...]:
     """Expand a list of keys and {"die", "count"} entries into one key per die."""
     _style(where).items(value, f"'{field}'", "dice")
+    assert isinstance(value, list)  # checked just above
     keys: list[str] = []
     for index, entry in enumerate(value):
         place = f"'{field}[{index}]'"

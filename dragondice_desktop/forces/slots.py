@@ -9,6 +9,7 @@ empty), "home_army", "horde_army", "campaign_army", "dragons", "dragonkin",
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from ..catalog.loader import Catalog
 from ..catalog.model import ADVANCED_EIGHTH_FACES, Die, DieKind, Species
@@ -65,11 +66,13 @@ def add_die(force: Force, slot: str, key: str) -> Force:
     """``force`` with one ``key`` added to ``slot``: a terrain slot is set to it; a list gets
     it after the last copy of the same die (runs stay together), else at the end."""
     if slot in TERRAIN_SLOTS:
-        return replace(force, **{slot: key})
+        value: dict[str, Any] = {slot: key}  # the slot is a field name known only here
+        return replace(force, **value)
     keys = list(getattr(force, slot))
     where = max((i for i, k in enumerate(keys) if k == key), default=len(keys) - 1) + 1
     keys.insert(where, key)
-    return replace(force, **{slot: tuple(keys)})
+    changed: dict[str, Any] = {slot: tuple(keys)}
+    return replace(force, **changed)
 
 
 def remove_die(force: Force, slot: str, key: str, count: int = 1) -> Force:
@@ -78,13 +81,15 @@ def remove_die(force: Force, slot: str, key: str, count: int = 1) -> Force:
     if slot in TERRAIN_SLOTS:
         if getattr(force, slot) != key:
             raise ValueError(f"{SLOT_LABELS[slot]} is not {key!r}")
-        return replace(force, **{slot: ""})
+        emptied: dict[str, Any] = {slot: ""}
+        return replace(force, **emptied)
     keys = list(getattr(force, slot))
     if keys.count(key) < count:
         raise ValueError(f"{SLOT_LABELS[slot]} holds {keys.count(key)} of {key!r}, not {count}")
     for _ in range(count):
         del keys[len(keys) - 1 - keys[::-1].index(key)]
-    return replace(force, **{slot: tuple(keys)})
+    taken: dict[str, Any] = {slot: tuple(keys)}
+    return replace(force, **taken)
 
 
 def move_die(force: Force, source: str, target: str, key: str) -> Force:
@@ -96,7 +101,7 @@ def move_die(force: Force, source: str, target: str, key: str) -> Force:
 
 def known_part(force: Force, catalog: Catalog) -> Force:
     """``force`` without keys missing from the catalog, so counters never fail."""
-    changes = {slot: tuple(k for k in getattr(force, slot) if k in catalog.dice)
+    changes: dict[str, Any] = {slot: tuple(k for k in getattr(force, slot) if k in catalog.dice)
                for slot in ARMY_SLOTS + POOL_SLOTS}
     for slot in TERRAIN_SLOTS:
         if getattr(force, slot) not in catalog.dice:

@@ -35,6 +35,7 @@ nothing is returned unless the whole list reads.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ..catalog.loader import Catalog, load_catalog
 from ..catalog.model import Die
@@ -140,7 +141,7 @@ def import_text(text: str, catalog: Catalog | None = None, where: str = "force l
     if len(text) > MAX_FILE_BYTES:
         raise ForceFileError(f"{where} is {len(text)} characters; a force list is at most "
                              f"{MAX_FILE_BYTES}")
-    fields: dict[str, object] = {}
+    fields: dict[str, Any] = {}  # name: str, points: int, the terrains: str
     lists: dict[str, list[str]] = {field: [] for field in SECTIONS.values()}
     section: str | None = None
     bad: list[str] = []
@@ -181,10 +182,11 @@ def import_text(text: str, catalog: Catalog | None = None, where: str = "force l
         raise ForceFileError(f"{where} cannot be read: " + "; ".join(bad))
     return Force(name=fields["name"], points=fields["points"],
                  home_terrain=fields.get("home_terrain", ""),
-                 frontier_terrain=fields.get("frontier_terrain", ""), **lists)
+                 frontier_terrain=fields.get("frontier_terrain", ""),
+                 **{field: tuple(keys) for field, keys in lists.items()})
 
 
-def _read_field(match: re.Match, number: int, fields: dict, catalog: Catalog,
+def _read_field(match: re.Match[str], number: int, fields: dict[str, Any], catalog: Catalog,
                 bad: list[str], seen: set[str]) -> None:
     label, value = match.group(1).casefold(), match.group(2).strip()
     target = {"dragon dice force": "name", "force size": "points", "home terrain": "home_terrain",

@@ -23,15 +23,15 @@ import math
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Final, Literal
 
 from ..catalog.carrying import can_carry, carrier_elements
 from ..catalog.loader import Catalog
 from ..catalog.model import ADVANCED_EIGHTH_FACES, Color, Die, DieKind, Species
 from .model import ARMY_NAMES, STANDARD_POINTS, Force
 
-ERROR = "error"
-WARNING = "warning"
+ERROR: Final = "error"
+WARNING: Final = "warning"
 
 # Two players bring two Home Terrains and the Frontier that is kept (digest §2.3-2.4).
 TWO_PLAYER_TERRAINS = 3

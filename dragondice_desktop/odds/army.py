@@ -143,10 +143,10 @@ def _plans(spec: OddsSpec, ctx: RollContext, chains: Sequence[DieChain],
         if "best" in plan.sai:
             options = {tuple(t for t in (types or ctx.counted) if t in ctx.counted)
                        for ch in chains for types in ch.best_types}
-            options = sorted((o for o in options if tt in o), key=len, reverse=True)
-            plan.best_types = options[0]
-            if len(options) > 1:
-                used = "/".join(t.value for t in options[0])
+            ranked = sorted((o for o in options if tt in o), key=len, reverse=True)
+            plan.best_types = ranked[0]
+            if len(ranked) > 1:
+                used = "/".join(t.value for t in ranked[0])
                 notes.append(NotModelled(
                     "assumption", "Elevate", f"dice double the best unit's results among "
                     f"different result types; the odds use {used}"))

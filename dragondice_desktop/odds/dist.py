@@ -124,7 +124,7 @@ class Distribution:
     def quantile(self, q: float) -> int:
         """The smallest total t with P(total <= t) >= q (q in [0, 1])."""
         cdf = np.cumsum(self.pmf)
-        return int(min(np.searchsorted(cdf, q - 1e-12), len(self.pmf) - 1))
+        return min(int(np.searchsorted(cdf, q - 1e-12)), len(self.pmf) - 1)
 
     def to_dict(self, digits: int = 12) -> dict:
         """JSON-ready: statistics, pmf and at-least lists (rounded), notes."""

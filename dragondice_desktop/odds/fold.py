@@ -75,7 +75,7 @@ def _max_fold(arr: np.ndarray, axis: int, code: int, tags: int) -> np.ndarray:
     lower[axis] = slice(0, below)
     moved = arr[tuple(lower)].sum(axis=axis)
     out[tuple(lower)] = 0.0
-    at = [slice(None)] * arr.ndim
+    at: list[slice | int] = [slice(None)] * arr.ndim
     at[axis] = code
     out[tuple(at)] += moved
     return out
@@ -116,14 +116,14 @@ def fold(axes: Sequence[Axis], dice: Sequence[Outcomes]) -> np.ndarray:
             key = tuple(values[k] for k in range(len(axes)) if k not in sum_axes)
             known = moved.get(key)
             if known is None:
-                src, flagged = state, set()
+                src, flagging = state, set()
                 for k, axis in enumerate(axes):
                     if axis.kind == MAX and values[k]:
                         src = _max_fold(src, k, values[k], axis.tags)
                     elif axis.kind == OR and values[k]:
                         src = src.sum(axis=k, keepdims=True)
-                        flagged.add(k)
-                known = moved[key] = (src, frozenset(flagged))
+                        flagging.add(k)
+                known = moved[key] = (src, frozenset(flagging))
             src, flagged = known
             target = tuple(slice(values[k], values[k] + state.shape[k]) if k in sum_axes
                            else slice(1, 2) if k in flagged else slice(None)

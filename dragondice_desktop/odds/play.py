@@ -11,6 +11,8 @@ play beyond its count (re-rolls a player may choose) is listed with the numbers.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..catalog.model import Color, Die, Species
 from ..engine.rolls.army_roll import left_out, rapid_growth_applies, vortex_applies
 from ..engine.turn.flow import army_context, controls_eighth_face, place_context, rolling_dice
@@ -70,7 +72,7 @@ def game_roll(state: GameState, zone: Zone, player: int, roll_type: RollType,
 
 
 def table_spec(roll: OddsSpec, terrain: Die | None = None, eighth_face: bool = False,
-               dice: list[Die] = ()) -> OddsSpec:
+               dice: Sequence[Die] = ()) -> OddsSpec:
     """The OddsSpec of `roll` (a bare spec: roll type, save against, counter flags,
     modifiers) made by an army at `terrain` (a terrain die, or None for no terrain known),
     holding its eighth face or not: the engine's ``place_context`` adds what the place

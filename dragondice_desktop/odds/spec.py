@@ -10,6 +10,7 @@ Frost Breath, Cloak; the march makes them from Howl, Screech and Wave). Pure Pyt
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from ..catalog.model import Color
 from ..engine.rolls.model import Modifier, ModOp, RollContext, RollKind, RollType
@@ -211,7 +212,8 @@ def spec_from_name(name: str, id_multiplier: int = 1,
     try:
         if text.startswith("dragon-attack"):
             _, _, what = text.partition(":")
-            roll_type, parts = RollType(what or "save"), {"dragon_attack": True}
+            parts: dict[str, Any] = {"dragon_attack": True}  # OddsSpec fields by name
+            roll_type = RollType(what or "save")
         else:
             base, _, element = text.partition(":")
             roll, _, against = base.partition("-vs-")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from sqlite_utils import Database
 
@@ -58,7 +59,7 @@ def check_entry(entry: CollectionEntry, catalog: Catalog | None = None) -> Colle
     if type(entry.quantity) is not int or not 0 <= entry.quantity <= MAX_QUANTITY:
         raise CollectionError(f"{entry.die_key}: quantity {entry.quantity!r} must be a whole "
                               f"number from 0 to {MAX_QUANTITY}")
-    cleaned = {}
+    cleaned: dict[str, Any] = {}  # text fields only, named at run time
     for field in TEXT_FIELDS:
         value = getattr(entry, field)
         if not isinstance(value, str):
@@ -134,7 +135,7 @@ def _write(db: Database, entries: list[CollectionEntry]) -> None:
             if entry.is_blank:
                 db.execute("DELETE FROM collection WHERE die_key = ?", [entry.die_key])
             else:
-                db["collection"].upsert(_row(entry), pk="die_key")
+                db.table("collection").upsert(_row(entry), pk="die_key")
 
 
 def printing_suggestions(db: Database) -> list[str]:

@@ -234,10 +234,10 @@ def preview_import(db: Database, text: str | bytes, mode: str, catalog: Catalog)
     if mode not in MODES:
         raise ValueError(f"unknown import mode {mode!r}; the modes are add and replace")
     preview = ImportPreview(mode)
-    text = _decode(text, preview)
-    if text is None:
+    decoded = _decode(text, preview)
+    if decoded is None:
         return preview
-    _read_rows(text, preview, catalog)
+    _read_rows(decoded, preview, catalog)
     if not preview.errors:
         current = all_entries(db)
         preview.owned_before = len(current)

@@ -157,9 +157,11 @@ def open_database(path: str | os.PathLike, *, keep_backups: int = backups.KEEP_B
         db.enable_wal()
         return db
     except (NewerDatabaseError, StoreError):
+        assert db is not None  # both are raised only once the database is open
         db.close()
         raise
     except _SchemaDamage as exc:
+        assert db is not None  # raised only once the database is open
         db.close()
         changed = _fingerprint(path) != before
         raise DamagedDatabaseError(path, str(exc), newest_sound_backup(path),
@@ -330,9 +332,11 @@ def _open_read_only(path: Path) -> Database:
         _migrate(db)
         return db
     except NewerDatabaseError:
+        assert conn is not None  # raised only once the file is open
         conn.close()
         raise
     except _SchemaDamage as exc:
+        assert conn is not None  # raised only once the file is open
         conn.close()
         raise DamagedDatabaseError(path, str(exc), newest_sound_backup(path)) from None
     except (sqlite3.Error, UnicodeDecodeError) as exc:

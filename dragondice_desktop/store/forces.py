@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, replace
+from typing import Any
 
 from sqlite_utils import Database
 
@@ -79,7 +80,7 @@ def clean_name(name: str) -> str:
 def spent_points(force: Force, catalog: Catalog) -> int:
     """What the force's units and items cost; keys missing from the catalog count 0 (a
     force saved with an older catalog still lists)."""
-    known = {slot: [k for k in getattr(force, slot) if k in catalog.dice] for slot in SLOTS[:3]}
+    known: dict[str, Any] = {slot: [k for k in getattr(force, slot) if k in catalog.dice] for slot in SLOTS[:3]}
     return replace(force, **known).total_points(catalog)
 
 
@@ -132,11 +133,11 @@ def save_force(db: Database, force: Force, *, previous_name: str | None = None,
                "warning_count": len(problems) - errors, "total_points": total,
                "updated_at": now}
         if force_id is None:
-            force_id = db["forces"].insert({**row, "created_at": now}).last_pk
+            force_id = db.table("forces").insert({**row, "created_at": now}).last_pk
         else:
-            db["forces"].update(force_id, row)
+            db.table("forces").update(force_id, row)
             db.execute("DELETE FROM force_dice WHERE force_id = ?", [force_id])
-        db["force_dice"].insert_all(
+        db.table("force_dice").insert_all(
             {"force_id": force_id, "slot": slot, "position": i, "die_key": key}
             for slot in SLOTS for i, key in enumerate(getattr(force, slot)))
     return ForceSummary(name, force.points, total, errors, len(problems) - errors, now)
@@ -176,7 +177,7 @@ def load_force(db: Database, name: str) -> Force:
         if slot in slots:
             slots[slot].append(key)
     return Force(name=stored_name, points=points, home_terrain=home, frontier_terrain=frontier,
-                 **slots)
+                 **{slot: tuple(keys) for slot, keys in slots.items()})
 
 
 def list_forces(db: Database) -> list[ForceSummary]:
@@ -206,7 +207,7 @@ def rename_force(db: Database, old: str, new: str) -> str:
     other = _force_id(db, new)
     if other is not None and other != force_id:
         raise ForceNameError(f"a force called {new!r} already exists; pick another name")
-    db["forces"].update(force_id, {"name": new, "updated_at": _now()})
+    db.table("forces").update(force_id, {"name": new, "updated_at": _now()})
     return new
 
 

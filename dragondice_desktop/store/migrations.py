@@ -29,7 +29,7 @@ MIGRATIONS = Migrations("dragondice_desktop")
 @MIGRATIONS()
 def m001_collection(db: Database) -> None:
     """The collection table (issue 4: quantity, printing, condition, notes per die)."""
-    db["collection"].create(
+    db.table("collection").create(
         {"die_key": str, "quantity": int, "printing": str, "condition": str, "notes": str,
          "updated_at": str},
         pk="die_key", not_null={"quantity", "printing", "condition", "notes"},
@@ -40,15 +40,15 @@ def m001_collection(db: Database) -> None:
 @MIGRATIONS()
 def m002_forces(db: Database) -> None:
     """Saved forces and their dice (a force's dice rows point at it by foreign key)."""
-    db["forces"].create(
+    db.table("forces").create(
         {"id": int, "name": str, "points": int, "home_terrain": str, "frontier_terrain": str,
          "error_count": int, "warning_count": int, "total_points": int, "created_at": str,
          "updated_at": str},
         pk="id", not_null={"name", "points", "home_terrain", "frontier_terrain"},
         defaults={"error_count": 0, "warning_count": 0, "total_points": 0},
     )
-    db["forces"].create_index(["name"], unique=True)
-    db["force_dice"].create(
+    db.table("forces").create_index(["name"], unique=True)
+    db.table("force_dice").create(
         {"force_id": int, "slot": str, "position": int, "die_key": str},
         pk=("force_id", "slot", "position"), not_null={"die_key"},
         foreign_keys=[("force_id", "forces", "id")],
@@ -58,7 +58,7 @@ def m002_forces(db: Database) -> None:
 @MIGRATIONS()
 def m003_force_dice_by_die(db: Database) -> None:
     """Index force dice by die, for "which saved forces use this die" lookups."""
-    db["force_dice"].create_index(["die_key"])
+    db.table("force_dice").create_index(["die_key"])
 
 
 # Every migration in order; the schema version is how many of them a database has applied.

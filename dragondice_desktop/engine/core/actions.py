@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Any
 
 from .state import Zone
 
@@ -55,12 +56,17 @@ class Verb(enum.Enum):
     FACE = "face"                    # face <index> | face roll: a die's face (manual dice)
 
 
+ActionArg = int | str | Zone  # what an action names: a number, a word or a zone
+
+
 @dataclass(frozen=True, order=True)
 class Action:
     """A decision: `verb` plus its arguments (strings, ints or Zones), all in `args`."""
 
     verb: Verb
-    args: tuple = ()
+    # Any: each verb reads its own kinds of argument, which legal_actions checked before any
+    # action is applied (an int die id, a Zone, a word).
+    args: tuple[Any, ...] = ()
 
     def to_text(self) -> str:
         """The short text form, e.g. ``reinforce 12 t0``."""
@@ -85,7 +91,7 @@ class Action:
         return self.to_text()
 
 
-def _parse_arg(word: str):
+def _parse_arg(word: str) -> ActionArg:
     if word.isdigit():
         return int(word)
     try:
@@ -94,6 +100,6 @@ def _parse_arg(word: str):
         return word
 
 
-def act(verb: Verb, *args) -> Action:
+def act(verb: Verb, *args: ActionArg) -> Action:
     """Shorthand constructor: ``act(Verb.TURN, "up")``."""
     return Action(verb, tuple(args))

@@ -273,7 +273,7 @@ class GameRecord:
                    options, seats)
 
 
-def _object(pairs: list[tuple[str, Any]]) -> dict:
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """A JSON object of a game file as a dict; GameFileError if it names a field twice (the
     JSON reader would keep the last value, a hand edit the reader never sees)."""
     twice = first_repeated(pairs)
@@ -353,7 +353,7 @@ def _player(data: Any, number: int) -> PlayerSetup:
     who = f"player {number}"
     _check_fields(data, who, "an object with the player's fields", PLAYER_FIELDS,
                   REQUIRED_PLAYER_FIELDS)
-    values = {}
+    values: dict[str, Any] = {}  # PlayerSetup fields by name
     for key, value in data.items():
         if key in TEXT_FIELDS:
             values[key] = _FIELDS.string(value, f"{who}'s {key!r}")

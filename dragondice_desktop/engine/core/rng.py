@@ -91,7 +91,7 @@ class Rng:
     manual: bool = False
     entered: tuple[int | None, ...] = ()
     used: int = 0
-    log: list | None = field(default=None, compare=False, repr=False)
+    log: list[GivenFace] | None = field(default=None, compare=False, repr=False)
 
     def randbelow(self, n: int) -> tuple[int, "Rng"]:
         """Return (a value in 0..n-1, the advanced Rng). Raises ValueError if n < 1.

@@ -139,7 +139,7 @@ class TerrainState:
         return self.castle_as or self.die.eighth_face
 
     @property
-    def action_icon(self):
+    def action_icon(self) -> Icon:
         """The icon on the face showing (an action icon, or the eighth-face icon on 8)."""
         return self.die.faces[self.face - 1].icon
 
@@ -310,6 +310,13 @@ class MarchState:
         """The roll made for `purpose` in this march, or None."""
         return dict(self.results).get(purpose)
 
+    @property
+    def current_attack(self) -> Exchange:
+        """The attack in progress in this march. Raises ValueError when there is none."""
+        if self.exchange is None:
+            raise ValueError("no attack is in progress in this march")
+        return self.exchange
+
     def with_result(self, purpose: str, result: RollResult) -> "MarchState":
         """The march with the roll for `purpose` recorded (replacing an earlier one)."""
         kept = tuple((p, r) for p, r in self.results if p != purpose)
@@ -433,7 +440,21 @@ class GameState:
 
     # --- queries -------------------------------------------------------------------------
 
-    def with_(self, **changes) -> "GameState":
+    @property
+    def current_march(self) -> MarchState:
+        """The march in progress. Raises ValueError when no army is marching."""
+        if self.march is None:
+            raise ValueError("no march is in progress")
+        return self.march
+
+    @property
+    def current_dragon_attack(self) -> DragonAttackState:
+        """The dragon attack in progress. Raises ValueError when there is none."""
+        if self.dragon_attack is None:
+            raise ValueError("no dragon attack is in progress")
+        return self.dragon_attack
+
+    def with_(self, **changes: Any) -> "GameState":
         """A copy with the given fields changed (dataclasses.replace). When no die changes
         zone, the copy shares this state's index of dice by zone."""
         new = self._copy_with(changes)

@@ -35,10 +35,12 @@ the attack is ``GameState.dragon_attack``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from ..core.rule_homes import species_ability
 from ...catalog.model import Color, Icon, Species
+from ...catalog.model import Color, Die, Icon, Species
 from .kinds import (
     DragonKind, attacks_dragon, breath_elements, dragon_kind, dragons_at, face_icons,
     kill_threshold, move_dragon, to_pool,
@@ -51,9 +53,11 @@ from ..sai.lasting import add, prune_armies, roll_changes
 from ..rolls.model import Modifier, ModOp, RollContext, RollType
 from ..rolls.pipeline import MAX_REROLLS
 from ..species.counts_as import conversions
-from ..core.state import DamageDue, DragonAttackState, GameState, LastingEffect, Zone, ZoneKind
+from ..core.state import (
+    DamageDue, DragonAttackState, DragonBond, GameState, LastingEffect, Zone, ZoneKind,
+)
 from ..tasks.queue_ops import pop_head, replace_head
-from ..tasks.kinds import ChooseAsk, PickAsk, RollTask, RuleTask
+from ..tasks.kinds import ChooseAsk, PickAsk, RollTask, RuleTask, answer_of, picks_of, zone_answer
 
 MEL, MIS, SAV = RollType.MELEE, RollType.MISSILE, RollType.SAVE
 
@@ -88,7 +92,7 @@ def _order(state: GameState, task: RuleTask, events: Events) -> tuple[GameState,
         return ask(state, task, question)
     if (waiting := resume(state, task)) is not None:
         return waiting
-    zone = task.ask.answer
+    zone = zone_answer(task)
     rest = tuple(z for z in task.data if z != zone)
     then = [RuleTask("dragon_attack", task.player, zone)]
     if rest:
@@ -100,11 +104,12 @@ def _order(state: GameState, task: RuleTask, events: Events) -> tuple[GameState,
 # --- steps 1-2: targets ----------------------------------------------------------------------
 
 
-def _bond(state: GameState, dragon: int):
+def _bond(state: GameState, dragon: int) -> DragonBond | None:
     return next((b for b in state.bonds if b.dragon == dragon), None)
 
 
-def _dragon_options(state: GameState, dragon: int, zone: Zone, player: int) -> tuple[str, tuple]:
+def _dragon_options(state: GameState, dragon: int, zone: Zone, player: int
+                    ) -> tuple[str, tuple[int, ...]]:
     """How a dragon may attack: ("dragons", the dragons it may attack), else ("army", ());
     ("none", ()) for a dragon tamed by a unit of the army with no dragon to attack (it does
     not attack, seed 000); ("controlled", every other dragon) for a controlled dragon: it
@@ -125,12 +130,13 @@ def _dragon_options(state: GameState, dragon: int, zone: Zone, player: int) -> t
 def _targets(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     """Steps 1-2, one dragon at a time (task.data: the dragons still to place)."""
     zone, player = task.zone, task.player
-    attack = state.dragon_attack
+    assert zone is not None  # a dragon-attack task names its terrain
+    attack = state.current_dragon_attack
     if task.ask is not None:
         if (waiting := resume(state, task)) is not None:
             return waiting
         dragon = task.data[0]
-        picked = task.ask.picked
+        picked = picks_of(task)
         target = picked[0] if picked else -1
         if target == -1:
             events.append(Event("message", f"{state.die_label(dragon)} does not roll: its "
@@ -145,8 +151,12 @@ def _targets(state: GameState, task: RuleTask, events: Events) -> tuple[GameStat
         how, options = _dragon_options(state, dragon, zone, player)
         label = state.die_label(dragon)
         if how in ("dragons", "controlled") and (len(options) > 1 or how == "controlled"):
-            chooser = (state.dice[dragon].owner if how == "dragons"
-                       else state.dice[_bond(state, dragon).unit].owner)
+            if how == "dragons":
+                chooser = state.dice[dragon].owner
+            else:
+                bond = _bond(state, dragon)
+                assert bond is not None  # a controlled dragon has the bond that controls it
+                chooser = state.dice[bond.unit].owner
             prompt = (f"{label} attacks a dragon: which one? (step 2)" if how == "dragons"
                       else f"{label} is controlled: pick the dragon it attacks, or none to "
                            f"keep it from rolling (seed 000)")
@@ -193,25 +203,25 @@ def _roll_dragon(state: GameState, dragon: int, at_dragon: bool,
 
 def _roll_dragons(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     rolls = []
-    for dragon, target in state.dragon_attack.targets:
+    for dragon, target in state.current_dragon_attack.targets:
         state, chain = _roll_dragon(state, dragon, target is not None, events)
         rolls.append((dragon, chain))
-    attack = replace(state.dragon_attack, rolls=tuple(rolls))
+    attack = replace(state.current_dragon_attack, rolls=tuple(rolls))
     return replace_head(state.with_(dragon_attack=attack), replace(task, stage="breath")), False
 
 
 def _shown(state: GameState, dragon: int, icon: Icon) -> list[int]:
     """The values of the faces showing `icon` that `dragon` rolled in this attack."""
-    return [n for i, n in face_icons(state.dice[dragon].die, state.dragon_attack.faces(dragon))
+    return [n for i, n in face_icons(state.dice[dragon].die, state.current_dragon_attack.faces(dragon))
             if i is icon]
 
 
 def army_damage(state: GameState, dragon: int) -> int:
     """A dragon's Jaws, Claws, Tail and Wings damage to the army in this attack (step 7)."""
-    return faces_army_damage(state.dice[dragon].die, state.dragon_attack.faces(dragon))
+    return faces_army_damage(state.dice[dragon].die, state.current_dragon_attack.faces(dragon))
 
 
-def faces_army_damage(die, faces) -> int:
+def faces_army_damage(die: Die, faces: Sequence[int]) -> int:
     """The Jaws, Claws, Tail and Wings damage to an army of dragon `die` showing `faces`
     (face indexes, every roll of its chain; step 7)."""
     return sum(n for i, n in face_icons(die, faces) if i in _ARMY_DAMAGE)
@@ -221,7 +231,7 @@ def dragon_damage(state: GameState, dragon: int) -> int:
     """A dragon's damage to the dragon it attacks: every face's value, Breath included
     (digest §1.7: Breath against a dragon is 5 damage, 10 for a White Dragon)."""
     return sum(n for _, n in face_icons(state.dice[dragon].die,
-                                        state.dragon_attack.faces(dragon)))
+                                        state.current_dragon_attack.faces(dragon)))
 
 
 def rolled_belly(state: GameState, dragon: int) -> bool:
@@ -235,7 +245,8 @@ def _breath(state: GameState, task: RuleTask, events: Events) -> tuple[GameState
     """Each Breath kills health-worth of units the army's owner picks (a DamageDue nobody saves
     against), then puts its elemental effects on the army."""
     zone, player = task.zone, task.player
-    attack = state.dragon_attack
+    assert zone is not None  # a dragon-attack task names its terrain
+    attack = state.current_dragon_attack
     dues = []
     for dragon in attack.at_army:
         for amount in _shown(state, dragon, Icon.BREATH):
@@ -284,15 +295,16 @@ def _breath_effects(state: GameState, dragon: int, elements: frozenset[Color], z
 def _treasure(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     """Treasure: the army may promote one unit (two for a White Dragon), one at a time."""
     zone, player = task.zone, task.player
+    assert zone is not None  # a dragon-attack task names its terrain
     count = task.data[0] if task.data else sum(
-        n for d in state.dragon_attack.at_army for n in _shown(state, d, Icon.TREASURE))
+        n for d in state.current_dragon_attack.at_army for n in _shown(state, d, Icon.TREASURE))
     if task.ask is not None:
         if (waiting := resume(state, task)) is not None:
             return waiting
-        if not task.ask.picked:
+        if not picks_of(task):
             count = 0
         else:
-            unit = task.ask.picked[0]
+            unit = picks_of(task)[0]
             state = promote(state, unit, promotion_partners(state, unit)[0], events,
                             "a dragon's Treasure, digest §5.4")
             count -= 1
@@ -312,14 +324,15 @@ def _cannot_roll(state: GameState, zone: Zone, player: int) -> tuple[tuple[int, 
     """Dragonkin that cannot roll in this attack: one of the dragons attacking the army is of
     their element, or Ivory, Ivory Hybrid or White (digest §5.6); Resist Fear lets Dragonkin up
     to the Eldarim health in the army roll anyway, in die order (digest §6, rulings)."""
-    dragons = [state.dice[d].die for d in state.dragon_attack.at_army]
+    dragons = [state.dice[d].die for d in state.current_dragon_attack.at_army]
     return afraid_dragonkin([(u.id, u.die) for u in state.units_in(zone, player)], dragons)
 
 
 @species_ability(Species.ELDARIM, "Resist Fear",
                  "Dragonkin up to the Eldarim health roll against dragons they would fear "
                  "(digest §6)")
-def afraid_dragonkin(units, dragons) -> tuple[tuple[int, str], ...]:
+def afraid_dragonkin(units: Sequence[tuple[int, Die]], dragons: Sequence[Die]
+                     ) -> tuple[tuple[int, str], ...]:
     """(die id, why) of the Dragonkin among `units` ((die id, Die) of the army, in die order)
     that cannot roll against the attacking `dragons` (Dies): see ``_cannot_roll``."""
     fearless = sum(die.health for _, die in units if die.species is Species.ELDARIM)
@@ -344,7 +357,7 @@ def response_context(state: GameState, zone: Zone, player: int) -> RollContext:
     Impale see whether a dragon rolled Jaws, Bash the damage each dragon did. From rules
     revision 3 the army controlling the terrain's eighth face doubles its ID results in it, as
     on every roll there (digest §8; only individual unit rolls are exempt, §10 #5)."""
-    at_army = state.dragon_attack.at_army
+    at_army = state.current_dragon_attack.at_army
     changes = roll_changes(state, zone, player, (SAV, MEL, MIS))
     doubled = state.options.since(3) and controls_eighth_face(state, zone, player)
     ctx = RollContext.dragon_attack(
@@ -357,7 +370,7 @@ def response_context(state: GameState, zone: Zone, player: int) -> RollContext:
 def _helpers(state: GameState, events: Events) -> GameState:
     """Dragons the army's champions control that did not attack: each rolls, and the damage
     it does (Wings ignored) adds to the army's melee results (seed 000 control)."""
-    attack = state.dragon_attack
+    attack = state.current_dragon_attack
     attacking = {d for d, _ in attack.targets}
     extra = 0
     for bond in state.bonds:
@@ -372,13 +385,14 @@ def _helpers(state: GameState, events: Events) -> GameState:
                                            f"{state.die_label(bond.unit)}, adds {damage} to the "
                                            f"army's melee results (seed 000)"))
             extra += damage
-    return state.with_(dragon_attack=replace(state.dragon_attack, extra_melee=extra))
+    return state.with_(dragon_attack=replace(state.current_dragon_attack, extra_melee=extra))
 
 
 def _response(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     zone, player = task.zone, task.player
+    assert zone is not None  # a dragon-attack task names its terrain
     next_task = replace(task, stage="allocate")
-    if not state.dragon_attack.at_army or not state.has_army(zone, player):
+    if not state.current_dragon_attack.at_army or not state.has_army(zone, player):
         return replace_head(state, replace(task, stage="damage")), False
     state = _helpers(state, events)
     roll = RollTask("dragon-attack", player, zone, response_context(state, zone, player),
@@ -389,7 +403,7 @@ def _response(state: GameState, task: RuleTask, events: Events) -> tuple[GameSta
 def _allocate(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     """The army's owner gives all its melee, or all its missile, to each dragon it kills
     (digest §5.4 step 6, §10 #6). task.data: (melee left, missile left, dragons to go)."""
-    player, attack = task.player, state.dragon_attack
+    player, attack = task.player, state.current_dragon_attack
     if not task.data:
         roll = attack.result("dragon-attack")
         melee, missile = (roll.total(MEL), roll.total(MIS)) if roll else (0, 0)
@@ -401,7 +415,7 @@ def _allocate(state: GameState, task: RuleTask, events: Events) -> tuple[GameSta
     if task.ask is not None:
         if (waiting := resume(state, task)) is not None:
             return waiting
-        dragon, answer = todo[0], task.ask.answer
+        dragon, answer = todo[0], answer_of(task)
         threshold = _threshold(state, dragon)
         if answer != "none":
             state = state.with_(dragon_attack=replace(
@@ -435,7 +449,8 @@ def _threshold(state: GameState, dragon: int) -> int:
 def _damage(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     """Step 7: all damage at once."""
     zone, player = task.zone, task.player
-    attack = state.dragon_attack
+    assert zone is not None  # a dragon-attack task names its terrain
+    attack = state.current_dragon_attack
     hitting = [d for d in attack.at_army if d not in attack.spared]
     total = sum(army_damage(state, d) for d in hitting)
     roll = attack.result("dragon-attack")
@@ -471,7 +486,8 @@ def promotion_pairs(state: GameState, zone: Zone, player: int) -> list[tuple[int
     DUA unit of its species and one more health, each DUA unit used once. Units of one
     species and health compete for the same partners, so taking them in order is as good as
     any pairing."""
-    pairs, used = [], ()
+    pairs: list[tuple[int, int]] = []
+    used: tuple[int, ...] = ()
     for unit in state.units_in(zone, player):
         partners = promotion_partners(state, unit.id, used)
         if partners:
@@ -484,7 +500,8 @@ def _promote(state: GameState, task: RuleTask, events: Events) -> tuple[GameStat
     """Step 8: an army that killed a dragon may promote as many units as possible, all at
     once."""
     zone, player = task.zone, task.player
-    attack = state.dragon_attack
+    assert zone is not None  # a dragon-attack task names its terrain
+    attack = state.current_dragon_attack
     army_kills = [d for d in attack.killed if d not in attack.slain and d in attack.at_army]
     pairs = promotion_pairs(state, zone, player) if army_kills else []
     if not pairs:
@@ -496,7 +513,7 @@ def _promote(state: GameState, task: RuleTask, events: Events) -> tuple[GameStat
         return ask(state, task, question)
     if (waiting := resume(state, task)) is not None:
         return waiting
-    if task.ask.answer == "promote":
+    if answer_of(task) == "promote":
         for unit, partner in pairs:
             state = promote(state, unit, partner, events, "the army killed a dragon, "
                                                           "digest §5.4")
@@ -506,7 +523,8 @@ def _promote(state: GameState, task: RuleTask, events: Events) -> tuple[GameStat
 def _wings(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     """Step 9: surviving dragons that rolled Wings fly back to their owner's pool; then the
     attack at this terrain is over."""
-    for dragon, _ in state.dragon_attack.targets:
+    assert task.zone is not None  # a dragon-attack task names its terrain
+    for dragon, _ in state.current_dragon_attack.targets:
         if state.zones[dragon] == task.zone and _shown(state, dragon, Icon.WINGS):
             state = to_pool(state, dragon, events, "rolled Wings: flies back to its owner's "
                                                    "Summoning Pool (digest §5.4)")
@@ -523,6 +541,7 @@ _STAGES = {"roll": _roll_dragons, "breath": _breath, "treasure": _treasure,
 def _dragon_attack(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     if task.stage == "start":
         zone, player = task.zone, task.player
+        assert zone is not None  # a dragon-attack task names its terrain
         dragons = dragons_at(state, zone)
         if not dragons or not state.has_army(zone, player):
             return finish_rule(state, task, "", events)

@@ -23,6 +23,7 @@ its SAI effects are queued (``sai_effects.follow_ups``).
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from ..core.rule_homes import eighth_face_power, species_ability
 from ...catalog.model import Color, Icon, Species
@@ -31,16 +32,18 @@ from ..units.fates import kill
 from ..turn.flow import controls_eighth_face, log_roll, rolling_dice
 from .individual_roll import shows_id
 from ..sai.lasting import add, army_modifiers, on_army
-from .model import Applied, DieRoll, RollChoice, RollInput, RollResult, RollType
+from .model import (
+    Applied, DieRoll, Effect, RollChoice, RollContext, RollInput, RollResult, RollType,
+)
 from .pipeline import count_roll, extend_chain, roll_note
 from ..sai.icon_roll import relic_element
 from ..sai.effects import follow_ups
 from ..spells import cantrip_tasks
-from ..core.state import GameState, LastingEffect, ZoneKind
+from ..core.state import GameState, LastingEffect, Zone, ZoneKind
 from ..tasks.queue_ops import (
     answered, pop_head, record_applied, replace_head, settle_ask, store_result, wait_on,
 )
-from ..tasks.kinds import Ask, ChooseAsk, PickAsk, RollTask
+from ..tasks.kinds import Ask, ChooseAsk, PickAsk, RollTask, answer_of, picks_of
 
 Events = list[Event]
 
@@ -50,7 +53,7 @@ def attack_purpose(purpose: str) -> str:
     return "counter-attack" if purpose == "counter-save" else "attack"
 
 
-def _ask(state: GameState, task: RollTask, ask: Ask, **changes) -> tuple[GameState, bool]:
+def _ask(state: GameState, task: RollTask, ask: Ask, **changes: Any) -> tuple[GameState, bool]:
     ask = settle_ask(ask)
     task = replace(task, ask=ask, **changes)
     state = replace_head(state, task)
@@ -60,7 +63,7 @@ def _ask(state: GameState, task: RollTask, ask: Ask, **changes) -> tuple[GameSta
 
 
 def _units_showing_id(state: GameState, task: RollTask) -> list[DieRoll]:
-    return [d for d in task.inp.dice if not d.excluded and d.die.kind.is_unit
+    return [d for d in task.rolled.dice if not d.excluded and d.die.kind.is_unit
             and shows_id(d.die, d.faces[:1])]
 
 
@@ -84,7 +87,7 @@ def _delayed(state: GameState, task: RollTask, events: Events) -> tuple[GameStat
     Glare; seed 001 Decapitate, Impale)."""
     (effect, owner), rest = task.delayed[0], task.delayed[1:]
     icon, x = effect.icon, effect.amount
-    inp = task.inp
+    inp = task.rolled
     if icon is Icon.HYPNOTIC_GLARE:
         hit = _units_showing_id(state, task)
         for d in hit:
@@ -98,6 +101,8 @@ def _delayed(state: GameState, task: RollTask, events: Events) -> tuple[GameStat
         return _delayed_done(state, task, inp, rest, effect, owner,
                              f"Hypnotic Glare: {names} hypnotized", tuple(d.die_id for d in hit),
                              events)
+    budget: int | None
+    most: int | None
     if task.ask is None:
         if icon is Icon.CONFUSE:
             candidates = [d for d in inp.dice if not d.excluded and d.die.kind.is_unit]
@@ -118,7 +123,7 @@ def _delayed(state: GameState, task: RollTask, events: Events) -> tuple[GameStat
         return _ask(state, task, ask)
     if not answered(task.ask):
         return _ask(state, task, task.ask)
-    picked = task.ask.picked
+    picked = picks_of(task)
     if icon is Icon.CONFUSE:
         for die_id in picked:
             state, inp = _reroll(state, inp, die_id, "rolled again by Confuse, ignoring the "
@@ -135,7 +140,8 @@ def _delayed(state: GameState, task: RollTask, events: Events) -> tuple[GameStat
                          f"{icon.value}: {names} {words}", picked, events)
 
 
-def _delayed_done(state: GameState, task: RollTask, inp: RollInput, rest, effect, owner: int,
+def _delayed_done(state: GameState, task: RollTask, inp: RollInput,
+                  rest: tuple[tuple[Effect, int], ...], effect: Effect, owner: int,
                   text: str, targets: tuple[int, ...], events: Events) -> tuple[GameState, bool]:
     state = record_applied(state, attack_purpose(task.purpose), effect.die_id,
                            Applied(effect.icon, text, targets), events, owner)
@@ -155,7 +161,7 @@ def _vortex_applies(state: GameState, task: RollTask) -> bool:
 
 @eighth_face_power(Icon.VORTEX,
                    "re-roll one unit in non-maneuver rolls (seed 003)")
-def vortex_applies(power: Icon | None, ctx) -> bool:
+def vortex_applies(power: Icon | None, ctx: RollContext) -> bool:
     """True when an army holding an eighth face of power `power` may re-roll one unit in the
     roll `ctx` there (seed 003 Vortex: non-maneuver rolls)."""
     return power is Icon.VORTEX and not ctx.is_maneuver_roll
@@ -163,7 +169,7 @@ def vortex_applies(power: Icon | None, ctx) -> bool:
 
 def _vortex(state: GameState, task: RollTask, events: Events) -> tuple[GameState, bool]:
     if task.ask is None:
-        units = [d for d in task.inp.dice if not d.excluded and d.die.kind.is_unit]
+        units = [d for d in task.rolled.dice if not d.excluded and d.die.kind.is_unit]
         if not units:
             return replace_head(state, replace(task, stage="flashfire")), False
         ask = PickAsk(task.player, "Vortex: you may re-roll one unit, ignoring its result",
@@ -171,8 +177,8 @@ def _vortex(state: GameState, task: RollTask, events: Events) -> tuple[GameState
         return _ask(state, task, ask)
     if not answered(task.ask):
         return _ask(state, task, task.ask)
-    inp = task.inp
-    for die_id in task.ask.picked:
+    inp = task.rolled
+    for die_id in picks_of(task):
         state, inp = _reroll(state, inp, die_id, "rolled again by the Vortex, ignoring the "
                                                  "earlier result (seed 003)")
         events.append(Event("sai", f"Vortex: {state.die_label(die_id)} is rolled again",
@@ -187,16 +193,16 @@ def _flashfire(state: GameState, task: RollTask, events: Events) -> tuple[GameSt
     if left is None:
         left = 0 if task.ctx.is_maneuver_roll else sum(
             e.amount for e in on_army(state, task.zone, task.player) if e.kind == "flashfire")
-    inp = task.inp
+    inp = task.rolled
     if task.ask is not None:
         if not answered(task.ask):
             return _ask(state, task, task.ask)
-        for die_id in task.ask.picked:
+        for die_id in picks_of(task):
             state, inp = _reroll(state, inp, die_id, "rolled again by Flashfire, ignoring the "
                                                      "earlier result (spell)")
             events.append(Event("sai", f"Flashfire: {state.die_label(die_id)} is rolled again",
                                 player=task.player))
-        left = left - 1 if task.ask.picked else 0
+        left = left - 1 if picks_of(task) else 0
     units = [d for d in inp.dice if not d.excluded and d.die.kind.is_unit]
     task = replace(task, inp=inp, ask=None, flashfire=left)
     if left <= 0 or not units:
@@ -210,7 +216,7 @@ def _rerolls(state: GameState, task: RollTask) -> GameState:
     """Step 3: roll out every counted die's re-roll chain. A die that left the army before its
     results are used (an item buried when Choke killed its carrier) contributes nothing
     (digest §4.2)."""
-    inp, rng = task.inp, state.rng
+    inp, rng = task.rolled, state.rng
     for d in inp.dice:
         if not d.excluded and state.zones[d.die_id] != task.zone:
             inp = _exclude(inp, d.die_id, "it left the army before its results were used "
@@ -231,23 +237,26 @@ def _choices(state: GameState, task: RollTask,
     if task.ask is not None:
         if not answered(task.ask):
             return _ask(state, task, task.ask)
-        point, inp = task.ask_point, task.inp
+        point, inp = task.ask_point, task.rolled
+        assert point is not None  # the question answers this choice point
         if point.kind == "reroll":
-            for die_id in task.ask.picked:
+            for die_id in picks_of(task):
                 state, inp = _reroll(state, inp, die_id, "rolled again by the Elemental Relic, "
                                                          "ignoring the earlier result (seed 001)")
+            assert isinstance(task.ask, PickAsk)  # a re-roll choice is a pick
             value = str(task.ask.spent())
         elif isinstance(task.ask, PickAsk):
-            value = str(task.ask.picked[0])
+            value = str(picks_of(task)[0])
         else:
             value = str(task.ask.answer)
         inp = inp.with_choice(RollChoice(point.die_id, point.icon, value))
         return replace_head(state, replace(task, inp=inp, ask=None, ask_point=None,
                                            stage="rerolls")), False
-    result = count_roll(task.inp)
+    result = count_roll(task.rolled)
     if not result.open_choices:
         return result
     point = result.open_choices[0]
+    assert result.context is not None  # count_roll keeps the context
     totals = ", ".join(f"{result.total(t)} {t.value}" for t in result.context.counted)
     prompt = f"{point.prompt} (the roll counts {totals} so far)"
     if point.kind == "unit":
@@ -258,7 +267,7 @@ def _choices(state: GameState, task: RollTask,
         ask: Ask = PickAsk(task.player, prompt, ids, tuple(1 for _ in ids), max_units=1,
                            maximize=True, default=default)
     elif point.kind == "reroll":
-        units = relic_matches(task.inp, point.die_id)
+        units = relic_matches(task.rolled, point.die_id)
         ask = PickAsk(task.player, prompt, tuple(d.die_id for d in units),
                       tuple(d.die.health for d in units), budget=int(point.options[0]))
     else:
@@ -275,7 +284,8 @@ def relic_matches(inp: RollInput, relic_id: int) -> list[DieRoll]:
             and (element is None or element in d.die.elements)]
 
 
-def left_out(state: GameState, zone, player: int, ctx) -> tuple[tuple[int, str], ...]:
+def left_out(state: GameState, zone: Zone, player: int,
+             ctx: RollContext) -> tuple[tuple[int, str], ...]:
     """(die id, why) of the units of `player`'s army at `zone` that take no part in its roll
     `ctx` besides those ``flow.rolling_dice`` leaves out: Dragonkin in a magic or missile roll
     (digest §5.6) and the units the Mire holds back in the marching army's rolls (digest §7).
@@ -283,7 +293,8 @@ def left_out(state: GameState, zone, player: int, ctx) -> tuple[tuple[int, str],
     return _mired(state, zone, player) + _dragonkin(state, zone, player, ctx)
 
 
-def _dragonkin(state: GameState, zone, player: int, ctx) -> tuple[tuple[int, str], ...]:
+def _dragonkin(state: GameState, zone: Zone, player: int,
+               ctx: RollContext) -> tuple[tuple[int, str], ...]:
     """Dragonkin never roll for magic or missile (digest §5.6)."""
     if ctx.is_combination or ctx.roll_type not in (RollType.MAGIC, RollType.MISSILE):
         return ()
@@ -292,7 +303,7 @@ def _dragonkin(state: GameState, zone, player: int, ctx) -> tuple[tuple[int, str
                  if u.die.species is Species.DRAGONKIN)
 
 
-def _mired(state: GameState, zone, player: int) -> tuple[tuple[int, str], ...]:
+def _mired(state: GameState, zone: Zone, player: int) -> tuple[tuple[int, str], ...]:
     """The marching army's units that take no part in its march's rolls (Mire, digest §7)."""
     march = state.march
     if march is None or player != state.turn_player or zone != march.zone:
@@ -308,14 +319,14 @@ def _growers(state: GameState, task: RollTask) -> list[DieRoll]:
     if (zone.kind is not ZoneKind.TERRAIN
             or not rapid_growth_applies(state.terrains[zone.index].die.elements, task.ctx)):
         return []
-    return [d for d in task.inp.dice if not d.excluded and d.die.species is Species.TREEFOLK
+    return [d for d in task.rolled.dice if not d.excluded and d.die.species is Species.TREEFOLK
             and not any(icon.is_sai for icon, _ in d.die.faces[d.faces[0]].icons)]
 
 
 @species_ability(Species.TREEFOLK, "Rapid Growth",
                  "counter-maneuvering at an earth terrain, Treefolk that rolled no SAI may "
                  "roll again (digest §6)")
-def rapid_growth_applies(elements: frozenset[Color], ctx) -> bool:
+def rapid_growth_applies(elements: frozenset[Color], ctx: RollContext) -> bool:
     """True when Treefolk that rolled no SAI may be re-rolled in the roll `ctx` at a terrain
     of `elements` (Rapid Growth, digest §6: counter-maneuvering at an earth terrain)."""
     return ctx.counter_maneuver and Color.EARTH in elements
@@ -333,8 +344,8 @@ def _rapid_growth(state: GameState, task: RollTask, events: Events) -> tuple[Gam
         return _ask(state, task, ask)
     if not answered(task.ask):
         return _ask(state, task, task.ask)
-    inp = task.inp
-    if task.ask.answer == "re-roll":
+    inp = task.rolled
+    if answer_of(task) == "re-roll":
         for d in growers:
             state, inp = _reroll(state, inp, d.die_id, "rolled again by Rapid Growth, ignoring "
                                                        "the earlier result (digest §6)")

@@ -139,7 +139,7 @@ def queue_cantrip(state: GameState, task: RuleTask) -> GameState:
     progress (the effect that made the unit roll), after the castings queued before it."""
     tasks = state.tasks
     at = 1 if tasks else 0
-    while at < len(tasks) and isinstance(tasks[at], RuleTask) and tasks[at].kind == "cantrip":
+    while at < len(tasks) and isinstance(queued := tasks[at], RuleTask) and queued.kind == "cantrip":
         at += 1
     return state.with_(tasks=tasks[:at] + (task,) + tasks[at:])
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from ...catalog.model import Color, Die, Icon, Species
 
@@ -170,7 +171,7 @@ class RollContext:
             raise ValueError("a dragon-attack roll counts melee, missile and save (digest §5.4)")
 
     @classmethod
-    def dragon_attack(cls, **kwargs) -> "RollContext":
+    def dragon_attack(cls, **kwargs: Any) -> "RollContext":
         """The army's answer to a dragon attack: save + melee + missile (digest §5.4 step 6)."""
         return cls(RollType.SAVE, also=(RollType.MELEE, RollType.MISSILE),
                    kind=RollKind.DRAGON_ATTACK, **kwargs)

@@ -38,7 +38,7 @@ The module is pure: all randomness comes from the ``Rng`` value passed in.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from ...catalog.model import Color, Die, DieKind, Icon, Species
@@ -118,7 +118,7 @@ def id_splits(count: int, types: tuple[RollType, ...]) -> tuple[str, ...]:
     order of `types`. E.g. 2 results, (save, melee): save, melee, save:1,melee:1."""
     whole = tuple(rt.value for rt in types)
 
-    def parts(n: int, k: int):
+    def parts(n: int, k: int) -> Iterator[tuple[int, ...]]:
         if k == 1:
             yield (n,)
             return
@@ -384,7 +384,8 @@ def _unit_choices(ctx: RollContext, sourced: Sequence[tuple[int, Modifier]],
     counted = ctx.counted
     made = {(c.die_id, c.icon): c.value for c in choices}
     taken = {(m.unit, t) for _, m in sourced if isinstance(m.unit, int) for t in m.types}
-    out, points = [], []
+    out: list[Modifier | None] = []
+    points: list[ChoicePoint] = []
     for source, mod in sourced:
         if mod.unit != "best":
             out.append(mod)
@@ -663,8 +664,8 @@ def _relic_shows(die: Die, outcome: DieOutcome) -> Icon | None:
 def _cancel_relics(dice: tuple[DieOutcome, ...], die_of: dict[int, Die]) -> tuple[DieOutcome, ...]:
     """Elemental Relics that roll the same element have no effect on that roll; the SFR logo
     matches all elements, so it matches any other relic (seed 001, rulings)."""
-    shown = {d.die_id: _relic_shows(die_of[d.die_id], d) for d in dice if not d.excluded}
-    shown = {i: icon for i, icon in shown.items() if icon is not None}
+    relics = {d.die_id: _relic_shows(die_of[d.die_id], d) for d in dice if not d.excluded}
+    shown = {i: icon for i, icon in relics.items() if icon is not None}
     cancelled = {i for i, icon in shown.items() for j, other in shown.items()
                  if i != j and (icon is other or Icon.LOGO in (icon, other))}
     if not cancelled:

@@ -42,12 +42,14 @@ from ..units.fates import bury, kill, move_unit
 from ..rolls.individual_roll import count_unit_roll, id_roll, unit_roll
 from .lasting import add, cannot_leave, has_dividing
 from .records import SAI_RECORDS, TargetSpec
-from ..rolls.model import Addition, Applied, Effect, RollChoice, RollResult, RollType
+from ..rolls.model import (
+    Addition, Applied, ChoicePoint, Effect, RollChoice, RollContext, RollResult, RollType,
+)
 from ..rolls.pipeline import count_roll
 from .own_army import OWN_ARMY_RUNNERS, return_stage
 from ..core.state import DamageDue, GameState, LastingEffect, Zone, ZoneKind
 from ..tasks.queue_ops import pop_head, record_applied, replace_head
-from ..tasks.kinds import ChooseAsk, EffectTask, RollTask, Task
+from ..tasks.kinds import ChooseAsk, EffectTask, RollTask, Task, answer_of, picks_of, zone_answer
 
 SAVE, MANEUVER, MELEE = RollType.SAVE, RollType.MANEUVER, RollType.MELEE
 
@@ -122,7 +124,7 @@ def follow_ups(task: RollTask, result: RollResult) -> list[Task]:
 
 def _defending(state: GameState, task: EffectTask) -> tuple[int, Zone] | None:
     """The defending army of the attack the effect's roll belongs to (player, zone)."""
-    ex = state.march.exchange if state.march else None
+    ex = state.current_march.exchange if state.march else None
     if ex is None or task.purpose not in ("attack", "counter-attack"):
         return None
     if not state.has_army(ex.defender_zone, ex.defender):
@@ -217,7 +219,7 @@ def _targets(state: GameState, task: EffectTask, events: Events) -> tuple[GameSt
     if task.stage == "pick":
         if (waiting := resume(state, task)) is not None:
             return waiting
-        targets = task.ask.picked
+        targets = picks_of(task)
         fates = []
         for die_id in targets:
             label = state.die_label(die_id)
@@ -258,23 +260,23 @@ def _charm(state: GameState, task: EffectTask, events: Events) -> tuple[GameStat
         return ask(state, task, question, stage="pick")
     if (waiting := resume(state, task)) is not None:
         return waiting
-    targets = task.ask.picked
+    targets = picks_of(task)
     melee, parts = 0, []
     for die_id in targets:
         state, roll = unit_roll(state, die_id, (MELEE,), events, "charmed: rolls with the "
                                 "attacking army", against_individual=False)
         melee += roll.total(MELEE)
         parts.append(f"{state.die_label(die_id)} {roll.total(MELEE)}")
-    ex = state.march.exchange
-    state = state.with_(march=replace(state.march, exchange=replace(
+    ex = state.current_march.current_attack
+    state = state.with_(march=replace(state.current_march, exchange=replace(
         ex, charmed=ex.charmed + targets)))
-    attack = state.march.result(task.purpose)
+    attack = state.current_march.result(task.purpose)
     if attack is not None and attack.source is not None and melee:
         source = attack.source
         added = replace(source, additions=source.additions + (
             Addition(MELEE, melee, f"Charm: charmed units' melee ({', '.join(parts)})"),))
         recounted = _keep_applied(count_roll(added), attack)
-        state = state.with_(march=state.march.with_result(task.purpose, recounted))
+        state = state.with_(march=state.current_march.with_result(task.purpose, recounted))
     text = (f"Charm: {', '.join(parts)} charmed — they do not save this march; +{melee} melee "
             f"for the attacking army" if targets else "Charm: no target")
     return finish(state, task, text, events, targets, tuple((i, "charmed") for i in targets))
@@ -299,7 +301,7 @@ def _plague(state: GameState, task: EffectTask, events: Events) -> tuple[GameSta
         return ask(state, task, question, stage="chain")
     if (waiting := resume(state, task)) is not None:
         return waiting
-    die_id = task.ask.picked[0]
+    die_id = picks_of(task)[0]
     label = state.die_label(die_id)
     state, roll = unit_roll(state, die_id, (SAVE,), events, "Plague: save or be killed")
     chain = task.data + (label,)
@@ -331,7 +333,7 @@ def _sleep(state: GameState, task: EffectTask, events: Events) -> tuple[GameStat
         return ask(state, task, question, stage="pick")
     if (waiting := resume(state, task)) is not None:
         return waiting
-    die_id = task.ask.picked[0]
+    die_id = picks_of(task)[0]
     state, words = _apply_fate(state, task, "asleep", die_id, events)
     return finish(state, task, f"Sleep: {state.die_label(die_id)} is asleep", events,
                   (die_id,), ((die_id, "asleep"),))
@@ -375,7 +377,7 @@ def _unit_damage(state: GameState, task: EffectTask, events: Events) -> tuple[Ga
                                                    f"defending army ({damage} damage)",
                                       events)) is not None:
         return waiting
-    die_id = task.ask.picked[0]
+    die_id = picks_of(task)[0]
     label = state.die_label(die_id)
     state, roll = unit_roll(state, die_id, (SAVE,), events, f"{icon.value}: save against "
                                                             f"{damage} damage")
@@ -396,22 +398,22 @@ def _coil(state: GameState, task: EffectTask, events: Events) -> tuple[GameState
         if (waiting := resume(state, task)) is not None:
             return waiting
         die_id, faces, ctx, choices, point = task.data
-        choices += (RollChoice(point.die_id, point.icon, str(task.ask.answer)),)
+        choices += (RollChoice(point.die_id, point.icon, str(answer_of(task))),)
         return _coil_count(state, task, die_id, faces, ctx, choices, events)
     if (waiting := _pick_one_defender(state, task, f"Coil: target one unit in the defending "
                                                    f"army ({x} damage)", events)) is not None:
         return waiting
-    die_id = task.ask.picked[0]
+    die_id = picks_of(task)[0]
     state, roll = unit_roll(state, die_id, COMBINATION_ROLLS["coil"][1], events,
                             "Coil: save and melee")
-    if state.options.since(4) and roll.result is not None:
+    if state.options.since(4) and roll.result is not None and roll.result.context is not None:
         ctx = replace(roll.result.context, split_ids=True)
         return _coil_count(state, task, die_id, roll.faces, ctx, (), events)
     return _coil_hits(state, task, die_id, roll.total(SAVE), roll.total(MELEE), events)
 
 
 def _coil_count(state: GameState, task: EffectTask, die_id: int, faces: tuple[int, ...],
-                ctx, choices: tuple[RollChoice, ...],
+                ctx: RollContext, choices: tuple[RollChoice, ...],
                 events: Events) -> tuple[GameState, bool]:
     """Count the Coil target's roll with its owner's `choices`; ask the next open one (rules
     revision 4, digest §4.5), or apply the Coil once none is left."""
@@ -430,7 +432,7 @@ def _coil_count(state: GameState, task: EffectTask, die_id: int, faces: tuple[in
     return _coil_hits(state, task, die_id, saves, melee, events)
 
 
-def coil_prompt(state: GameState, die_id: int, point) -> str:
+def coil_prompt(state: GameState, die_id: int, point: ChoicePoint) -> str:
     """The question to a Coil target's owner for one choice of its combination roll: what its
     ID results or an SAI's results count as (rules revision 4, digest §4.5)."""
     label = state.die_label(die_id)
@@ -473,7 +475,7 @@ def _hug(state: GameState, task: EffectTask, events: Events) -> tuple[GameState,
                                                    f"army ({x} damage, no save)",
                                       events)) is not None:
         return waiting
-    die_id = task.ask.picked[0]
+    die_id = picks_of(task)[0]
     label = state.die_label(die_id)
     state, roll = unit_roll(state, die_id, (MELEE,), events, "Hug: melee back")
     state, words = _unit_takes(state, die_id, x, 0, events, "Hug, seed 000")
@@ -486,7 +488,7 @@ def _bash(state: GameState, task: EffectTask, events: Events) -> tuple[GameState
     """Bash: the attacking unit chosen while counting takes damage equal to its melee results
     and makes a save roll against it (seed 001 Bash)."""
     die_id, damage = task.effect.target, task.effect.amount
-    ex = state.march.exchange if state.march else None
+    ex = state.current_march.exchange if state.march else None
     if die_id is None or ex is None or not in_army(state, die_id, ex.attacker_zone,
                                                    ex.attacker):
         return finish(state, task, "Bash: the targeted unit is no longer in the attacking "
@@ -548,7 +550,7 @@ def _army_lasting(state: GameState, task: EffectTask, events: Events) -> tuple[G
         return ask(state, task, question, stage="pick", data=options)
     if (waiting := resume(state, task)) is not None:
         return waiting
-    zone = task.ask.answer
+    zone = zone_answer(task)
     player = next(p for z, p in task.data if z == zone)
     what = {"halve": "halves all its results",
             "subtract_all": f"subtracts {task.effect.amount} results from all its rolls",

@@ -35,6 +35,7 @@ Modifiers on an army never apply to an individual roll (digest §4.3), so only a
 
 from __future__ import annotations
 
+from typing import Any
 from ...catalog.loader import load_catalog
 from ...catalog.model import Icon, Species
 from ..dragons.kinds import end_bonds
@@ -143,11 +144,11 @@ def ids_ignored(state: GameState, zone: Zone, player: int) -> str:
 
 
 def roll_changes(state: GameState, zone: Zone, player: int, counted: tuple[RollType, ...],
-                 counter_attack: bool = False) -> dict:
+                 counter_attack: bool = False) -> dict[str, Any]:
     """What lasting effects change in how an army roll counts (RollContext fields): Dragon
     Plague ignores ID results; Necromantic Wave counts magic as melee (or missile); Berserker
     Rage counts Feral units' saves as melee in counter-attacks (digest §5.4, §7)."""
-    changes: dict = {}
+    changes: dict[str, Any] = {}  # RollContext fields by name
     effects = on_army(state, zone, player)
     plague = ids_ignored(state, zone, player)
     if plague:
@@ -260,5 +261,5 @@ def prune_armies(state: GameState, events: Events) -> GameState:
     """An army effect ends when its army has no units left (digest §4.3, checked at the end
     of each action)."""
     gone = [e for e in state.effects if e.kind in ARMY_KINDS and e.player is not None
-            and not state.has_army(e.zone, e.player)]
+            and (e.zone is None or not state.has_army(e.zone, e.player))]
     return _remove(state, gone, "the army has no units left", events)

@@ -27,18 +27,18 @@ from ..core.events import Event
 from ..units.fates import kill
 from ..core.state import DragonBond, GameState, ZoneKind
 from ..tasks.queue_ops import pop_head
-from ..tasks.kinds import ChooseAsk, EffectTask, PickAsk
+from ..tasks.kinds import ChooseAsk, EffectTask, PickAsk, picks_of, zone_answer
 
 
 def _attack_open(state: GameState, dragon: int) -> bool:
     """The dragon attacks the army and is not killed or slain yet."""
-    attack = state.dragon_attack
+    attack = state.current_dragon_attack
     return dragon in attack.at_army and dragon not in attack.killed + attack.slain
 
 
 def _rolled(state: GameState, dragon: int, icon: Icon) -> bool:
     die = state.dice[dragon].die
-    return any(die.faces[f].icon is icon for f in state.dragon_attack.faces(dragon))
+    return any(die.faces[f].icon is icon for f in state.current_dragon_attack.faces(dragon))
 
 
 def _belly(state: GameState, dragon: int) -> bool:
@@ -64,12 +64,12 @@ def _kill_jaws_dragon(state: GameState, task: EffectTask,
     name = task.effect.icon.value
     if state.dragon_attack is None:
         return finish(state, task, f"{name}: no dragon attack in progress", events)
-    jaws = [d for d in state.dragon_attack.at_army
+    jaws = [d for d in state.current_dragon_attack.at_army
             if _attack_open(state, d) and _rolled(state, d, Icon.JAWS)]
     if (waiting := _pick_dragon(state, task, jaws, f"{name}: kill one attacking dragon that "
                                                    f"rolled Jaws", events, True)) is not None:
         return waiting
-    dragon = task.ask.picked[0]
+    dragon = picks_of(task)[0]
     attack = state.dragon_attack
     state = state.with_(dragon_attack=replace(attack, killed=attack.killed + (dragon,)))
     return finish(state, task, f"{name}: {state.die_label(dragon)} is killed", events,
@@ -80,7 +80,7 @@ def _bash_dragon(state: GameState, task: EffectTask, events: Events) -> tuple[Ga
     """Bash in a dragon attack: the chosen dragon takes the damage it did; it dies if that
     reaches its kill threshold (digest §5.4; rulings: Bash damage counts on its own)."""
     dragon, damage = task.effect.target, task.effect.amount
-    if state.dragon_attack is None or not _attack_open(state, dragon):
+    if state.dragon_attack is None or dragon is None or not _attack_open(state, dragon):
         return finish(state, task, "Bash: that dragon is no longer in the attack", events)
     label = state.die_label(dragon)
     threshold = kill_threshold(state.dice[dragon].die, _belly(state, dragon), state.options)
@@ -98,7 +98,7 @@ def champion_targets(state: GameState, unit: int) -> list[int]:
     champion; one containing its colour, never a White Dragon, for the others (seed 000)."""
     die = state.dice[unit].die
     white = Color.WHITE in die.colors
-    return [d for d in state.dragon_attack.at_army if _attack_open(state, d)
+    return [d for d in state.current_dragon_attack.at_army if _attack_open(state, d)
             and (white or (dragon_kind(state.dice[d].die) is not DragonKind.WHITE
                            and state.dice[d].die.elements & die.elements))]
 
@@ -113,9 +113,9 @@ def _champion(state: GameState, task: EffectTask, events: Events) -> tuple[GameS
                                                          f"a dragon that attacked this army",
                                 events, False)) is not None:
         return waiting
-    if not task.ask.picked:
+    if not picks_of(task):
         return finish(state, task, f"{state.die_label(unit)} does not {kind} a dragon", events)
-    dragon = task.ask.picked[0]
+    dragon = picks_of(task)[0]
     attack = state.dragon_attack
     attack = replace(attack, spared=attack.spared + (dragon,))
     label = state.die_label(dragon)
@@ -178,14 +178,14 @@ def _move_dragon(state: GameState, task: EffectTask, events: Events) -> tuple[Ga
     if (waiting := resume(state, task)) is not None:
         return waiting
     if task.stage == "dragon":
-        if not task.ask.picked:
+        if not picks_of(task):
             return finish(state, task, "Dragonkin champion: no dragon moved", events)
-        dragon = task.ask.picked[0]
+        dragon = picks_of(task)[0]
         places = destinations(state, dragon)
-        question = ChooseAsk(task.owner, f"Where does {state.die_label(dragon)} go?", places,
-                             places[0])
-        return ask(state, task, question, stage="place", targets=(dragon,))
-    dragon, to = task.targets[0], task.ask.answer
+        where = ChooseAsk(task.owner, f"Where does {state.die_label(dragon)} go?", places,
+                          places[0])
+        return ask(state, task, where, stage="place", targets=(dragon,))
+    dragon, to = task.targets[0], zone_answer(task)
     state = move_dragon(state, dragon, to, events, f"moved to {state.zone_name(to)} by a "
                                                    f"Dragonkin champion (seed 000)")
     return finish(state, task, f"Dragonkin champion: {state.die_label(dragon)} moves to "

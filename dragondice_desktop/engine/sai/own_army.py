@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...catalog.model import DieKind, Icon, Species
+from ...catalog.model import Die, DieKind, Icon, Species
 from ..core.dice_moves import move_die
 from ..tasks.effect_steps import Events, Runner, ask, finish, in_army, resume, units_pick
 from ..units.fates import move_unit, promote, promotion_partners, return_from_dua
@@ -17,7 +17,9 @@ from .lasting import add, cannot_leave
 from .icon_roll import relic_element
 from ..core.state import GameState, LastingEffect, Zone, ZoneKind
 from ..tasks.queue_ops import stored_result
-from ..tasks.kinds import ChooseAsk, EffectTask, PickAsk
+from ..tasks.kinds import (
+    Ask, ChooseAsk, EffectTask, PickAsk, answer_of, picks_of, word_answer, zone_answer,
+)
 
 
 def return_stage(state: GameState, task: EffectTask, budget: int, name: str,
@@ -37,13 +39,13 @@ def return_stage(state: GameState, task: EffectTask, budget: int, name: str,
     if (waiting := resume(state, task)) is not None:
         return waiting
     names = []
-    for die_id in task.ask.picked:
+    for die_id in picks_of(task):
         names.append(state.die_label(die_id))
         state = return_from_dua(state, die_id, zone, events, name)
     text = f"{name}: " + (", ".join(names) + " returned from the DUA" if names
                           else "no unit returned")
-    return finish(state, task, text, events, task.ask.picked,
-                  tuple((i, "returned from the DUA") for i in task.ask.picked))
+    return finish(state, task, text, events, picks_of(task),
+                  tuple((i, "returned from the DUA") for i in picks_of(task)))
 
 
 def _return_from_dua(state: GameState, task: EffectTask,
@@ -66,7 +68,7 @@ def _illusion(state: GameState, task: EffectTask, events: Events) -> tuple[GameS
         return ask(state, task, question, stage="pick")
     if (waiting := resume(state, task)) is not None:
         return waiting
-    zone = task.ask.answer
+    zone = zone_answer(task)
     text = (f"Illusion: {state.players[task.owner].name}'s {state.army_name(zone, task.owner)} "
             f"at {state.zone_name(zone)} cannot be targeted by opposing missile attacks or "
             f"spells until the beginning of {state.players[task.owner].name}'s next turn")
@@ -93,7 +95,7 @@ def _cloak(state: GameState, task: EffectTask, events: Events) -> tuple[GameStat
 # --------------------------------------------------------------------------------------------
 
 
-def _destinations(state: GameState, zone: Zone, player: int, reserve: bool) -> tuple:
+def _destinations(state: GameState, zone: Zone, player: int, reserve: bool) -> tuple[str | Zone, ...]:
     terrains = tuple(Zone(ZoneKind.TERRAIN, i) for i in range(len(state.terrains))
                      if Zone(ZoneKind.TERRAIN, i) != zone)
     back = (Zone(ZoneKind.RESERVE, player),) if reserve and zone.kind is not ZoneKind.RESERVE \
@@ -111,6 +113,7 @@ def _move_units(state: GameState, task: EffectTask, events: Events) -> tuple[Gam
         if cannot_leave(state, mover):
             return finish(state, task, f"{icon.value}: the unit cannot leave the terrain "
                                        f"({cannot_leave(state, mover)})", events)
+        question: Ask  # a pick or a choice, by stage
         question = ChooseAsk(task.owner, f"{icon.value}: move {state.die_label(mover)} and up to "
                                          f"{extra} health-worth of its army to another terrain?",
                              _destinations(state, task.zone, task.owner, reserve=False), "stay")
@@ -118,8 +121,8 @@ def _move_units(state: GameState, task: EffectTask, events: Events) -> tuple[Gam
     if task.stage == "where":
         if (waiting := resume(state, task)) is not None:
             return waiting
-        to = task.ask.answer
-        if to == "stay":
+        to = answer_of(task)
+        if isinstance(to, str):  # "stay"
             return finish(state, task, f"{icon.value}: {state.die_label(mover)} stays", events)
         others = [u for u in state.units_in(task.zone, task.owner)
                   if u.id != mover and not cannot_leave(state, u.id)]
@@ -130,7 +133,7 @@ def _move_units(state: GameState, task: EffectTask, events: Events) -> tuple[Gam
     if (waiting := resume(state, task)) is not None:
         return waiting
     to = task.data[0]
-    moving = (mover,) + task.ask.picked
+    moving = (mover,) + picks_of(task)
     names = ", ".join(state.die_label(i) for i in moving)
     for die_id in moving:
         state = move_unit(state, die_id, to, events, settle=die_id == moving[-1])
@@ -151,8 +154,8 @@ def _vanish(state: GameState, task: EffectTask, events: Events) -> tuple[GameSta
         return ask(state, task, question, stage="where")
     if (waiting := resume(state, task)) is not None:
         return waiting
-    to = task.ask.answer
-    if to == "stay":
+    to = answer_of(task)
+    if isinstance(to, str):  # "stay"
         return finish(state, task, f"Vanish: {state.die_label(unit)} stays", events)
     state = move_unit(state, unit, to, events)
     return finish(state, task, f"Vanish: {state.die_label(unit)} moved to {state.zone_name(to)}",
@@ -169,6 +172,7 @@ def _wayfare(state: GameState, task: EffectTask, events: Events) -> tuple[GameSt
         if state.zones[item] != task.zone or not carriers:
             return finish(state, task, "Wayfare: no unit able to carry the item can move",
                           events)
+        question: Ask  # a pick or a choice, by stage
         question = ChooseAsk(task.owner, f"Wayfare: move {state.die_label(item)} and a unit "
                                          f"carrying it to another terrain or your Reserve Area?",
                              _destinations(state, task.zone, task.owner, reserve=True), "stay")
@@ -176,15 +180,15 @@ def _wayfare(state: GameState, task: EffectTask, events: Events) -> tuple[GameSt
     if task.stage == "where":
         if (waiting := resume(state, task)) is not None:
             return waiting
-        to = task.ask.answer
-        if to == "stay":
+        to = answer_of(task)
+        if isinstance(to, str):  # "stay"
             return finish(state, task, "Wayfare: the item stays", events)
         question = units_pick(task.owner, "Wayfare: the unit that carries the item", carriers,
                               max_units=1, maximize=True)
         return ask(state, task, question, stage="who", data=(to,))
     if (waiting := resume(state, task)) is not None:
         return waiting
-    to, carrier = task.data[0], task.ask.picked[0]
+    to, carrier = task.data[0], picks_of(task)[0]
     state = move_die(state, item, to, events)  # the item travels with its carrier
     state = move_unit(state, carrier, to, events)
     text = f"Wayfare: {state.die_label(item)} and {state.die_label(carrier)} moved to " \
@@ -208,8 +212,8 @@ def _promote(state: GameState, task: EffectTask, events: Events) -> tuple[GameSt
     if task.ask is not None:
         if (waiting := resume(state, task)) is not None:
             return waiting
-        if task.ask.picked:
-            unit = task.ask.picked[0]
+        if picks_of(task):
+            unit = picks_of(task)[0]
             partner = promotion_partners(state, unit, used)[0]
             state = promote(state, unit, partner, events, name)
             one_step = state.options.house_rule(PROMOTION_ONE_STEP)
@@ -253,6 +257,7 @@ def _silver_medallion(state: GameState, task: EffectTask,
         if not options:
             return finish(state, task, "Silver Medallion: nothing to return, summon or promote",
                           events)
+        question: Ask  # a pick or a choice, by stage
         question = ChooseAsk(player, "Silver Medallion: return an item from your BUA to this "
                                      "army (item), a Dragonkin or minor terrain from your BUA "
                                      "to your Summoning Pool (pool), summon a small Dragonkin "
@@ -262,7 +267,7 @@ def _silver_medallion(state: GameState, task: EffectTask,
     if task.stage == "mode":
         if (waiting := resume(state, task)) is not None:
             return waiting
-        mode = task.ask.answer
+        mode = word_answer(task)
         if mode == "none":
             return finish(state, task, "Silver Medallion: not used", events)
         dice = choices[mode]
@@ -271,7 +276,7 @@ def _silver_medallion(state: GameState, task: EffectTask,
         return ask(state, task, question, stage="pick", data=(mode,))
     if (waiting := resume(state, task)) is not None:
         return waiting
-    die_id, mode = task.ask.picked[0], task.data[0]
+    die_id, mode = picks_of(task)[0], task.data[0]
     if mode == "promote":
         partner = promotion_partners(state, die_id)[0]
         state = promote(state, die_id, partner, events, "Silver Medallion")
@@ -297,7 +302,7 @@ def _relic(state: GameState, task: EffectTask, events: Events) -> tuple[GameStat
     element = relic_element(state.dice[relic].die.faces[_relic_face(state, task)].icons[0][0])
     budget, used = (task.data[0], task.data[1:]) if task.data else (task.effect.amount, ())
 
-    def matches(die) -> bool:
+    def matches(die: Die) -> bool:
         return element is None or element in die.elements
 
     dua = Zone(ZoneKind.DUA, player)

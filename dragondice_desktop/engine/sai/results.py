@@ -24,6 +24,7 @@ champions 4). SAIs with a fixed number (Tail, Gore, Double Strike, Flame) ignore
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from ...catalog.model import Color, Die, DieKind, Icon, Species
@@ -152,7 +153,7 @@ def _tail(sai: SaiRoll) -> SaiOutcome:
     return sai.not_applicable()
 
 
-def _strikes_back(name: str, attack: RollType):
+def _strikes_back(name: str, attack: RollType) -> Callable[[SaiRoll], SaiOutcome]:
     """Counter (melee) and Volley (missile): in a roll of the `attack` type X results of it;
     in a save roll X saves and, against that kind of attack, X damage to the attacking army
     that only spell saves reduce (seed 000 Counter, Volley)."""

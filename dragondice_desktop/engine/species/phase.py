@@ -32,7 +32,9 @@ from ..rolls.individual_roll import unit_roll
 from ..rolls.model import RollType
 from .counts_as import dua_count, terrain_elements
 from ..core.state import GameDie, GameState, Zone, ZoneKind
-from ..tasks.kinds import ChooseAsk, RuleTask
+from ..tasks.kinds import (
+    Ask, ChooseAsk, RuleTask, answer_of, picks_of, word_answer, zone_answer,
+)
 
 
 def _terrain_armies(state: GameState, player: int) -> list[Zone]:
@@ -88,6 +90,7 @@ def _recruit_or_promote(state: GameState, task: RuleTask, name: str, species: Sp
     """Recruit one small unit of `species` from the DUA to the army, or promote one of its
     units of that species — optional (digest §4.8)."""
     player, zone = task.player, task.zone
+    assert zone is not None  # the task names the army's terrain
     recruits = [u for u in state.units_in(Zone(ZoneKind.DUA, player), player)
                 if u.die.species is species and u.die.health == 1]
     promotable = [u for u in _of(state, zone, player, species)
@@ -96,6 +99,7 @@ def _recruit_or_promote(state: GameState, task: RuleTask, name: str, species: Sp
         options = tuple(o for o, ok in (("promote", promotable), ("recruit", recruits)) if ok)
         if not options:
             return finish_rule(state, task, "", events)
+        question: Ask  # a pick or a choice, by stage
         question = ChooseAsk(player, f"{name} at {state.zone_name(zone)}: recruit a small "
                                      f"{species.value} unit or promote one (optional)",
                              options + ("none",), options[0])
@@ -103,13 +107,14 @@ def _recruit_or_promote(state: GameState, task: RuleTask, name: str, species: Sp
     if (waiting := resume(state, task)) is not None:
         return waiting
     if task.stage == "mode":
-        if task.ask.answer == "none":
+        mode = word_answer(task)
+        if mode == "none":
             return finish_rule(state, task, f"{name}: not used", events)
-        units = recruits if task.ask.answer == "recruit" else promotable
-        question = units_pick(player, f"{name}: which unit to {task.ask.answer}", units,
+        units = recruits if mode == "recruit" else promotable
+        question = units_pick(player, f"{name}: which unit to {mode}", units,
                               max_units=1, maximize=True)
-        return ask(state, task, question, stage=task.ask.answer)
-    unit = task.ask.picked[0]
+        return ask(state, task, question, stage=mode)
+    unit = picks_of(task)[0]
     if task.stage == "recruit":
         state = return_from_dua(state, unit, zone, events, f"{name}: recruited (digest §6)")
     else:
@@ -143,10 +148,10 @@ def _winters_fortitude(state: GameState, task: RuleTask,
         return ask(state, task, question)
     if (waiting := resume(state, task)) is not None:
         return waiting
-    for unit in task.ask.picked:
+    for unit in picks_of(task):
         state = move_die(state, unit, Zone(ZoneKind.DUA, player), events)
     return finish_rule(state, task, "Winter's Fortitude: " + (
-        f"{state.die_label(task.ask.picked[0])} moves to the DUA" if task.ask.picked
+        f"{state.die_label(picks_of(task)[0])} moves to the DUA" if picks_of(task)
         else "not used"), events)
 
 
@@ -178,13 +183,14 @@ def _mutate(state: GameState, task: RuleTask, events: Events) -> tuple[GameState
     if task.stage == "start":
         n = dua_count(state, player, Species.SWAMP_STALKERS, 1)
         targets = _mutate_targets(state, player)
+        question: Ask  # a pick or a choice, by stage
         question = ChooseAsk(player, f"Mutate: target up to {n} unit(s) in an opponent's "
                                      f"Reserve Area?", ("mutate", "none"), "mutate")
         return ask(state, task, question, stage="use", data=(n, tuple(u.id for u in targets)))
     if (waiting := resume(state, task)) is not None:
         return waiting
     if task.stage == "use":
-        if task.ask.answer == "none":
+        if word_answer(task) == "none":
             return finish_rule(state, task, "Mutate: not used", events)
         n, ids = task.data
         targets = [state.dice[i] for i in ids]
@@ -193,7 +199,7 @@ def _mutate(state: GameState, task: RuleTask, events: Events) -> tuple[GameState
         return ask(state, task, question, stage="targets")
     if task.stage == "targets":
         killed = 0
-        for unit in task.ask.picked:
+        for unit in picks_of(task):
             state, roll = unit_roll(state, unit, (RollType.SAVE,), events, "Mutate: save or die")
             if roll.total(RollType.SAVE) < 1:
                 killed += state.dice[unit].die.health
@@ -205,7 +211,7 @@ def _mutate(state: GameState, task: RuleTask, events: Events) -> tuple[GameState
                                      f"(up to {killed} health-worth)?", armies, armies[0])
         return ask(state, task, question, stage="army", data=(killed, ()))
     if task.stage == "army":
-        task = replace(task, zone=task.ask.answer, stage="grow", ask=None)
+        task = replace(task, zone=zone_answer(task), stage="grow", ask=None)
     return _grow(state, task, events)
 
 
@@ -213,6 +219,7 @@ def _grow(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, 
     """Mutate's reward: recruit small Swamp Stalkers or promote them, one health-worth a
     step, all at once (no unit used twice)."""
     player, zone = task.player, task.zone
+    assert zone is not None  # the army Mutate chose
     budget, used = task.data
     recruits = [u for u in state.units_in(Zone(ZoneKind.DUA, player), player)
                 if u.die.species is Species.SWAMP_STALKERS and u.die.health == 1
@@ -226,10 +233,11 @@ def _grow(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, 
             if task.ask.answer == "done":
                 return finish_rule(state, task, "Mutate: done", events)
             units = recruits if task.ask.answer == "recruit" else promotable
+            question: Ask  # a pick or a choice, by stage
             question = units_pick(player, f"Mutate: which Swamp Stalker to {task.ask.answer}",
                                   units, max_units=1, maximize=True)
             return ask(state, task, question, stage=task.ask.answer)
-        unit = task.ask.picked[0]
+        unit = picks_of(task)[0]
         if task.stage == "recruit":
             state = return_from_dua(state, unit, zone, events, "Mutate: recruited")
             used += (unit,)
@@ -254,7 +262,7 @@ def _kin_health(state: GameState, zone: Zone, player: int, species: Species) -> 
     return sum(u.die.health for u in _of(state, zone, player, species))
 
 
-def _handler_options(state: GameState, zone: Zone, player: int) -> dict[str, list]:
+def _handler_options(state: GameState, zone: Zone, player: int) -> dict[str, list[GameDie]]:
     """What Dragonkin Handlers may do for the army at `zone`: bring a small Dragonkin of a
     terrain element from the pool, or promote one of its Dragonkin to a Dragonkin of a
     terrain element, keeping its Dragonkin health no more than its Eldarim health."""
@@ -285,26 +293,30 @@ def _dragonkin_handlers(state: GameState, task: RuleTask,
         armies = tuple(_handler_armies(state, player))
         if not armies:
             return finish_rule(state, task, "", events)
+        question: Ask  # a pick or a choice, by stage
         question = ChooseAsk(player, "Dragonkin Handlers: which army brings or promotes a "
                                      "Dragonkin (optional)?", armies + ("none",), armies[0])
         return ask(state, task, question, stage="army")
     if (waiting := resume(state, task)) is not None:
         return waiting
     if task.stage == "army":
-        if task.ask.answer == "none":
+        chosen = answer_of(task)
+        if not isinstance(chosen, Zone):  # "none"
             return finish_rule(state, task, "Dragonkin Handlers: not used", events)
-        zone = task.ask.answer
+        zone = chosen
         options = tuple(k for k, v in _handler_options(state, zone, player).items() if v)
         question = ChooseAsk(player, "Dragonkin Handlers: bring a small Dragonkin from your "
                                      "Summoning Pool, or promote one?", options, options[0])
         return ask(state, replace(task, zone=zone), question, stage="mode")
+    assert task.zone is not None  # the army chosen above
     zone = task.zone
     if task.stage == "mode":
-        units = _handler_options(state, zone, player)[task.ask.answer]
+        mode = word_answer(task)
+        units = _handler_options(state, zone, player)[mode]
         question = units_pick(player, f"Dragonkin Handlers: which Dragonkin to "
-                                      f"{task.ask.answer}", units, max_units=1, maximize=True)
-        return ask(state, task, question, stage=task.ask.answer)
-    unit = task.ask.picked[0]
+                                      f"{mode}", units, max_units=1, maximize=True)
+        return ask(state, task, question, stage=mode)
+    unit = picks_of(task)[0]
     if task.stage == "bring":
         state = move_die(state, unit, zone, events)
         return finish_rule(state, task, f"Dragonkin Handlers: {state.die_label(unit)} joins "

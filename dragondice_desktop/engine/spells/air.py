@@ -8,7 +8,7 @@ from ..units.fates import kill, move_unit
 from ..rolls.individual_roll import unit_roll
 from ..rolls.model import ModOp
 from ..core.state import GameState, Zone, ZoneKind
-from ..tasks.kinds import RuleTask
+from ..tasks.kinds import RuleTask, picks_of
 from .book import register
 from .casting import done
 from .effects import (
@@ -18,7 +18,7 @@ from .effects import (
 
 
 @register("Hailstorm", "army_opp", True, "Opposing army takes 1 damage; it may save.")
-def hailstorm(state: GameState, task: RuleTask, events: Events):
+def hailstorm(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     announced, _ = cast(task)
     if not army_there(state, announced.target):
         return gone(state, task, events)
@@ -26,28 +26,28 @@ def hailstorm(state: GameState, task: RuleTask, events: Events):
 
 
 @register("Blizzard", "terrain", True, "Terrain: every army roll there −3 melee.")
-def blizzard(state: GameState, task: RuleTask, events: Events):
+def blizzard(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     return terrain_modifier_spell(state, task, events, "subtracts {n} melee results from its "
                                                        "rolls", 3, MEL)
 
 
 @register("Wilding", "army_any", False, "Army: after each roll, one unit of your choice "
                                          "doubles its melee and save results.")
-def wilding(state: GameState, task: RuleTask, events: Events):
+def wilding(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     return army_modifier_spell(state, task, events, "has one unit double its melee and save "
                                                     "results in each roll", ModOp.MULTIPLY, 2,
                                MEL, SAV, unit="best")
 
 
 @register("Wind Walk", "army_any", True, "Army: +4 maneuver.")
-def wind_walk(state: GameState, task: RuleTask, events: Events):
+def wind_walk(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     return army_modifier_spell(state, task, events, "adds {n} maneuver results to its rolls",
                                ModOp.ADD, 4, MAN)
 
 
 @register("Fields of Ice", "terrain", True, "Terrain: every army roll there −4 maneuver, and "
                                              "maneuver ties there go to the counter-maneuverer.")
-def fields_of_ice(state: GameState, task: RuleTask, events: Events):
+def fields_of_ice(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     return terrain_modifier_spell(state, task, events, "subtracts {n} maneuver results from "
                                                        "its rolls, and ties go to the "
                                                        "counter-maneuvering army", 4, MAN)
@@ -56,7 +56,7 @@ def fields_of_ice(state: GameState, task: RuleTask, events: Events):
 @register("Mirage", "terrain", True, "Up to 5 health-worth of opposing units at one terrain "
                                       "make a save roll; those that fail go to their Reserve "
                                       "Area.")
-def mirage(state: GameState, task: RuleTask, events: Events):
+def mirage(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     announced, times = cast(task)
     zone: Zone = announced.target[0]
     if task.stage == "resolve":
@@ -64,7 +64,7 @@ def mirage(state: GameState, task: RuleTask, events: Events):
     if (waiting := resume(state, task)) is not None:
         return waiting
     words = []
-    for unit in task.ask.picked:
+    for unit in picks_of(task):
         state, roll = unit_roll(state, unit, (SAV,), events, "Mirage: save or flee")
         if roll.total(SAV) >= 1:
             words.append(f"{state.die_label(unit)} saves")
@@ -78,7 +78,7 @@ def mirage(state: GameState, task: RuleTask, events: Events):
 
 @register("Lightning Strike", "unit_opp", False, "Opposing unit saves or is killed; at most one "
                                                  "Lightning Strike per unit per magic action.")
-def lightning_strike(state: GameState, task: RuleTask, events: Events):
+def lightning_strike(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     announced, _ = cast(task)
     unit = announced.target[0]
     if not unit_there(state, unit):

@@ -19,6 +19,7 @@ those spells; then the spells resolve one by one, in the order announced.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ...catalog.model import Icon, Species
 from ..core.actions import Action, Verb, act
@@ -30,7 +31,7 @@ from ..sai.lasting import cannot_roll
 from ..rolls.model import RollResult
 from ..core.state import GameState, Step, Zone, ZoneKind
 from ..tasks.queue_ops import head, pop_head, replace_head
-from ..tasks.kinds import ChooseAsk, RuleTask, Task
+from ..tasks.kinds import ChooseAsk, EffectTask, RuleTask, Task, answer_of
 from .book import SPELLS, SpellDef, by_slug
 from .pool import (
     MIXED, Demand, MagicSource, cantrip_sources, describe, magic_sources, payable,
@@ -46,7 +47,7 @@ class Announced:
 
     spell: str
     element: str
-    target: tuple = ()
+    target: tuple[Any, ...] = ()  # action arguments, as legal_targets gives them
 
     def demand(self) -> Demand:
         info = SPELLS[self.spell].info
@@ -60,7 +61,7 @@ class Casting:
     the spells announced so far and those Dispel Magic negated (indexes)."""
 
     sources: tuple[MagicSource, ...]
-    present: frozenset[Species]
+    present: frozenset[Species | None]
     in_reserve: bool = False
     cantrip_only: bool = False
     announced: tuple[Announced, ...] = ()
@@ -70,7 +71,7 @@ class Casting:
         return [a.demand() for a in self.announced]
 
 
-def _casting_army_species(state: GameState, zone: Zone, player: int) -> frozenset[Species]:
+def _casting_army_species(state: GameState, zone: Zone, player: int) -> frozenset[Species | None]:
     return frozenset(u.die.species for u in state.units_in(zone, player))
 
 
@@ -87,7 +88,7 @@ def magic_action_tasks(state: GameState, player: int, zone: Zone, result: RollRe
                       in_reserve=zone.kind is ZoneKind.RESERVE)
     negations = negation_rolls(state, zone, player)
     stage = "negate" if negations else "announce"
-    return negations + [RuleTask("casting", player, zone, stage=stage, data=(casting,))]
+    return [*negations, RuleTask("casting", player, zone, stage=stage, data=(casting,))]
 
 
 def cantrip_tasks(state: GameState, player: int, zone: Zone, result: RollResult) -> list[Task]:
@@ -106,6 +107,7 @@ def _individual_cantrip(state: GameState, task: RuleTask,
     its owner casts Cantrip spells with the army the unit rolled in — at a terrain or in
     reserves (R spells only) — paid with the unit's elements and species (``cantrip_sources``),
     even when the roll cost the unit its place in the army (rulings)."""
+    assert task.zone is not None  # the army the unit rolled in
     events.append(Event("message", f"Cantrip: {task.text}, cast by "
                                    f"{state.players[task.player].name}'s army at "
                                    f"{state.zone_name(task.zone)} (seed 000 Cantrip)",
@@ -125,11 +127,12 @@ def _castable(spell: SpellDef, casting: Casting) -> bool:
 def legal_casts(state: GameState) -> list[Action]:
     """``cast <spell> <element> <target>`` for every spell the remaining magic can pay and
     every legal target, and ``done`` (no more spells: resolve them)."""
-    task = head(state)
+    task = _casting_head(state)
+    assert task.zone is not None  # the casting army's zone
     casting: Casting = task.data[0]
     demands = casting.demands()
     actions = []
-    can_pay: dict[tuple, bool] = {}  # spells of one cost, element and species pay alike
+    can_pay: dict[tuple[int, str, Species | None], bool] = {}  # spells of one cost, element and species pay alike
     for name in sorted(SPELLS):
         spell = SPELLS[name]
         if not _castable(spell, casting):
@@ -180,11 +183,21 @@ class MagicLeft:
         return self.total - self.spent
 
 
+def _casting_head(state: GameState) -> RuleTask:
+    """The casting task in progress (the head of the queue). Raises ValueError when the task
+    in progress is not a casting."""
+    task = head(state)
+    if not isinstance(task, RuleTask):
+        raise ValueError(f"the task in progress is not a casting: {task!r}")
+    return task
+
+
 def current_casting(state: GameState) -> Casting | None:
     """The casting waiting for announcements, or None when no spell is being announced."""
     if state.step is not Step.CAST or not state.tasks:
         return None
-    data = head(state).data
+    task = head(state)
+    data = task.data if isinstance(task, (EffectTask, RuleTask)) else ()
     return data[0] if data and isinstance(data[0], Casting) else None
 
 
@@ -224,6 +237,7 @@ def _why_not(state: GameState, spell: SpellDef, casting: Casting, player: int,
         return f"needs {info.cost}{kind} magic"
     if not any(payable(casting.sources, demands + [Demand(info.cost, e, info.species)],
                        casting.present) for e in elements):
+        assert info.species is not None  # magic of any species paid it above
         return f"needs magic made by {info.species.value} units"
     if spell.condition is not None:
         for element in elements:
@@ -242,7 +256,8 @@ def spell_choices(state: GameState) -> tuple[SpellChoice, ...]:
     casting = current_casting(state)
     if casting is None:
         return ()
-    task = head(state)
+    task = _casting_head(state)
+    assert task.zone is not None  # the casting army's zone
     open_casts: dict[str, list[Action]] = {}
     for action in legal_casts(state):
         if action.verb is Verb.CAST:
@@ -284,11 +299,13 @@ def casting_view(state: GameState) -> CastingView | None:
     casting = current_casting(state)
     if casting is None:
         return None
-    return CastingView(spell_choices(state), magic_left(state), casting.announced,
+    left = magic_left(state)
+    assert left is not None  # a casting is waiting
+    return CastingView(spell_choices(state), left, casting.announced,
                        casting.in_reserve, casting.cantrip_only)
 
 
-def target_text(state: GameState, target: tuple) -> str:
+def target_text(state: GameState, target: tuple[Any, ...]) -> str:
     """A target's words: an army, a unit or dragon, a terrain, a DUA; "" for none."""
     if not target:
         return ""
@@ -303,7 +320,7 @@ def target_text(state: GameState, target: tuple) -> str:
 
 def apply_cast(state: GameState, action: Action, events: Events) -> GameState:
     """Announce one more spell, or end the announcements."""
-    task = head(state)
+    task = _casting_head(state)
     casting: Casting = task.data[0]
     if action.verb is Verb.DONE:
         return replace_head(state, replace(task, stage="dispel", data=(casting, None)))
@@ -363,7 +380,7 @@ def _dispel(state: GameState, task: RuleTask, events: Events) -> tuple[GameState
         if (waiting := resume(state, task)) is not None:
             return waiting
         unit, left = left[0], left[1:]
-        if task.ask.answer == "roll":
+        if answer_of(task) == "roll":
             state, hit = face_roll(state, unit, Icon.DISPEL_MAGIC, events, "Dispel Magic")
             if hit:
                 gone = tuple(i for i, a in enumerate(casting.announced)
@@ -404,6 +421,7 @@ def _resolve(state: GameState, task: RuleTask, events: Events) -> tuple[GameStat
 
 
 def _casting(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
+    assert task.zone is not None  # the casting army's zone
     if task.stage == "negate":
         casting: Casting = task.data[0]
         sources = negate(state, task.zone, task.player, casting.sources, events)
@@ -413,7 +431,7 @@ def _casting(state: GameState, task: RuleTask, events: Events) -> tuple[GameStat
         task = replace(task, stage="announce", data=(replace(casting, sources=sources),))
         state = replace_head(state, task)
     if task.stage == "announce":
-        casting: Casting = task.data[0]
+        casting = task.data[0]
         spent = sum(d.cost for d in casting.demands())
         total = sum(source.amount for source in casting.sources)
         what = "Cantrip spells" if casting.cantrip_only else "spells"

@@ -10,8 +10,8 @@ from ..tasks.effect_steps import Events, ask, resume, units_pick
 from ..units.fates import move_unit
 from ..sai.lasting import cannot_leave
 from ..rolls.model import ModOp
-from ..core.state import GameState, Zone, ZoneKind
-from ..tasks.kinds import ChooseAsk, RuleTask
+from ..core.state import GameDie, GameState, Zone, ZoneKind
+from ..tasks.kinds import ChooseAsk, RuleTask, picks_of, zone_answer
 from .book import register
 from .casting import done
 from .effects import (
@@ -20,12 +20,12 @@ from .effects import (
 
 
 @register("Stone Skin", "army_any", True, "Army: +1 save.")
-def stone_skin(state: GameState, task: RuleTask, events: Events):
+def stone_skin(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     return army_modifier_spell(state, task, events, "adds {n} save results to its rolls",
                                ModOp.ADD, 1, SAV)
 
 
-def _path_units(state: GameState, player: int) -> list:
+def _path_units(state: GameState, player: int) -> list[GameDie]:
     """Your units at terrains that may leave and have another terrain with your army to go."""
     homes = {z for z in state.army_zones(player) if z.kind is ZoneKind.TERRAIN}
     return [u for z in sorted(homes) for u in state.units_in(z, player)
@@ -39,7 +39,7 @@ def _path_condition(state: GameState, player: int, zone: Zone, element: str) -> 
 @register("Path", "self", True, "Move one of your units at a terrain to another terrain where "
                                 "you have an army (extra castings move more units).",
           condition=_path_condition)
-def path(state: GameState, task: RuleTask, events: Events):
+def path(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     """task.data: (announced, times, index, units moved so far[, the unit moving])."""
     _, times = cast(task)
     moved = task.data[3] if len(task.data) > 3 else 0
@@ -54,15 +54,15 @@ def path(state: GameState, task: RuleTask, events: Events):
     if (waiting := resume(state, task)) is not None:
         return waiting
     if task.stage == "unit":
-        if not task.ask.picked:
+        if not picks_of(task):
             return done(state, task, f"Path: {moved} unit(s) moved", events)
-        unit = task.ask.picked[0]
+        unit = picks_of(task)[0]
         places = tuple(z for z in state.army_zones(task.player)
                        if z.kind is ZoneKind.TERRAIN and z != state.zones[unit])
-        question = ChooseAsk(task.player, f"Path: where does {state.die_label(unit)} go?",
-                             places, places[0])
-        return ask(state, task, question, stage="place", data=task.data[:4] + (unit,))
-    unit, to = task.data[4], task.ask.answer
+        where = ChooseAsk(task.player, f"Path: where does {state.die_label(unit)} go?",
+                          places, places[0])
+        return ask(state, task, where, stage="place", data=task.data[:4] + (unit,))
+    unit, to = task.data[4], zone_answer(task)
     state = move_unit(state, unit, to, events, f"moves to {state.zone_name(to)} (Path)")
     return path(state, replace(task, stage="resolve", ask=None,
                                data=task.data[:3] + (moved + 1,)), events)
@@ -70,7 +70,7 @@ def path(state: GameState, task: RuleTask, events: Events):
 
 @register("Berserker Rage", "army_any", False, "Army with at least one Feral: its Feral count "
                                                "save results as melee in every counter-attack.")
-def berserker_rage(state: GameState, task: RuleTask, events: Events):
+def berserker_rage(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     announced, _ = cast(task)
     if not army_there(state, announced.target):
         return gone(state, task, events)
@@ -82,25 +82,25 @@ def berserker_rage(state: GameState, task: RuleTask, events: Events):
 
 
 @register("Higher Ground", "army_opp", True, "Opposing army −5 melee.")
-def higher_ground(state: GameState, task: RuleTask, events: Events):
+def higher_ground(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     return army_modifier_spell(state, task, events, "subtracts {n} melee results",
                                ModOp.SUBTRACT, 5, MEL)
 
 
 @register("Scent of Fear", "terrain", True, "Up to 3 health-worth of opposing units at one "
                                             "terrain go to their Reserve Area; no roll.")
-def scent_of_fear(state: GameState, task: RuleTask, events: Events):
+def scent_of_fear(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     announced, times = cast(task)
     zone: Zone = announced.target[0]
     if task.stage == "resolve":
         return ask_opposing_movers(state, task, zone, "Scent of Fear", 3 * times, events)
     if (waiting := resume(state, task)) is not None:
         return waiting
-    for unit in task.ask.picked:
+    for unit in picks_of(task):
         owner = state.dice[unit].owner
         state = move_unit(state, unit, Zone(ZoneKind.RESERVE, owner), events,
                           "flees to its Reserve Area (Scent of Fear)")
-    names = ", ".join(state.die_label(u) for u in task.ask.picked) or "nobody"
+    names = ", ".join(state.die_label(u) for u in picks_of(task)) or "nobody"
     return done(state, task, f"Scent of Fear: {names} flee", events)
 
 
@@ -108,7 +108,7 @@ def scent_of_fear(state: GameState, task: RuleTask, events: Events):
                                                   "that successfully maneuvers there takes 6 "
                                                   "damage, reduced by a melee roll instead of a "
                                                   "save roll.")
-def wall_of_thorns(state: GameState, task: RuleTask, events: Events):
+def wall_of_thorns(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     announced, times = cast(task)
     return lasting(state, task, "wall_of_thorns", f"takes {6 * times} damage when it maneuvers "
                                                   f"successfully there (a melee roll reduces "
@@ -117,6 +117,6 @@ def wall_of_thorns(state: GameState, task: RuleTask, events: Events):
 
 
 @register("Transmute Rock to Mud", "army_opp", True, "Opposing army −6 maneuver.")
-def transmute_rock_to_mud(state: GameState, task: RuleTask, events: Events):
+def transmute_rock_to_mud(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     return army_modifier_spell(state, task, events, "subtracts {n} maneuver results",
                                ModOp.SUBTRACT, 6, MAN)

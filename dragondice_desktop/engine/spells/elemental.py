@@ -5,7 +5,9 @@ counts as an element of its own (digest §5.3: it pays Elemental spells)."""
 
 from __future__ import annotations
 
-from ...catalog.model import Color, DieKind, Species
+from collections.abc import Callable
+
+from ...catalog.model import Color, Die, DieKind, Species
 from ..core.dice_moves import move_die
 from ..dragons.kinds import destinations, move_dragon
 from ..tasks.effect_steps import Events, ask, resume, units_pick
@@ -13,14 +15,17 @@ from ..core.events import Event
 from ..units.fates import move_unit, promote, promotion_partners, return_from_dua
 from ..sai.lasting import cannot_leave
 from ..core.state import GameDie, GameState, Zone, ZoneKind
-from ..tasks.kinds import ChooseAsk, PickAsk, RuleTask
-from .book import register
+from ..tasks.kinds import ChooseAsk, PickAsk, RuleTask, picks_of, zone_answer
+from .book import Resolver, register
 from .casting import done
 from .effects import cast, gone
 from .pool import IVORY
 
+Candidates = Callable[[GameState, int, str], list[GameDie]]  # (state, player, element) -> units
+Arrival = Callable[[GameState, int, Zone, Events, str], GameState]  # a unit joins an army
 
-def _matches(die, element: str) -> bool:
+
+def _matches(die: Die, element: str) -> bool:
     """A die contains the casting element (ivory: an Ivory die)."""
     if element == IVORY:
         return Color.IVORY in die.colors
@@ -43,7 +48,7 @@ def _minor_terrains_buried(state: GameState, player: int) -> list[GameDie]:
                                          "Pool.",
           condition=lambda s, p, z, e: "" if _minor_terrains_buried(s, p)
           else "no minor terrain in your BUA")
-def esfahs_gift(state: GameState, task: RuleTask, events: Events):
+def esfahs_gift(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     if task.stage == "resolve":
         buried = _minor_terrains_buried(state, task.player)
         if not buried:
@@ -53,7 +58,7 @@ def esfahs_gift(state: GameState, task: RuleTask, events: Events):
         return ask(state, task, question, stage="pick")
     if (waiting := resume(state, task)) is not None:
         return waiting
-    die = task.ask.picked[0]
+    die = picks_of(task)[0]
     state = move_die(state, die, _pool(state, task.player), events)
     return done(state, task, f"Esfah's Gift: {state.die_label(die)} returns to the Summoning "
                              f"Pool", events)
@@ -74,10 +79,10 @@ def _risable(state: GameState, player: int, element: str) -> list[GameDie]:
             and promotion_partners(state, u.id)]
 
 
-def _promote_one(name: str, candidates):
+def _promote_one(name: str, candidates: Candidates) -> Resolver:
     """Evolve Dragonkin, Rise of the Eldarim: promote one unit of the casting element; a
     promoted Dragonkin or Eldarim may change element (digest §4.8)."""
-    def resolve(state: GameState, task: RuleTask, events: Events):
+    def resolve(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
         announced, _ = cast(task)
         if task.stage == "resolve":
             units = candidates(state, task.player, announced.element)
@@ -89,7 +94,7 @@ def _promote_one(name: str, candidates):
             return ask(state, task, question, stage="pick")
         if (waiting := resume(state, task)) is not None:
             return waiting
-        unit = task.ask.picked[0]
+        unit = picks_of(task)[0]
         partner = promotion_partners(state, unit)[0]
         state = promote(state, unit, partner, events, name)
         return done(state, task, f"{name}: {state.die_label(partner)} replaces "
@@ -133,12 +138,13 @@ def _join(state: GameState, unit: int, zone: Zone, events: Events, why: str) -> 
     return move_die(state, unit, zone, events)
 
 
-def _to_army(name: str, candidates, source: str, why: str, arrive=return_from_dua):
+def _to_army(name: str, candidates: Candidates, source: str, why: str,
+             arrive: Arrival = return_from_dua) -> Resolver:
     """Resurrect Dead, Summon Dragonkin: 1 health-worth per casting joins the casting army."""
-    def resolve(state: GameState, task: RuleTask, events: Events):
+    def resolve(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
         announced, times = cast(task)
         if task.stage == "resolve":
-            if not state.has_army(task.zone, task.player):
+            if task.zone is None or not state.has_army(task.zone, task.player):
                 return gone(state, task, events)
             units = [u for u in candidates(state, task.player, announced.element)
                      if u.die.health <= times]
@@ -151,10 +157,11 @@ def _to_army(name: str, candidates, source: str, why: str, arrive=return_from_du
             return ask(state, task, question, stage="pick")
         if (waiting := resume(state, task)) is not None:
             return waiting
-        for unit in task.ask.picked:
+        assert task.zone is not None  # the casting army's terrain
+        for unit in picks_of(task):
             state = arrive(state, unit, task.zone, events, why)
-        names = ", ".join(state.die_label(u) for u in task.ask.picked) or "nobody"
-        verb = "joins" if len(task.ask.picked) == 1 else "join"
+        names = ", ".join(state.die_label(u) for u in picks_of(task)) or "nobody"
+        verb = "joins" if len(picks_of(task)) == 1 else "join"
         return done(state, task, f"{name}: {names} {verb} the casting army", events)
     return resolve
 
@@ -194,7 +201,7 @@ def _rallying(state: GameState, player: int) -> list[GameDie]:
                                   "terrain where you have at least one Amazon.",
           condition=lambda s, p, z, e: "" if _rallying(s, p)
           else "you need Amazons at two terrains")
-def rally(state: GameState, task: RuleTask, events: Events):
+def rally(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     if task.stage == "resolve":
         units = _rallying(state, task.player)
         if not units:
@@ -205,29 +212,29 @@ def rally(state: GameState, task: RuleTask, events: Events):
     if (waiting := resume(state, task)) is not None:
         return waiting
     if task.stage == "from":
-        origin = task.ask.answer
+        origin = zone_answer(task)
         places = tuple(z for z in _amazon_terrains(state, task.player) if z != origin)
         question = ChooseAsk(task.player, "Rally: to which terrain?", places, places[0])
         return ask(state, task, question, stage="to", data=task.data[:3] + (origin,))
     if task.stage == "to":
-        origin, to = task.data[3], task.ask.answer
+        origin, to = task.data[3], zone_answer(task)
         units = [u for u in _rallying(state, task.player) if state.zones[u.id] == origin]
-        question = PickAsk(task.player, f"Rally: up to 3 Amazons move to {state.zone_name(to)}",
-                           tuple(u.id for u in units), tuple(1 for _ in units), max_units=3)
-        return ask(state, task, question, stage="move", data=task.data[:4] + (to,))
+        movers = PickAsk(task.player, f"Rally: up to 3 Amazons move to {state.zone_name(to)}",
+                         tuple(u.id for u in units), tuple(1 for _ in units), max_units=3)
+        return ask(state, task, movers, stage="move", data=task.data[:4] + (to,))
     to = task.data[4]
-    for unit in task.ask.picked:
+    for unit in picks_of(task):
         state = move_unit(state, unit, to, events, f"rallies to {state.zone_name(to)}")
-    return done(state, task, f"Rally: {len(task.ask.picked)} Amazon(s) move", events)
+    return done(state, task, f"Rally: {len(picks_of(task))} Amazon(s) move", events)
 
 
 # --- summoning dragons ---------------------------------------------------------------------
 
 
-def _summon(name: str):
+def _summon(name: str) -> Resolver:
     """Summon Dragon / Summon White Dragon: the announced dragon goes to any terrain (digest
     §5.5)."""
-    def resolve(state: GameState, task: RuleTask, events: Events):
+    def resolve(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
         announced, _ = cast(task)
         dragon = announced.target[0]
         if task.stage == "resolve":
@@ -241,7 +248,7 @@ def _summon(name: str):
             return ask(state, task, question, stage="place")
         if (waiting := resume(state, task)) is not None:
             return waiting
-        to = task.ask.answer
+        to = zone_answer(task)
         state = move_dragon(state, dragon, to, events, f"summoned to {state.zone_name(to)} "
                                                        f"({name})")
         return done(state, task, "", events)

@@ -19,7 +19,7 @@ from .effects import (
 
 
 @register("Ash Storm", "terrain", True, "Terrain: every army roll there −1.")
-def ash_storm(state: GameState, task: RuleTask, events: Events):
+def ash_storm(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     return terrain_modifier_spell(state, task, events, "subtracts {n} from its rolls", 1)
 
 
@@ -39,7 +39,7 @@ def _unit_damage(state: GameState, task: RuleTask, unit: int, damage: int,
 @register("Fearful Flames", "unit_opp", True, "Opposing unit takes 1 damage. If it saves, it "
                                               "rolls to save again; without a save it flees to "
                                               "its Reserve Area.")
-def fearful_flames(state: GameState, task: RuleTask, events: Events):
+def fearful_flames(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     announced, times = cast(task)
     unit = announced.target[0]
     if not unit_there(state, unit):
@@ -63,7 +63,7 @@ def fearful_flames(state: GameState, task: RuleTask, events: Events):
 
 
 @register("Firebolt", "unit_opp", True, "Opposing unit takes 1 damage; it may save.")
-def firebolt(state: GameState, task: RuleTask, events: Events):
+def firebolt(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     announced, times = cast(task)
     unit = announced.target[0]
     if not unit_there(state, unit):
@@ -76,14 +76,14 @@ def firebolt(state: GameState, task: RuleTask, events: Events):
 
 @register("Firestorm", "terrain", True, "Terrain: each army there takes 2 damage; each may "
                                         "save.")
-def firestorm(state: GameState, task: RuleTask, events: Events):
+def firestorm(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     announced, _ = cast(task)
     return army_damage_spell(state, task, events, 2, terrain_armies(state, announced.target[0]))
 
 
 @register("Flashfire", "army_any", True, "Army: in every non-maneuver army roll its owner may "
                                          "re-roll one unit once.")
-def flashfire(state: GameState, task: RuleTask, events: Events):
+def flashfire(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     announced, times = cast(task)
     if not army_there(state, announced.target):
         return gone(state, task, events)
@@ -94,13 +94,13 @@ def flashfire(state: GameState, task: RuleTask, events: Events):
 
 
 @register("Fiery Weapon", "army_any", True, "Army: +2 melee or missile on any roll.")
-def fiery_weapon(state: GameState, task: RuleTask, events: Events):
+def fiery_weapon(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     return army_modifier_spell(state, task, events, "adds {n} melee or missile results to its "
                                                     "rolls", ModOp.ADD, 2, MEL, MIS,
                                one_type=True)
 
 
 @register("Dancing Lights", "army_opp", True, "Opposing army −6 melee.")
-def dancing_lights(state: GameState, task: RuleTask, events: Events):
+def dancing_lights(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     return army_modifier_spell(state, task, events, "subtracts {n} melee results",
                                ModOp.SUBTRACT, 6, MEL)

@@ -62,7 +62,7 @@ class Demand:
 @eighth_face_power(Icon.STANDING_STONES,
                    "the holding army's magic may pay spells of the terrain's elements (digest "
                    "§8)")
-def _elements(key, die_species: Species | None, state: GameState, zone: Zone,
+def _elements(key: frozenset[Color] | str, die_species: Species | None, state: GameState, zone: Zone,
               player: int) -> frozenset[str]:
     """The elements a magic key may pay, with Terrain Harmony and Standing Stones."""
     if key == ANY_COLOR:
@@ -133,7 +133,7 @@ def cantrip_sources(state: GameState, dice: Sequence[DieOutcome], zone: Zone,
     return tuple(sources)
 
 
-def _pays(source: MagicSource, demand: Demand, present: frozenset[Species]) -> bool:
+def _pays(source: MagicSource, demand: Demand, present: frozenset[Species | None]) -> bool:
     if demand.element == MIXED:
         element_ok = bool(source.elements)
     else:
@@ -146,7 +146,7 @@ def _pays(source: MagicSource, demand: Demand, present: frozenset[Species]) -> b
 
 
 def payable(sources: Sequence[MagicSource], demands: Sequence[Demand],
-            present: frozenset[Species]) -> bool:
+            present: frozenset[Species | None]) -> bool:
     """True if every demand can be paid at once from the sources (a maximum flow from the
     sources to the castings reaches the total cost). `present`: the species of the units in
     the casting army (item magic may pay their spells)."""
@@ -208,7 +208,7 @@ def _max_flow_pays(merged: dict[tuple[bool, ...], int], demands: Sequence[Demand
 def describe(sources: Sequence[MagicSource]) -> str:
     """The magic available, e.g. "6 magic (air/water 4, ivory 2)"."""
     total = sum(s.amount for s in sources)
-    parts = {}
+    parts: dict[str, int] = {}
     for s in sources:
         key = "/".join(sorted(s.elements)) or "alloy"
         parts[key] = parts.get(key, 0) + s.amount

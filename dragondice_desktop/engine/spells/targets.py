@@ -21,6 +21,7 @@ from ..dragons.kinds import summonable
 from ..core.house_rules import NO_SPELLS_ON_RESERVES, OWN_ARMIES_ONLY
 from ..sai.lasting import protected_from
 from ..core.state import GameState, Zone, ZoneKind
+from ..core.actions import ActionArg
 from .book import SpellDef
 from .pool import ELEMENT_NAMES, IVORY, MIXED
 
@@ -67,7 +68,7 @@ def _summon_elements(element: str) -> frozenset[Color]:
 
 
 def legal_targets(state: GameState, spell: SpellDef, caster: int, zone: Zone,
-                  element: str) -> list[tuple]:
+                  element: str) -> list[tuple[ActionArg, ...]]:
     """The targets `caster` may name for `spell` paid with `element`, as action arguments."""
     kind = spell.target
     if kind in ("army_opp", "army_any", "unit_opp"):
@@ -81,7 +82,7 @@ def legal_targets(state: GameState, spell: SpellDef, caster: int, zone: Zone,
                   and not shielded(state, spell, z, p, caster)]
         if kind == "unit_opp":
             return [(u.id,) for z, p in armies for u in state.units_in(z, p)]
-        return armies
+        return [(z, p) for z, p in armies]  # as action arguments
     if kind in ("terrain", "terrain_not8"):
         return [(Zone(ZoneKind.TERRAIN, i),) for i, t in enumerate(state.terrains)
                 if not (kind == "terrain_not8" and t.face == 8)]

@@ -22,7 +22,7 @@ from .effects import (
 
 
 @register("Watery Double", "army_any", True, "Army: +1 save.")
-def watery_double(state: GameState, task: RuleTask, events: Events):
+def watery_double(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     return army_modifier_spell(state, task, events, "adds {n} save results to its rolls",
                                ModOp.ADD, 1, SAV)
 
@@ -30,7 +30,7 @@ def watery_double(state: GameState, task: RuleTask, events: Events):
 @register("Accelerated Growth", "self", False, "Your DUA: a Treefolk of 2 or more health that is "
                                                "killed may instead be exchanged with a 1-health "
                                                "Treefolk from the DUA.")
-def accelerated_growth(state: GameState, task: RuleTask, events: Events):
+def accelerated_growth(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     text = (f"Accelerated Growth: {state.players[task.player].name}'s Treefolk of 2 or more "
             f"health that are killed are exchanged with a 1-health Treefolk from the DUA "
             f"{until(state, task.player)}")
@@ -69,7 +69,7 @@ def _purpose(task: RuleTask, player: int) -> str:
 @register("Flash Flood", "terrain", True, "The terrain drops one step unless an opposing army "
                                           "there rolls 6 or more maneuver; never more than one "
                                           "step per turn from Flash Flood.")
-def flash_flood(state: GameState, task: RuleTask, events: Events):
+def flash_flood(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     announced, times = cast(task)
     zone = announced.target[0]
     armies = [(z, p) for z, p in terrain_armies(state, zone) if p != task.player]
@@ -89,7 +89,7 @@ def flash_flood(state: GameState, task: RuleTask, events: Events):
 
 @register("Deluge", "terrain", True, "Terrain: every army roll there −3 maneuver and −3 "
                                      "missile.")
-def deluge(state: GameState, task: RuleTask, events: Events):
+def deluge(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     return terrain_modifier_spell(state, task, events, "subtracts {n} maneuver and {n} missile "
                                                        "results from its rolls", 3, MAN, MIS)
 
@@ -97,7 +97,7 @@ def deluge(state: GameState, task: RuleTask, events: Events):
 @register("Mire", "terrain", False, "Terrain: an army marching there first rolls maneuver; only "
                                     "that much health-worth of its units (and their items) take "
                                     "part in the march's rolls.")
-def mire(state: GameState, task: RuleTask, events: Events):
+def mire(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     announced, _ = cast(task)
     return lasting(state, task, "mire", "first rolls maneuver when it marches; only that much "
                                         "health-worth of its units take part in the march",
@@ -114,7 +114,7 @@ TIDAL_WAVE_RESULTS = ("Tidal Wave: only effects that generate normal save and ma
                                          "results count; the terrain drops one step unless an "
                                          "army rolls 4 or more maneuver (at most one step per "
                                          "turn).")
-def tidal_wave(state: GameState, task: RuleTask, events: Events):
+def tidal_wave(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     """Digest §7 Tidal Wave: each army at the terrain takes 4 damage (cumulative) and makes a
     save and maneuver combination roll where "only effects that generate normal save and
     maneuver results count" (the spell's text): ID and action icons count, and an SAI only
@@ -151,7 +151,7 @@ def tidal_wave(state: GameState, task: RuleTask, events: Events):
 
 @register("Wall of Fog", "terrain", True, "Terrain: every missile attack at an army there "
                                           "−6 missile.")
-def wall_of_fog(state: GameState, task: RuleTask, events: Events):
+def wall_of_fog(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     announced, times = cast(task)
     return lasting(state, task, "wall_of_fog", f"is shot at with {6 * times} missile results "
                                                f"less", events, announced.target[0],

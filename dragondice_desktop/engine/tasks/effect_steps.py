@@ -3,12 +3,13 @@ answer stand), wait, resume once answered, record what the effect did on its rol
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Any
 
 from ..core.events import Event
 from ..rolls.model import Applied
-from ..core.state import GameState, Zone
+from ..core.state import GameDie, GameState, Zone
 from .queue_ops import answered, pop_head, record_applied, replace_head, settle_ask, wait_on
 from .kinds import Ask, EffectTask, PickAsk, RuleTask
 
@@ -34,7 +35,7 @@ def finish_rule(state: GameState, task: RuleTask, text: str, events: Events,
 
 
 def ask(state: GameState, task: EffectTask | RuleTask, question: Ask,
-        **changes) -> tuple[GameState, bool]:
+        **changes: Any) -> tuple[GameState, bool]:
     """Put a question on the task; wait unless it answers itself (forced picks)."""
     question = settle_ask(question)
     task = replace(task, ask=question, **changes)
@@ -48,10 +49,11 @@ def resume(state: GameState, task: EffectTask | RuleTask) -> tuple[GameState, bo
     """Wait again if the task's question is still open (None when it is answered)."""
     if answered(task.ask):
         return None
+    assert task.ask is not None  # a task waits only on a question it has
     return ask(state, task, task.ask)
 
 
-def units_pick(chooser: int, prompt: str, units, **kwargs) -> PickAsk:
+def units_pick(chooser: int, prompt: str, units: Sequence[GameDie], **kwargs: Any) -> PickAsk:
     return PickAsk(chooser, prompt, tuple(u.id for u in units),
                    tuple(u.die.health for u in units), **kwargs)
 

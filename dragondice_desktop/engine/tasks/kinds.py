@@ -22,6 +22,7 @@ Questions (``Ask``):
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ..units.damage import best_kill_total, reachable_sums
 from ..rolls.model import ChoicePoint, Effect, Modifier, RollContext, RollInput
@@ -112,7 +113,7 @@ class ChooseAsk:
 
     chooser: int
     prompt: str
-    options: tuple
+    options: tuple[str | Zone, ...]
     default: object
     answer: object = None
 
@@ -154,6 +155,13 @@ class RollTask:
     ask_point: ChoicePoint | None = None
     flashfire: int | None = None
 
+    @property
+    def rolled(self) -> RollInput:
+        """The dice and faces so far. Raises ValueError before step 1 has rolled them."""
+        if self.inp is None:
+            raise ValueError(f"the {self.purpose} roll has not been rolled yet")
+        return self.inp
+
 
 @dataclass(frozen=True)
 class EffectTask:
@@ -172,7 +180,7 @@ class EffectTask:
     stage: str = "start"
     ask: Ask | None = None
     targets: tuple[int, ...] = ()
-    data: tuple = ()
+    data: tuple[Any, ...] = ()  # the procedure's own values, of its own kinds
 
 
 @dataclass(frozen=True)
@@ -189,7 +197,7 @@ class RuleTask:
     zone: Zone | None = None
     stage: str = "start"
     ask: Ask | None = None
-    data: tuple = ()
+    data: tuple[Any, ...] = ()  # the procedure's own values, of its own kinds
     text: str = ""
 
 
@@ -202,3 +210,35 @@ class StepTask:
 
 
 Task = RollTask | EffectTask | RuleTask | StepTask
+
+
+def picks_of(task: RollTask | EffectTask | RuleTask) -> tuple[int, ...]:
+    """The die ids picked in answer to `task`'s pick question (its targets). Raises
+    ValueError when the task has no pick question."""
+    if not isinstance(task.ask, PickAsk):
+        raise ValueError(f"{type(task).__name__} has no pick question (it has {task.ask!r})")
+    return task.ask.picked
+
+
+def zone_answer(task: RollTask | EffectTask | RuleTask) -> Zone:
+    """The zone chosen in answer to `task`'s choice question. Raises ValueError when the task
+    has no choice question or its answer is not a zone."""
+    if not isinstance(task.ask, ChooseAsk) or not isinstance(task.ask.answer, Zone):
+        raise ValueError(f"{type(task).__name__} has no zone chosen (it has {task.ask!r})")
+    return task.ask.answer
+
+
+def word_answer(task: RollTask | EffectTask | RuleTask) -> str:
+    """The word chosen in answer to `task`'s choice question. Raises ValueError when the task
+    has no choice question or its answer is not a word."""
+    if not isinstance(task.ask, ChooseAsk) or not isinstance(task.ask.answer, str):
+        raise ValueError(f"{type(task).__name__} has no word chosen (it has {task.ask!r})")
+    return task.ask.answer
+
+
+def answer_of(task: RollTask | EffectTask | RuleTask) -> str | Zone:
+    """The option chosen in answer to `task`'s choice question (a word or a zone). Raises
+    ValueError when the task has no answered choice question."""
+    if not isinstance(task.ask, ChooseAsk) or not isinstance(task.ask.answer, (str, Zone)):
+        raise ValueError(f"{type(task).__name__} has no option chosen (it has {task.ask!r})")
+    return task.ask.answer

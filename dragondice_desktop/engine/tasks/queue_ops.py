@@ -91,9 +91,9 @@ def stored_result(state: GameState, purpose: str) -> RollResult | None:
 def store_result(state: GameState, purpose: str, result: RollResult) -> GameState:
     """Keep a counted roll in the march (or the dragon attack) in progress."""
     if state.march is not None:
-        return state.with_(march=state.march.with_result(purpose, result))
+        return state.with_(march=state.current_march.with_result(purpose, result))
     if state.dragon_attack is not None:
-        return state.with_(dragon_attack=state.dragon_attack.with_result(purpose, result))
+        return state.with_(dragon_attack=state.current_dragon_attack.with_result(purpose, result))
     return state
 
 

@@ -37,7 +37,7 @@ from ..species.phase import RULE_RUNNERS as SPECIES_RUNNERS
 from ..spells import RULE_RUNNERS as SPELL_RUNNERS
 from ..spells import apply_cast, legal_casts
 from ..sai.lasting import has_effect
-from ..core.state import DamageDue, GameState, Step, Zone, ZoneKind
+from ..core.state import DamageDue, GameDie, GameState, Step, Zone, ZoneKind
 from .queue_ops import head, replace_head
 from .kinds import ChooseAsk, EffectTask, PickAsk, RollTask, RuleTask, StepTask
 
@@ -87,7 +87,7 @@ def _burying(state: GameState) -> bool:
         and state.tasks[0].kind == "bury_items"
 
 
-def _standing(state: GameState, due: DamageDue) -> list:
+def _standing(state: GameState, due: DamageDue) -> list[GameDie]:
     """The units of the damaged army not yet chosen as casualties."""
     return [u for u in state.units_in(due.zone, due.player) if u.id not in due.marked]
 
@@ -185,7 +185,9 @@ def legal_task_actions(state: GameState) -> list[Action]:
         return []
     if state.step is Step.CAST:
         return legal_casts(state)
-    ask = head(state).ask
+    waiting = head(state)
+    assert not isinstance(waiting, StepTask)  # a step task is run, never waited on
+    ask = waiting.ask
     if state.step is Step.SAI_PICK and isinstance(ask, PickAsk):
         picks = [act(Verb.PICK, i) for i in ask.legal()]
         return picks + ([] if ask.maximize else [act(Verb.DONE)])
@@ -206,11 +208,15 @@ def apply_task_action(state: GameState, action: Action, events: Events) -> GameS
     if action.verb is Verb.CAST or state.step is Step.CAST:
         return advance(apply_cast(state, action, events), events)
     task = head(state)
+    assert not isinstance(task, StepTask)  # a pick, done or choice answers a task's question
     ask = task.ask
     if action.verb is Verb.PICK:
+        assert isinstance(ask, PickAsk)  # legal only while a pick is asked
         ask = ask.pick(action.args[0])
     elif action.verb is Verb.DONE:
+        assert isinstance(ask, PickAsk)
         ask = replace(ask, done=True)
     else:
+        assert isinstance(ask, ChooseAsk)  # the one question left: a choice
         ask = replace(ask, answer=action.args[0])
     return advance(replace_head(state, replace(task, ask=ask)), events)

@@ -34,7 +34,9 @@ from ..turn.flow import controls_eighth_face
 from ..units.items import army_items, fits
 from ..core.state import GameState, Zone, ZoneKind
 from ..tasks.queue_ops import replace_head
-from ..tasks.kinds import ChooseAsk, PickAsk, RuleTask
+from ..tasks.kinds import (
+    Ask, ChooseAsk, PickAsk, RuleTask, answer_of, picks_of, word_answer, zone_answer,
+)
 
 # What a Castle may become (seed 003), by the word of the `choose` action.
 CASTLE_CHOICES = {"city": Icon.CITY, "standing-stones": Icon.STANDING_STONES,
@@ -78,6 +80,7 @@ def phase_tasks(state: GameState, events: Events) -> list[RuleTask]:
                    "becomes City, Standing Stones, Temple or Tower on capture until its face "
                    "moves (seed 003)")
 def _castle(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
+    assert task.zone is not None  # an eighth-face task names its terrain
     terrain = state.terrains[task.zone.index]
     if task.ask is None:
         question = ChooseAsk(task.player, f"Castle: what does {terrain.die.name} become until "
@@ -85,7 +88,7 @@ def _castle(state: GameState, task: RuleTask, events: Events) -> tuple[GameState
         return ask(state, task, question)
     if (waiting := resume(state, task)) is not None:
         return waiting
-    icon = CASTLE_CHOICES[task.ask.answer]
+    icon = CASTLE_CHOICES[word_answer(task)]
     terrains = list(state.terrains)
     terrains[task.zone.index] = replace(terrain, castle_as=icon)
     state = state.with_(terrains=tuple(terrains))
@@ -100,6 +103,7 @@ def _city(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, 
     """City: recruit a small unit from the DUA to the army, or promote one of its units
     (digest §8, §4.8)."""
     player, zone = task.player, task.zone
+    assert zone is not None  # an eighth-face task names its terrain
     dua = Zone(ZoneKind.DUA, player)
     recruits = [u for u in state.units_in(dua, player) if u.die.health == 1]
     promotable = [u for u in state.units_in(zone, player) if promotion_partners(state, u.id)]
@@ -108,6 +112,7 @@ def _city(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, 
         if not options:
             return finish_rule(state, task, "City: no small unit in the DUA to recruit and no "
                                             "unit to promote", events)
+        question: Ask  # a pick or a choice, by stage
         question = ChooseAsk(player, "City: recruit a small unit from your DUA, or promote one "
                                      "unit of this army (optional)", options + ("none",),
                              options[0])
@@ -115,14 +120,14 @@ def _city(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, 
     if (waiting := resume(state, task)) is not None:
         return waiting
     if task.stage == "mode":
-        mode = task.ask.answer
+        mode = word_answer(task)
         if mode == "none":
             return finish_rule(state, task, "City: not used", events)
         units = recruits if mode == "recruit" else promotable
         question = units_pick(player, f"City: which unit to {mode}", units, max_units=1,
                               maximize=True)
         return ask(state, task, question, stage=mode)
-    die_id = task.ask.picked[0]
+    die_id = picks_of(task)[0]
     if task.stage == "recruit":
         state = return_from_dua(state, die_id, zone, events, "City: recruited (digest §8)")
         return finish_rule(state, task, f"City: {state.die_label(die_id)} recruited", events)
@@ -145,20 +150,22 @@ def _temple(state: GameState, task: RuleTask, events: Events) -> tuple[GameState
             return finish_rule(state, task, "Temple: no other player has a unit in their DUA",
                                events)
         duas = tuple(Zone(ZoneKind.DUA, p) for p in victims)
+        question: Ask  # a pick or a choice, by stage
         question = ChooseAsk(player, "Temple: force a player to bury one unit of their choice "
                                      "from their DUA (optional)", duas + ("none",), duas[0])
         return ask(state, task, question, stage="victim")
     if (waiting := resume(state, task)) is not None:
         return waiting
     if task.stage == "victim":
-        if task.ask.answer == "none":
+        chosen = answer_of(task)
+        if not isinstance(chosen, Zone):  # "none"
             return finish_rule(state, task, "Temple: not used", events)
-        victim = task.ask.answer.index
+        victim = chosen.index
         question = units_pick(victim, "Temple: bury one unit of your choice from your DUA",
                               state.units_in(Zone(ZoneKind.DUA, victim), victim), max_units=1,
                               maximize=True)
         return ask(state, task, question, stage="bury")
-    die_id = task.ask.picked[0]
+    die_id = picks_of(task)[0]
     state = bury(state, die_id, events, "Temple, digest §8")
     return finish_rule(state, task, f"Temple: {state.die_label(die_id)} buried", events)
 
@@ -168,6 +175,7 @@ def _temple(state: GameState, task: RuleTask, events: Events) -> tuple[GameState
                    "(seed 003)")
 def _dragons_lair(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     """Dragon's Lair: the holder may summon a dragon (seed 003)."""
+    assert task.zone is not None  # an eighth-face task names its terrain
     elements = state.terrains[task.zone.index].die.elements
     summon = summon_task(task.player, task.zone, elements, "Dragon's Lair (seed 003)",
                          optional=True)
@@ -183,21 +191,22 @@ def _summon(state: GameState, task: RuleTask, events: Events) -> tuple[GameState
         if not candidates:
             return finish_rule(state, task, f"{task.text}: no dragon can be summoned", events)
         may = "you may summon" if optional else "summon"
+        question: Ask  # a pick or a choice, by stage
         question = PickAsk(task.player, f"{task.text}: {may} a dragon", tuple(candidates),
                            tuple(1 for _ in candidates), max_units=1, maximize=not optional)
         return ask(state, task, question, stage="dragon")
     if (waiting := resume(state, task)) is not None:
         return waiting
     if task.stage == "dragon":
-        if not task.ask.picked:
+        if not picks_of(task):
             return finish_rule(state, task, f"{task.text}: no dragon summoned", events)
-        dragon = task.ask.picked[0]
+        dragon = picks_of(task)[0]
         places = destinations(state, dragon)
         question = ChooseAsk(task.player, f"{task.text}: where does {state.die_label(dragon)} "
                                           f"go?", places, _default_place(state, task.player,
                                                                          places))
         return ask(state, task, question, stage="place", data=task.data + (dragon,))
-    dragon, to = task.data[2], task.ask.answer
+    dragon, to = task.data[2], zone_answer(task)
     state = move_dragon(state, dragon, to, events, f"summoned to {state.zone_name(to)} "
                                                    f"({task.text})")
     return finish_rule(state, task, "", events)
@@ -220,6 +229,7 @@ def _grove(state: GameState, task: RuleTask, events: Events) -> tuple[GameState,
     item from your BUA to your army holding the Grove (only an item that army can carry:
     rulings)."""
     player, zone = task.player, task.zone
+    assert zone is not None  # an eighth-face task names its terrain
     if task.stage == "start":
         candidates = []
         for p in range(state.player_count):
@@ -241,7 +251,7 @@ def _grove(state: GameState, task: RuleTask, events: Events) -> tuple[GameState,
         return ask(state, task, question, stage="pick")
     if (waiting := resume(state, task)) is not None:
         return waiting
-    die_id = task.ask.picked[0]
+    die_id = picks_of(task)[0]
     die = state.dice[die_id]
     if die.die.kind.is_item:
         to = zone

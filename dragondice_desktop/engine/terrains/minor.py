@@ -59,9 +59,10 @@ def _showing(state: GameState, zone: Zone, player: int) -> Icon | None:
 def minor_modifiers(state: GameState, zone: Zone, player: int) -> tuple[Modifier, ...]:
     """A disaster face halves one result type of the army's rolls."""
     icon = _showing(state, zone, player)
-    if icon not in DISASTERS:
+    if icon is None or icon not in DISASTERS:
         return ()
     minor = controlled(state, zone, player)
+    assert minor is not None  # a face shows only on a controlled minor terrain
     return (Modifier(ModOp.DIVIDE, 2, f"{icon.value} on {state.die_label(minor)}: halves "
                                       f"{DISASTERS[icon].value} (digest §1.6)",
                      types=(DISASTERS[icon],)),)
@@ -69,12 +70,14 @@ def minor_modifiers(state: GameState, zone: Zone, player: int) -> tuple[Modifier
 
 def doubles_ids(state: GameState, zone: Zone, player: int, roll_type: RollType) -> bool:
     """Double Maneuvers / Double Saves: ID results doubled in that roll type."""
-    return DOUBLES.get(_showing(state, zone, player)) is roll_type
+    icon = _showing(state, zone, player)
+    return icon is not None and DOUBLES.get(icon) is roll_type
 
 
 def minor_action(state: GameState, zone: Zone, player: int) -> str | None:
     """The action an action face lets the army take instead of the terrain's."""
-    return ACTIONS.get(_showing(state, zone, player))
+    icon = _showing(state, zone, player)
+    return ACTIONS.get(icon) if icon is not None else None
 
 
 def disaster(state: GameState, zone: Zone, player: int) -> bool:

@@ -29,7 +29,7 @@ from .minor import (
 )
 from ..core.state import GameState, Step, ZoneKind
 from ..tasks.queue_ops import pop_head, push_front
-from ..tasks.kinds import ChooseAsk, RuleTask
+from ..tasks.kinds import ChooseAsk, RuleTask, word_answer
 
 CHARGES = {"javelin": "Javelin Charge", "kukri": "Kukri Charge"}
 
@@ -46,11 +46,13 @@ def maneuver_step(state: GameState) -> tuple[GameState, bool]:
 def march_start(state: GameState, events: Events) -> tuple[GameState, bool]:
     """After ``march <zone>``: the minor terrain decisions, then the maneuver step; returns
     (state, waiting)."""
-    zone, player = state.march.zone, state.turn_player
+    zone, player = state.current_march.zone, state.turn_player
     if zone.kind is ZoneKind.RESERVE:  # a Reserve army cannot maneuver (digest §3.5)
         return to_action_step(state), True
     if disaster(state, zone, player):
-        state = bury_minor(state, controlled(state, zone, player), events,
+        showing = controlled(state, zone, player)
+        assert showing is not None  # a disaster face shows on a controlled minor terrain
+        state = bury_minor(state, showing, events,
                            "a disaster: buried at the start of its army's next march")
     if controlled(state, zone, player) is not None:
         return wait(state, player, Step.MINOR_TERRAIN,
@@ -61,7 +63,7 @@ def march_start(state: GameState, events: Events) -> tuple[GameState, bool]:
 
 def minor_actions(state: GameState) -> list[Action]:
     """The choices of Step.MINOR_TERRAIN."""
-    zone, player = state.march.zone, state.turn_player
+    zone, player = state.current_march.zone, state.turn_player
     actions = [act(Verb.ROLL_MINOR), act(Verb.KEEP_MINOR), act(Verb.BURY_MINOR)]
     if any(u.die.species is Species.AMAZONS for u in state.units_in(zone, player)):
         actions += [act(Verb.CHARGE, kind) for kind in CHARGES]
@@ -70,7 +72,7 @@ def minor_actions(state: GameState) -> list[Action]:
 
 def bring_actions(state: GameState) -> list[Action]:
     """``bring <id>``, offered with the maneuver."""
-    zone = state.march.zone
+    zone = state.current_march.zone
     if zone.kind is not ZoneKind.TERRAIN:
         return []
     return [act(Verb.BRING, d) for d in can_bring(state, zone, state.turn_player)]
@@ -85,7 +87,7 @@ def _roll(state: GameState, minor: int, events: Events, then: str) -> tuple[Game
     events.append(Event("roll", f"{state.die_label(minor)} rolls: {die.faces[face].to_text()}",
                         player=state.dice[minor].owner))
     if die.faces[face].icon in ID_FACES:
-        return push_front(state, [RuleTask("minor_face", state.turn_player, state.march.zone,
+        return push_front(state, [RuleTask("minor_face", state.turn_player, state.current_march.zone,
                                            data=(minor, then))]), False
     return _then(state, then)
 
@@ -98,7 +100,7 @@ def _then(state: GameState, then: str) -> tuple[GameState, bool]:
 
 def apply_minor(state: GameState, action: Action, events: Events) -> tuple[GameState, bool]:
     """Apply a minor terrain choice or ``bring``; returns (state, waiting)."""
-    zone, player = state.march.zone, state.turn_player
+    zone, player = state.current_march.zone, state.turn_player
     name = state.players[player].name
     if action.verb is Verb.BRING:
         minor = action.args[0]
@@ -107,6 +109,7 @@ def apply_minor(state: GameState, action: Action, events: Events) -> tuple[GameS
         state = move_die(state, minor, zone, events)
         return _roll(state, minor, events, "action")
     minor = controlled(state, zone, player)
+    assert minor is not None  # these actions are offered only for a controlled minor terrain
     if action.verb is Verb.ROLL_MINOR:
         return _roll(state, minor, events, "maneuver")
     if action.verb is Verb.KEEP_MINOR:
@@ -117,7 +120,7 @@ def apply_minor(state: GameState, action: Action, events: Events) -> tuple[GameS
         return to_action_step(bury_minor(state, minor, events, "instead of maneuvering")), True
     kind = action.args[0]
     state = bury_minor(state, minor, events, f"{CHARGES[kind]} (digest §6)")
-    state = state.with_(march=replace(state.march, charge=kind))
+    state = state.with_(march=replace(state.current_march, charge=kind))
     return to_action_step(state), True
 
 
@@ -131,7 +134,7 @@ def _minor_face(state: GameState, task: RuleTask, events: Events) -> tuple[GameS
         return ask(state, task, question)
     if (waiting := resume(state, task)) is not None:
         return waiting
-    icon = next(i for i, word in ACTIONS.items() if word == task.ask.answer)
+    icon = next(i for i, word in ACTIONS.items() if word == word_answer(task))
     state = with_face(state, minor, face_of(state, minor, icon))
     events.append(Event("message", f"{state.die_label(minor)} is turned to {icon.value}",
                         player=task.player))

@@ -4,9 +4,11 @@ upkeep, victory, starting and ending a march (digest §3, §8). The start of a t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
-from ...catalog.model import Icon, Species
+from ...catalog.model import Color, Die, Icon, Species
 from ..core.dice_moves import move_die
 from ..core.events import Event
 from ..core.house_rules import ONE_MULTIPLIER_PER_TYPE
@@ -15,7 +17,7 @@ from ..sai.lasting import (
     army_modifiers, cannot_roll, glaring_units, prune_armies, roll_changes, unit_left,
 )
 from ..terrains.minor import bury_orphans, doubles_ids
-from ..rolls.model import DieRoll, RollInput
+from ..rolls.model import DieRoll, RollInput, RollResult
 from ..species.counts_as import conversions_at, terrain_elements
 from ..rolls.model import RollKind
 from ..rolls.pipeline import RollContext, RollType, count_roll, extend_chain, roll_note
@@ -47,7 +49,7 @@ def holds_power(state: GameState, zone: Zone, player: int, icon: Icon) -> bool:
 
 def rolling_dice(state: GameState, zone: Zone, player: int,
                  exclude: tuple[tuple[int, str], ...] = ()
-                 ) -> tuple[list[tuple[int, object]], list[str]]:
+                 ) -> tuple[list[tuple[int, Die]], list[str]]:
     """The dice of `player`'s army at `zone` that roll in an army roll, and notes on the
     units that do not: units that cannot be rolled (asleep, webbed, netted, stunned,
     hypnotized), units in `exclude` ((die id, why): charmed units, Dragonkin facing a dragon of
@@ -78,7 +80,7 @@ def unit_multipliers(state: GameState) -> bool:
 
 
 def army_context(state: GameState, zone: Zone, player: int, roll_type: RollType,
-                 **context) -> RollContext:
+                 **context: Any) -> RollContext:
     """The context of an army roll at `zone`: the army that controls the eighth face doubles
     its ID results (digest §8), and so does a minor terrain's Double Maneuvers / Double Saves
     in that roll (digest §1.6); a Reserve army rolls in reserves; lasting effects change how
@@ -102,8 +104,9 @@ def army_context(state: GameState, zone: Zone, player: int, roll_type: RollType,
 
 
 def place_context(roll_type: RollType, *, eighth_face: bool = False, in_reserve: bool = False,
-                  elements: frozenset = frozenset(), since=lambda revision: True,
-                  **context) -> RollContext:
+                  elements: frozenset[Color] = frozenset(),
+                  since: Callable[[int], bool] = lambda revision: True,
+                  **context: Any) -> RollContext:
     """The context of a roll made at a place, from what the table shows: `eighth_face`, the
     army holds the terrain's eighth face (its army rolls double their ID results, digest §8;
     never a unit's own roll, digest §10 #5); `in_reserve`, the army is in the Reserve Area;
@@ -122,7 +125,7 @@ def place_context(roll_type: RollType, *, eighth_face: bool = False, in_reserve:
 
 
 def roll_for(state: GameState, zone: Zone, player: int, roll_type: RollType,
-             events: Events, **context) -> tuple[GameState, object]:
+             events: Events, **context: Any) -> tuple[GameState, RollResult]:
     """Roll `player`'s army at `zone` for `roll_type` with no decisions to make (the Horde
     roll-off); returns (state with advanced RNG, result). Rolls in a march go through the
     task queue instead (``rolls/army_roll.py``), which may stop for the players' choices."""
@@ -143,11 +146,12 @@ def roll_for(state: GameState, zone: Zone, player: int, roll_type: RollType,
     return state.with_(rng=rng), result
 
 
-def log_roll(state: GameState, zone: Zone, player: int, result, events: Events,
+def log_roll(state: GameState, zone: Zone, player: int, result: RollResult, events: Events,
              notes: list[str] | tuple[str, ...] = ()) -> None:
     """Log an army roll (the event keeps the whole result for "explain this roll") and every
     SAI in it that cannot be resolved."""
     name = state.players[player].name
+    assert result.context is not None  # an army roll's result keeps its context
     counted = result.context.counted
     what = " + ".join(t.value for t in counted)
     totals = (str(result.total()) if len(counted) == 1
@@ -250,7 +254,7 @@ def start_march(state: GameState, phase: Phase, events: Events) -> GameState:
 def end_march(state: GameState, events: Events) -> GameState:
     """The march is over: army effects of armies left with no units end (digest §4.3); go on
     to the Second March or to the Reserves phase."""
-    zone = state.march.zone if state.march else None
+    zone = state.current_march.zone if state.march else None
     state = prune_armies(state, events)
     state = state.with_(marched=state.marched + ((zone,) if zone else ()), march=None,
                         tasks=())

@@ -19,7 +19,7 @@ from ...catalog.model import Icon
 from ..terrains.eighth_faces import castle_task
 from .flow import check_victory, end_march, marchable_zones, set_face, start_march, wait
 from ..tasks.runner import advance, apply_task_action, legal_task_actions
-from ..core.state import GameState, MarchState, Phase, Step
+from ..core.state import GameState, MarchState, Phase, Step, Zone
 from ..tasks.queue_ops import push_front
 from ..tasks.kinds import StepTask
 
@@ -35,7 +35,7 @@ MINOR_VERBS = (Verb.BRING, Verb.ROLL_MINOR, Verb.KEEP_MINOR, Verb.BURY_MINOR, Ve
 
 def legal_march_actions(state: GameState) -> list[Action]:
     """Choices open during a march, by step."""
-    step, march, player = state.step, state.march, state.turn_player
+    step, player = state.step, state.turn_player
     if step is Step.CHOOSE_ARMY:
         return [act(Verb.MARCH, z) for z in marchable_zones(state)] + [act(Verb.SKIP_MARCH)]
     if step is Step.MANEUVER:
@@ -45,18 +45,18 @@ def legal_march_actions(state: GameState) -> list[Action]:
     if step is Step.COUNTER_MANEUVER:
         return [act(Verb.COUNTER), act(Verb.NO_COUNTER)]
     if step is Step.TURN_TERRAIN:
-        face = state.terrains[march.zone.index].face
+        face = state.terrains[state.current_march.zone.index].face
         return [act(Verb.TURN, d) for d, ok in (("up", face < 8), ("down", face > 1)) if ok]
     if step is Step.ACTION:
-        if not state.has_army(march.zone, player):
+        if not state.has_army(state.current_march.zone, player):
             return [act(Verb.NO_ACTION)]
-        return ([act(Verb.ACTION, a) for a in allowed_actions(state, march.zone, player)]
+        return ([act(Verb.ACTION, a) for a in allowed_actions(state, state.current_march.zone, player)]
                 + [act(Verb.NO_ACTION)])
     if step is Step.MISSILE_TARGET:
-        return [a for z in missile_targets(state, march.zone, player)
+        return [a for z in missile_targets(state, state.current_march.zone, player)
                 for a in _targets(z, shootable(state, z, player))]
     if step is Step.MELEE_TARGET:
-        return _targets(march.zone, opponents_at(state, march.zone, player))
+        return _targets(state.current_march.zone, opponents_at(state, state.current_march.zone, player))
     if step in TASK_STEPS:
         return legal_task_actions(state)
     if step is Step.COUNTER_ATTACK:
@@ -102,7 +102,7 @@ def apply_march(state: GameState, action: Action, events: Events) -> GameState:
             return advance(start_melee(state, False, events, defender=who), events)
         return advance(start_missile(state, zone, events, target=who), events)
     if verb is Verb.COUNTER_ATTACK:
-        if state.march.exchange.kind == "missile":
+        if state.current_march.current_attack.kind == "missile":
             return advance(start_volley(state, events), events)
         return advance(start_melee(state, counter_attack=True, events=events), events)
     if verb is Verb.NO_COUNTER_ATTACK:
@@ -110,7 +110,7 @@ def apply_march(state: GameState, action: Action, events: Events) -> GameState:
     raise AssertionError(f"not a march action: {action}")
 
 
-def _targets(zone, players: list[int]) -> list[Action]:
+def _targets(zone: Zone, players: list[int]) -> list[Action]:
     """``target <zone>`` — or, with several opposing armies there (multiplayer),
     ``target <zone> <player>`` for each."""
     if len(players) == 1:
@@ -122,8 +122,8 @@ def _announce_maneuver(state: GameState, events: Events) -> GameState:
     """Opponents at the terrain may counter-maneuver, each asked in turn; with none, the
     maneuver just succeeds."""
     player = state.turn_player
-    state = state.with_(march=replace(state.march, maneuvered=True))
-    if opponents_at(state, state.march.zone, player):
+    state = state.with_(march=replace(state.current_march, maneuvered=True))
+    if opponents_at(state, state.current_march.zone, player):
         return _ask_counter(state)
     events.append(Event("message", "No opposing army: the maneuver succeeds"))
     return wait(state, player, Step.TURN_TERRAIN, "Turn the terrain up or down")
@@ -131,7 +131,7 @@ def _announce_maneuver(state: GameState, events: Events) -> GameState:
 
 def _ask_counter(state: GameState) -> GameState:
     """Ask the next opponent at the terrain whether it counter-maneuvers."""
-    march, player = state.march, state.turn_player
+    march, player = state.current_march, state.turn_player
     asked = [p for p in opponents_at(state, march.zone, player) if p not in march.asked]
     return wait(state, asked[0], Step.COUNTER_MANEUVER,
                 f"{state.players[player].name} maneuvers: counter-maneuver?")
@@ -140,7 +140,8 @@ def _ask_counter(state: GameState) -> GameState:
 def _counter_answer(state: GameState, counters: bool, events: Events) -> GameState:
     """Record an opponent's answer; once all answered, the counter-maneuvering armies and the
     marcher roll (digest §3.5, §10 #3), or with none the maneuver succeeds."""
-    march, player = state.march, state.turn_player
+    march, player = state.current_march, state.turn_player
+    assert state.pending is not None  # the opponent asked is answering
     who = state.pending.player
     march = replace(march, asked=march.asked + (who,),
                     counters=march.counters + ((who,) if counters else ()))
@@ -157,7 +158,7 @@ def _turn_terrain(state: GameState, direction: str, events: Events) -> GameState
     """Turn the terrain one step; reaching 8 captures it (digest §3.5, §8). A Wall of Thorns
     there then hurts the army (digest §7); capturing a Castle asks what it becomes (seed
     003)."""
-    zone, player = state.march.zone, state.turn_player
+    zone, player = state.current_march.zone, state.turn_player
     terrain = state.terrains[zone.index]
     face = terrain.face + (1 if direction == "up" else -1)
     state = set_face(state, zone.index, face, player if face == 8 else None)
@@ -182,9 +183,9 @@ def _turn_terrain(state: GameState, direction: str, events: Events) -> GameState
 
 def _take_action(state: GameState, name: str, events: Events) -> GameState:
     player = state.turn_player
-    state = state.with_(march=replace(state.march, action=name))
+    state = state.with_(march=replace(state.current_march, action=name))
     if name == "melee":
-        if len(opponents_at(state, state.march.zone, player)) > 1:
+        if len(opponents_at(state, state.current_march.zone, player)) > 1:
             return wait(state, player, Step.MELEE_TARGET, "Choose the army to attack")
         return advance(start_melee(state, counter_attack=False, events=events), events)
     if name == "missile":

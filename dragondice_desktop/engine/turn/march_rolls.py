@@ -33,7 +33,7 @@ from ..spells import magic_action_tasks
 from ..rolls.model import Applied, Modifier, ModOp, RollResult, RollType
 from ..core.state import DamageDue, Exchange, GameState, Step, Zone, ZoneKind
 from ..tasks.queue_ops import pop_head, push_front, record_applied
-from ..tasks.kinds import PickAsk, RollTask, RuleTask, StepTask
+from ..tasks.kinds import PickAsk, RollTask, RuleTask, StepTask, Task, picks_of
 
 Events = list[Event]
 
@@ -102,7 +102,7 @@ def allowed_actions(state: GameState, zone: Zone, player: int) -> list[str]:
 
 def to_action_step(state: GameState) -> GameState:
     """Wait for the marching army's action (or for the end of the march)."""
-    zone, player = state.march.zone, state.turn_player
+    zone, player = state.current_march.zone, state.turn_player
     if not state.has_army(zone, player):
         return wait(state, player, Step.ACTION, "The marching army is gone: end the march")
     if not allowed_actions(state, zone, player):
@@ -118,10 +118,10 @@ def to_action_step(state: GameState) -> GameState:
 @species_ability(Species.AMAZONS, "Kukri Charge",
                  "burying the minor terrain instead of maneuvering, their maneuver counts as "
                  "melee this march (digest §6)")
-def _charge(state: GameState, kind: str) -> tuple:
+def _charge(state: GameState, kind: str) -> tuple[tuple[Species, RollType, RollType, str], ...]:
     """Amazons' Javelin / Kukri Charge this march: their maneuver counts as missile / melee
     (digest §6)."""
-    if state.march.charge != kind:
+    if state.current_march.charge != kind:
         return ()
     dst = RollType.MISSILE if kind == "javelin" else RollType.MELEE
     name = "Javelin Charge" if kind == "javelin" else "Kukri Charge"
@@ -130,7 +130,7 @@ def _charge(state: GameState, kind: str) -> tuple:
 
 def start_maneuver(state: GameState, events: Events) -> GameState:
     """Both sides roll for maneuver, the marcher first (digest §3.5, §4.1)."""
-    zone, player = state.march.zone, state.turn_player
+    zone, player = state.current_march.zone, state.turn_player
     roll = RollTask("maneuver", player, zone, army_context(state, zone, player, RollType.MANEUVER))
     return push_front(state, [roll, StepTask("counter_maneuver")])
 
@@ -140,9 +140,9 @@ def start_melee(state: GameState, counter_attack: bool, events: Events,
     """A melee attack on `defender`'s army at the marching army's terrain (the only opposing
     army there when not given), or the attacked army's counter-attack (digest §5.1) — first
     held back by Foul Stench when the attacking army holds Goblins (digest §6)."""
-    zone, marcher = state.march.zone, state.turn_player
+    zone, marcher = state.current_march.zone, state.turn_player
     if counter_attack:
-        attacker, target = state.march.exchange.defender, marcher
+        attacker, target = state.current_march.current_attack.defender, marcher
         if foul_stench(state, zone, marcher):
             return push_front(state, [RuleTask("foul_stench", attacker, zone)])
     else:
@@ -157,7 +157,7 @@ def _melee_roll(state: GameState, attacker: int, target: int, zone: Zone,
     """The melee attack or counter-attack roll of `attacker`'s army at `zone` on `target`'s;
     `exclude`: (die id, why) of units that may not take part."""
     exchange = Exchange("melee", attacker, zone, target, zone, counter_attack=counter_attack)
-    state = state.with_(march=replace(state.march, exchange=exchange, target=zone,
+    state = state.with_(march=replace(state.current_march, exchange=exchange, target=zone,
                                       counter_attacked=counter_attack))
     label = "counter-attacks" if counter_attack else "attacks"
     events.append(Event("message", f"{state.players[attacker].name} {label} in melee",
@@ -184,6 +184,7 @@ def _foul_stench(state: GameState, task: RuleTask, events: Events) -> tuple[Game
     counter-attack (digest §6: "the opponent must pick N of its units"; rulings: the pick is
     made when the defender counter-attacks, from the units the attack left), then rolls."""
     zone, player, goblins = task.zone, task.player, state.turn_player
+    assert zone is not None  # the task names the counter-attacking army's zone
     units = state.units_in(zone, player)
     if task.ask is None:
         n = foul_stench(state, zone, goblins)
@@ -194,7 +195,7 @@ def _foul_stench(state: GameState, task: RuleTask, events: Events) -> tuple[Game
     if (waiting := resume(state, task)) is not None:
         return waiting
     why = "Foul Stench: it may not counter-attack (Goblins, digest §6)"
-    held = tuple((die_id, why) for die_id in task.ask.picked)
+    held = tuple((die_id, why) for die_id in picks_of(task))
     events.append(Event("message", f"Foul Stench: {len(held)} unit(s) of "
                                    f"{state.players[player].name} may not counter-attack",
                         player=player))
@@ -207,11 +208,11 @@ def start_missile(state: GameState, target_zone: Zone, events: Events,
     """A missile attack at `target`'s army at `target_zone` (the only army it may shoot
     there when not given): roll, the target saves, damage; no counter-attack but a Defensive
     Volley (digest §5.2, §6)."""
-    zone, attacker = state.march.zone, state.turn_player
+    zone, attacker = state.current_march.zone, state.turn_player
     if target is None:
         target = shootable(state, target_zone, attacker)[0]
     exchange = Exchange("missile", attacker, zone, target, target_zone)
-    state = state.with_(march=replace(state.march, exchange=exchange, target=target_zone,
+    state = state.with_(march=replace(state.current_march, exchange=exchange, target=target_zone,
                                       counter_attacked=True))
     events.append(Event("message", f"{state.players[attacker].name} shoots at "
                                    f"{state.players[target].name}'s "
@@ -231,10 +232,10 @@ def start_missile(state: GameState, target_zone: Zone, events: Events,
 def start_volley(state: GameState, events: Events) -> GameState:
     """Defensive Volley: the army shot at counter-attacks the shooting army with missile
     results; the shooting army saves (digest §6)."""
-    ex = state.march.exchange
+    ex = state.current_march.current_attack
     volley = Exchange("missile", ex.defender, ex.defender_zone, ex.attacker, ex.attacker_zone,
                       counter_attack=True)
-    state = state.with_(march=replace(state.march, exchange=volley))
+    state = state.with_(march=replace(state.current_march, exchange=volley))
     events.append(Event("message", f"{state.players[ex.defender].name} counter-attacks with a "
                                    f"Defensive Volley", player=ex.defender))
     ctx = army_context(state, ex.defender_zone, ex.defender, RollType.MISSILE)
@@ -244,7 +245,7 @@ def start_volley(state: GameState, events: Events) -> GameState:
 
 def start_magic(state: GameState, events: Events) -> GameState:
     """A magic action: roll for magic; its SAIs act; then the army casts spells."""
-    zone, player = state.march.zone, state.turn_player
+    zone, player = state.current_march.zone, state.turn_player
     ctx = army_context(state, zone, player, RollType.MAGIC)
     return push_front(state, [RollTask("magic", player, zone, ctx), StepTask("after_magic")])
 
@@ -267,9 +268,9 @@ def counter_purpose(player: int) -> str:
 
 def _counter_maneuver(state: GameState, events: Events) -> tuple[GameState, bool]:
     """Each counter-maneuvering army rolls, after the marcher (digest §3.5, §4.1)."""
-    zone = state.march.zone
-    mine = state.march.result("maneuver")
-    counters = [p for p in state.march.counters if state.has_army(zone, p)]
+    zone = state.current_march.zone
+    mine = state.current_march.result("maneuver")
+    counters = [p for p in state.current_march.counters if state.has_army(zone, p)]
     if mine is None or not counters:
         return _maneuver_compare(state, events)
     wave = mine.effects_of("subtract_from_counter_maneuver")
@@ -300,15 +301,15 @@ def _maneuver_compare(state: GameState, events: Events) -> tuple[GameState, bool
     digest §3.5, §10 #3); success turns the terrain."""
     state = pop_head(state)
     player = state.turn_player
-    if not state.has_army(state.march.zone, player):
+    if not state.has_army(state.current_march.zone, player):
         events.append(Event("message", "The marching army is gone: the maneuver fails"))
         return to_action_step(state), True
-    mine = state.march.result("maneuver")
+    mine = state.current_march.result("maneuver")
     my_total = mine.total(RollType.MANEUVER) if mine else 0
-    theirs = [r.total(RollType.MANEUVER) for p in state.march.counters
-              if (r := state.march.result(counter_purpose(p))) is not None]
+    theirs = [r.total(RollType.MANEUVER) for p in state.current_march.counters
+              if (r := state.current_march.result(counter_purpose(p))) is not None]
     # Fields of Ice: ties at that terrain go to the counter-maneuvering army (digest §3.5).
-    ice = bool(theirs) and has_effect(state, state.march.zone, "modifiers",
+    ice = bool(theirs) and has_effect(state, state.current_march.zone, "modifiers",
                                       spell="Fields of Ice")
     versus = ", ".join(map(str, theirs)) or "0"
     if maneuver_succeeds(my_total, theirs, ice):
@@ -320,10 +321,10 @@ def _maneuver_compare(state: GameState, events: Events) -> tuple[GameState, bool
 
 def _after_attack(state: GameState, events: Events) -> tuple[GameState, bool]:
     """The attack roll and its SAI effects are resolved: the defending army saves."""
-    ex = state.march.exchange
+    ex = state.current_march.current_attack
     purpose = "counter-attack" if ex.counter_attack else "attack"
     save_purpose = "counter-save" if ex.counter_attack else "save"
-    attack = state.march.result(purpose)
+    attack = state.current_march.result(purpose)
     rt = RollType.MELEE if ex.kind == "melee" else RollType.MISSILE
     after = "counter_offer"
     if attack is None:
@@ -331,7 +332,7 @@ def _after_attack(state: GameState, events: Events) -> tuple[GameState, bool]:
     surprise = bool(attack.effects_of("surprise"))
     charge = bool(attack.effects_of("charge"))
     ex = replace(ex, surprise=surprise, charge=charge)
-    state = state.with_(march=replace(state.march, exchange=ex))
+    state = state.with_(march=replace(state.current_march, exchange=ex))
     state = _note(state, purpose, attack, ("surprise",), "the defending army cannot "
                   "counter-attack", events)
     state = _note(state, purpose, attack, ("charge",), "maneuver counted as melee; the "
@@ -367,10 +368,11 @@ def _damage(state: GameState, events: Events) -> tuple[GameState, bool]:
     """Damage = attack − saves to the defender; Counter / Volley, a Charge's melee and
     Scorching Touch to the attacker (assigned after, in that fixed order: digest §10 #8).
     Cursed Bullets keep some missile results from being saved against (digest §6)."""
-    ex = state.march.exchange
+    ex = state.current_march.current_attack
     rt = RollType.MELEE if ex.kind == "melee" else RollType.MISSILE
-    attack = state.march.result("counter-attack" if ex.counter_attack else "attack")
-    save = state.march.result("counter-save" if ex.counter_attack else "save")
+    attack = state.current_march.result("counter-attack" if ex.counter_attack else "attack")
+    save = state.current_march.result("counter-save" if ex.counter_attack else "save")
+    assert attack is not None  # the attack was rolled before its damage is counted
     total = attack.total(rt)
     saves = save.total(RollType.SAVE) if save else 0
     cursed = min(total, _cursed_bullets(state, ex, attack))
@@ -475,7 +477,7 @@ def _counter_offer(state: GameState, events: Events) -> tuple[GameState, bool]:
     Charge forbids it, it has no units left, or this was the counter-attack; after a missile
     attack only with Defensive Volley (digest §6). Even after an attack with no results
     (digest §10 #4), unless the house rule NO_COUNTER_AFTER_NOTHING is in force."""
-    ex = state.march.exchange
+    ex = state.current_march.current_attack
     state = pop_head(state)
     if ex.counter_attack or not state.has_army(ex.defender_zone, ex.defender):
         return end_march(state, events), True
@@ -505,7 +507,7 @@ def _nothing_to_answer(state: GameState, ex: Exchange, events: Events) -> bool:
     if not state.options.house_rule(NO_COUNTER_AFTER_NOTHING):
         return False
     rt = RollType.MELEE if ex.kind == "melee" else RollType.MISSILE
-    attack = state.march.result("attack")
+    attack = state.current_march.result("attack")
     if attack is not None and attack.total(rt) > 0:
         return False
     events.append(Event("message", f"No {rt.value} results in the attack: no counter-attack "
@@ -516,8 +518,8 @@ def _nothing_to_answer(state: GameState, ex: Exchange, events: Events) -> bool:
 def _after_magic(state: GameState, events: Events) -> tuple[GameState, bool]:
     """The magic roll and its SAI effects are resolved: the army casts spells (digest §5.3);
     a magic action draws no counter-attack."""
-    player, zone = state.turn_player, state.march.zone
-    result = state.march.result("magic")
+    player, zone = state.turn_player, state.current_march.zone
+    result = state.current_march.result("magic")
     casting = magic_action_tasks(state, player, zone, result, events) if result else []
     return pop_head(state, casting + [StepTask("end_march")]), False
 
@@ -530,10 +532,10 @@ def _action_step(state: GameState, events: Events) -> tuple[GameState, bool]:
     return to_action_step(pop_head(state)), True
 
 
-def thorns_tasks(state: GameState) -> list:
+def thorns_tasks(state: GameState) -> list[Task]:
     """Wall of Thorns at the terrain the marching army just maneuvered at: it rolls melee,
     which reduces the damage (digest §7)."""
-    zone, player = state.march.zone, state.turn_player
+    zone, player = state.current_march.zone, state.turn_player
     if not zone_amount(state, zone, "wall_of_thorns") or not state.has_army(zone, player):
         return []
     return [RollTask("thorns", player, zone, army_context(state, zone, player, RollType.MELEE)),
@@ -541,9 +543,9 @@ def thorns_tasks(state: GameState) -> list:
 
 
 def _thorns(state: GameState, events: Events) -> tuple[GameState, bool]:
-    zone, player = state.march.zone, state.turn_player
+    zone, player = state.current_march.zone, state.turn_player
     thorns = zone_amount(state, zone, "wall_of_thorns")
-    roll = state.march.result("thorns")
+    roll = state.current_march.result("thorns")
     melee = roll.total(RollType.MELEE) if roll else 0
     if state.has_army(zone, player):
         state = state.with_(damage=state.damage + (DamageDue(
@@ -551,9 +553,9 @@ def _thorns(state: GameState, events: Events) -> tuple[GameState, bool]:
     return pop_head(state), False
 
 
-def mire_tasks(state: GameState) -> list:
+def mire_tasks(state: GameState) -> list[Task]:
     """Mire at the marching army's terrain: it first rolls maneuver (digest §7)."""
-    zone, player = state.march.zone, state.turn_player
+    zone, player = state.current_march.zone, state.turn_player
     if zone.kind is not ZoneKind.TERRAIN or not has_effect(state, zone, "mire"):
         return []
     ctx = army_context(state, zone, player, RollType.MANEUVER)
@@ -564,7 +566,8 @@ def _mire(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, 
     """Only as much health-worth of the army as its Mire roll's maneuver results take part in
     the march's rolls; the player picks them (digest §7)."""
     zone, player = task.zone, task.player
-    roll = state.march.result("mire")
+    assert zone is not None  # the Mire task names the marching army's zone
+    roll = state.current_march.result("mire")
     budget = roll.total(RollType.MANEUVER) if roll else 0
     units = state.units_in(zone, player)
     if task.ask is None:
@@ -573,8 +576,8 @@ def _mire(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, 
         return ask(state, task, question)
     if (waiting := resume(state, task)) is not None:
         return waiting
-    mired = tuple(u.id for u in units if u.id not in task.ask.picked)
-    state = state.with_(march=replace(state.march, mired=mired))
+    mired = tuple(u.id for u in units if u.id not in picks_of(task))
+    state = state.with_(march=replace(state.current_march, mired=mired))
     events.append(Event("message", f"Mire: {len(mired)} unit(s) take no part in this march",
                         player=player))
     state = pop_head(state)

@@ -71,7 +71,7 @@ def new_game(players: Sequence[PlayerSetup], seed: int,
     dice: list[GameDie] = []
     zones: list[Zone] = []
 
-    def add(keys: Sequence[str], owner: int, zone: Zone, kinds: set[DieKind], slot: str):
+    def add(keys: Sequence[str], owner: int, zone: Zone, kinds: set[DieKind], slot: str) -> None:
         for key in keys:
             try:
                 die = catalog.die(key)
@@ -135,6 +135,7 @@ def _assemble(state: GameState, player: int) -> GameState:
 def _assembly_actions(state: GameState) -> list[Action]:
     """``army <die> <terrain>`` for each of the deciding player's army dice and each of their
     other two armies, and ``armies-ready``."""
+    assert state.pending is not None, "assembly waits for a player"
     player = state.pending.player
     zones = setup_army_zones(state, player)
     moves = [act(Verb.ARMY, die_id, to)
@@ -145,6 +146,7 @@ def _assembly_actions(state: GameState) -> list[Action]:
 
 
 def _apply_assembly(state: GameState, action: Action, events: Events) -> GameState:
+    assert state.pending is not None, "assembly waits for a player"
     player = state.pending.player
     if action.verb is Verb.ARMY:
         die_id, to = action.args
@@ -221,6 +223,7 @@ def _place_frontier(state: GameState, index: int, events: Events) -> GameState:
     """Fix the Frontier, roll the starting distances (8 re-rolled, 7 turned to 6) and start
     the first turn (digest §2.4-2.5)."""
     picker = state.frontier_picker
+    assert picker is not None  # set when the roll-off winner chose
     key = state.proposed_frontiers[index]
     owner = index  # proposals are listed in seat order
     frontier = state.player_count

@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..core.rule_homes import species_ability
-from ...catalog.model import Color, Icon, Species
+from ...catalog.model import Color, Die, Icon, Species
 from ..core.dice_moves import move_die
 from ..tasks.effect_steps import ask, resume
 from ..core.events import Event
@@ -40,7 +40,7 @@ from ..sai.lasting import has_effect, temple_immune, unit_left
 from ..rolls.model import RollType
 from ..core.state import GameState, Zone, ZoneKind
 from ..tasks.queue_ops import pop_head, push_front
-from ..tasks.kinds import PickAsk, RuleTask
+from ..tasks.kinds import PickAsk, RuleTask, picks_of
 
 Events = list[Event]
 
@@ -49,13 +49,13 @@ def _has_rise(state: GameState, die_id: int) -> bool:
     return rises_from_ashes(state.dice[die_id].die)
 
 
-def rises_from_ashes(die) -> bool:
+def rises_from_ashes(die: Die) -> bool:
     """True if `die` has the Rise from the Ashes SAI: killed or buried, it rolls, and on that
     face goes to its Reserve Area instead (seed 000)."""
     return any(icon is Icon.RISE_FROM_THE_ASHES for face in die.faces for icon, _ in face.icons)
 
 
-def killed_to(die) -> ZoneKind:
+def killed_to(die: Die) -> ZoneKind:
     """Where a killed unit goes (before any burial): Dragonkin back to the Summoning Pool,
     never the DUA (so they make no save there); other units to the DUA (digest §4.7, §5.6)."""
     return ZoneKind.SUMMONING if die.species is Species.DRAGONKIN else ZoneKind.DUA
@@ -272,14 +272,15 @@ def queue_burial(state: GameState) -> GameState:
     return push_front(state, [RuleTask("bury_items", army[1], army[0])])
 
 
-def _bury_items(state: GameState, task: RuleTask, events: Events):
+def _bury_items(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     """The owner of the army at `task.zone` picks the excess items to bury, one at a time
     (seed 001); burials that leave no choice are made for them."""
     zone, player = task.zone, task.player
+    assert zone is not None, "a burial task names the army's place"
     if task.ask is not None:
         if (waiting := resume(state, task)) is not None:
             return waiting
-        state = bury_item(state, task.ask.picked[0], events, chosen=True)
+        state = bury_item(state, picks_of(task)[0], events, chosen=True)
         task = replace(task, ask=None)
     state = bury_excess(state, zone, player, events)
     items = army_items(state, zone, player)

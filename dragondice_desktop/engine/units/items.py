@@ -160,10 +160,10 @@ def burial_choice(units: Sequence[Die], items: Sequence[GameDie]
     return count, tuple(order), len(may_go) == count or same
 
 
-_ITEM_IDS: dict[int, tuple[tuple, tuple[int, ...]]] = {}
+_ITEM_IDS: dict[int, tuple[tuple[GameDie, ...], tuple[int, ...]]] = {}
 
 
-def _item_ids(dice: tuple) -> tuple[int, ...]:
+def _item_ids(dice: tuple[GameDie, ...]) -> tuple[int, ...]:
     """Ids of the items among a game's `dice` (the tuple is shared by every state of a game,
     so this is kept per tuple: the task queue asks it at every step)."""
     kept = _ITEM_IDS.get(id(dice))
