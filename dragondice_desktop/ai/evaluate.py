@@ -31,8 +31,9 @@ from ..odds import attack_preview, die_stats
 WIN = 1000.0
 STRENGTH = 0.25      # health-worth per mean result of a unit (averaged over the roll types)
 PRESENCE = 1.0       # an army standing at a terrain (it can maneuver and act there)
-PROGRESS = 3.0       # ... times how far the terrain has turned toward its eighth face
-CAPTURE = 9.0        # an eighth face held (two held win the game)
+PROGRESS = 6.0       # ... times how far the terrain has turned toward its eighth face
+CAPTURE = 25.0       # an eighth face held (two held win the game)
+RESERVE = 0.85       # share of a unit's worth while it waits in the Reserve Area
 THREAT = 0.4         # share of an opponent's expected kill counted before it happens
 COUNTER = 0.8        # share of a counter-attack's expected kill counted against an attack
 ROLLS = ("melee", "missile", "magic", "save")
@@ -75,7 +76,8 @@ def player_total(state: GameState, player: int,
     for (zone, owner), keys in armies.items():
         if owner != player:
             continue
-        total += sum(unit_worth(k) for k in keys)
+        worth = sum(unit_worth(k) for k in keys)
+        total += worth if zone.kind is ZoneKind.TERRAIN else RESERVE * worth
         if zone.kind is ZoneKind.TERRAIN:
             terrain = state.terrains[zone.index]
             total += PRESENCE + PROGRESS * (terrain.face - 1) / 7
@@ -121,8 +123,11 @@ class AttackOutlook:
 
     @property
     def gain(self) -> float:
-        """Expected health-worth killed, less COUNTER times the expected counter-attack."""
-        return self.killed - COUNTER * self.counter
+        """Expected health-worth killed, less COUNTER times the expected counter-attack
+        (the counter-attack comes from what survives, so it shrinks with the share of the
+        defender's health expected killed)."""
+        left = 1.0 - min(1.0, self.killed / self.defender_health) if self.defender_health else 1.0
+        return self.killed - COUNTER * left * self.counter
 
     def p_kill_at_least(self, worth: int) -> float:
         """P(at least `worth` health-worth killed)."""

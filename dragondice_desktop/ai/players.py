@@ -39,7 +39,7 @@ import math
 import random
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, is_dataclass, replace
 
 from ..engine.actions import Action, Verb
 from ..engine.game import APP_ROLL, apply, legal_actions
@@ -74,8 +74,12 @@ HARD_PLAYOUTS = 8         # Hard: play-outs of each candidate
 PLAYOUT_LIMIT = 160       # Hard: most actions in one play-out
 # Normal stops playing on at its own next decision of these kinds (the others, such as
 # turning the terrain after a maneuver, the simple player answers as part of the move).
+# Spells announced are played on (the simple player finishes the announcement and they
+# resolve), so that a spell is scored by what it does.
 STOP_STEPS = frozenset({Step.ACTION, Step.CHOOSE_ARMY, Step.REINFORCE, Step.RETREAT,
-                        Step.DAMAGE, Step.SAI_PICK, Step.CAST})
+                        Step.DAMAGE, Step.SAI_PICK})
+PRIOR = 0.3               # Normal: health-worth added to the simple player's own choice, so
+#                           that where the score sees no difference Normal plays as it does
 
 
 @dataclass(frozen=True)
@@ -96,7 +100,24 @@ def visible_key(state: GameState) -> int:
     blind = state.with_(rng=Rng(0))
     if blind.awaiting is not None:
         blind = blind.with_(awaiting=replace(blind.awaiting, position=0))
-    return zlib.crc32(repr(blind).encode())
+    return zlib.crc32(repr(_canonical(blind)).encode())
+
+
+def _canonical(value):
+    """`value` as nested tuples whose repr does not depend on the process: sets are
+    sorted (a frozenset's repr follows string hashing, which Python seeds afresh in every
+    process), dataclasses become (class name, their shown fields)."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return (type(value).__name__,) + tuple(
+            _canonical(getattr(value, f.name)) for f in fields(value) if f.repr)
+    if isinstance(value, (tuple, list)):
+        return tuple(_canonical(v) for v in value)
+    if isinstance(value, (set, frozenset)):
+        return ("set",) + tuple(sorted(repr(_canonical(v)) for v in value))
+    if isinstance(value, dict):
+        return ("dict",) + tuple(sorted((repr(_canonical(k)), repr(_canonical(v)))
+                                        for k, v in value.items()))
+    return value
 
 
 def own_random(state: GameState, seed: int) -> random.Random:
@@ -132,10 +153,14 @@ def _opening(state: GameState) -> Decision | None:
 
 def easy(state: GameState, rnd: random.Random) -> Action:
     """Easy's action: the simple automatic player's choice, or (with probability
-    1 - EASY_AGGRESSION) a uniformly random legal action, as selfplay's "mixed" policy."""
+    1 - EASY_AGGRESSION) a uniformly random legal action, as selfplay's "mixed" policy;
+    never taking back a spell it announced (the simple player would announce it again, and
+    the two could take turns for ever)."""
     if rnd.random() < EASY_AGGRESSION:
         return choose(state)
-    return rnd.choice(legal_actions(state))
+    actions = legal_actions(state)
+    kept = [a for a in actions if a.verb is not Verb.UNCAST]
+    return rnd.choice(kept or actions)
 
 
 def uniform(state: GameState, rnd: random.Random) -> Action:
@@ -169,7 +194,7 @@ def _settle(state: GameState, player: int, limit: int = SETTLE_LIMIT) -> tuple[G
             break
         if marching and state.march is None:
             break
-        if played and state.pending.player == player and state.step in STOP_STEPS:
+        if state.pending.player == player and state.step in STOP_STEPS:
             break
         state, _ = apply(state, choose(state))
         played += 1
@@ -237,6 +262,8 @@ def normal_scores(state: GameState, player: int, rnd: random.Random) -> list[Sco
                 total += outlook(_settle(after, player)[0], player)
             tried[index] = (action, total, samples, c)
     scored += [Scored(a, total / n, n if c else 0) for a, total, n, c in tried]
+    prior = choose(state)
+    scored = [replace(s, score=s.score + PRIOR) if s.action == prior else s for s in scored]
     order = {a.to_text(): i for i, a in enumerate(actions)}
     return sorted(scored, key=lambda s: (-s.score, order[s.action.to_text()]))
 

@@ -31,6 +31,17 @@ def is_turn_header(event: Event) -> bool:
 EVENT_TEXT = Qt.ItemDataRole.UserRole  # an item's event text, as the engine wrote it
 
 
+def note_item(text: str) -> QListWidgetItem:
+    """A log line that is no event: a computer move's reason or a hint (italic, slate
+    blue)."""
+    item = QListWidgetItem(text)
+    font = item.font()
+    font.setItalic(True)
+    item.setFont(font)
+    item.setForeground(QColor("#6a5acd"))
+    return item
+
+
 class GameLog(QListWidget):
     """The log widget. `lines()` returns the events' texts, one per line (for tests: the
     log holds the game's events), `shown_lines()` the texts shown (without the engine's
@@ -77,7 +88,8 @@ class GameLog(QListWidget):
 
     def rebuild(self, snapshot: GameSnapshot) -> None:
         """Draw the whole log again (a new, undone or loaded game; a theme change): the
-        house rules line, if the game has any, then every event."""
+        house rules line, if the game has any, then every event, each computer move's
+        reason (the record's notes) just before the events of its move."""
         self.clear()
         rules = snapshot.record.options.house_rules
         if rules:
@@ -86,7 +98,16 @@ class GameLog(QListWidget):
                                     for r in rules))
             item.setFont(theme.font(9.5, bold=True))
             self.addItem(item)
-        self.append(snapshot.all_events)
+        record = snapshot.record
+        if not record.notes:
+            self.append(snapshot.all_events)
+            return
+        for index, events in enumerate(snapshot.history):
+            for text in record.notes_for(index):
+                self.addItem(note_item(text))
+            for event in events:
+                self.addItem(self._item(event))
+        self.scrollToBottom()
 
     def lines(self) -> list[str]:
         """The event text of every line, oldest first (the house rules line is no event)."""
