@@ -138,24 +138,42 @@ def _army_keys(state: GameState, zone: Zone, player: int) -> tuple[str, ...]:
     return tuple(die.key for _, die in rolling_dice(state, zone, player)[0])
 
 
+def _memo(memo: dict | None, key: tuple, make):
+    """memo[key], made by `make()` the first time (no memo: made every time)."""
+    if memo is None:
+        return make()
+    if key not in memo:
+        memo[key] = make()
+    return memo[key]
+
+
 def attack_outlook(state: GameState, kind: str, zone: Zone, attacker: int, target: Zone,
-                   defender: int) -> AttackOutlook:
+                   defender: int, with_counter: bool = True,
+                   memo: dict | None = None) -> AttackOutlook:
     """The exact odds of `attacker`'s `kind` attack from `zone` on `defender`'s army at
-    `target` (the engine's own rolling dice, eighth-face doubling and lasting effects)."""
-    mine = _army_keys(state, zone, attacker)
-    theirs = _army_keys(state, target, defender)
-    health = sum(u.die.health for u in state.units_in(target, defender))
+    `target` (the engine's own rolling dice, eighth-face doubling and lasting effects);
+    without `with_counter` its `counter` is left at 0 (a threat needs only the kill).
+    `memo`: a dict shared by the calls on one state (each army's dice, multipliers and
+    modifiers are then looked up once)."""
+    mine = _memo(memo, ("keys", zone, attacker), lambda: _army_keys(state, zone, attacker))
+    theirs = _memo(memo, ("keys", target, defender),
+                   lambda: _army_keys(state, target, defender))
+    health = _memo(memo, ("health", target, defender), lambda: sum(
+        u.die.health for u in state.units_in(target, defender)))
     if not mine or not theirs:
         return AttackOutlook(kind, attacker, zone, defender, target, 0.0, 0.0, (1.0,), 0.0,
                              health)
     roll = RollType(kind)
-    mult = army_context(state, zone, attacker, roll).id_multiplier
-    dmult = army_context(state, target, defender, RollType.SAVE).id_multiplier
-    amods = army_modifiers(state, zone, attacker)
-    dmods = army_modifiers(state, target, defender)
+    mult = _memo(memo, ("mult", zone, attacker, kind), lambda: army_context(
+        state, zone, attacker, roll).id_multiplier)
+    dmult = _memo(memo, ("mult", target, defender, "save"), lambda: army_context(
+        state, target, defender, RollType.SAVE).id_multiplier)
+    amods = _memo(memo, ("mods", zone, attacker), lambda: army_modifiers(state, zone, attacker))
+    dmods = _memo(memo, ("mods", target, defender),
+                  lambda: army_modifiers(state, target, defender))
     damage, killed, pmf = _preview(mine, theirs, kind, mult, dmult, amods, dmods)
     counter = 0.0
-    if kind == "melee":
+    if kind == "melee" and with_counter:
         counter = _preview(theirs, mine, "melee", dmult, mult, dmods, amods)[1]
     return AttackOutlook(kind, attacker, zone, defender, target, damage, killed, pmf, counter,
                          health)
@@ -183,7 +201,8 @@ def threats(state: GameState, player: int,
             may_melee: dict[tuple[Zone, int], bool] | None = None) -> float:
     """Health-worth `player`'s armies at terrains are expected to lose to the opponents
     there who may melee (the strongest attack at each terrain counts). `may_melee`: a
-    (zone, player) -> bool memo shared by the calls on one state."""
+    memo shared by the calls on one state ((zone, player) -> whether that army may melee,
+    and ``attack_outlook``'s lookups)."""
     armies = _armies(state) if armies is None else armies
     may_melee = {} if may_melee is None else may_melee
     total = 0.0
@@ -197,7 +216,8 @@ def threats(state: GameState, player: int,
             if (zone, q) not in may_melee:
                 may_melee[zone, q] = "melee" in allowed_actions(state, zone, q)
             if may_melee[zone, q]:
-                worst = max(worst, attack_outlook(state, "melee", zone, q, zone, player).killed)
+                worst = max(worst, attack_outlook(state, "melee", zone, q, zone, player,
+                                                  with_counter=False, memo=may_melee).killed)
         total += worst
     return total
 

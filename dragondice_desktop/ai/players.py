@@ -20,8 +20,12 @@ get the same choice (tests/ai/test_no_peeking.py).
   generator. Stopping at its own action choice counts the best attack it offers.
 - Hard: search on top of Normal. Normal's scores are the prior; when the best few are
   close, each is played out several times to the end of the next player's turn (rolls
-  sampled from Hard's own generator, the simple player playing every seat), and the mean
-  outcome decides. A fixed number of play-outs, so a seed gives one game.
+  sampled from Hard's own generator, the simple player playing every seat). Every
+  candidate is played out on the same sampled dice (common random numbers: the
+  comparison is between the moves, not between lucky and unlucky rolls), and a candidate
+  replaces Normal's choice only when its mean outcome is ahead by more than the play-outs'
+  own spread allows (HARD_CONFIDENCE standard errors of the paired difference). A fixed
+  number of play-outs, so a seed gives one game.
 
 Why not OpenSpiel: ``open_spiel`` 2.0.2 installs and runs on this Python 3.11 (its MCTS bot
 played tic-tac-toe here), but its search needs a chance node's outcomes listed with their
@@ -71,6 +75,7 @@ NORMAL_SAMPLES = (2, 6)   # Normal: rolls sampled per tried action (fewest, most
 HARD_CANDIDATES = 3       # Hard: Normal's best few that are played out
 HARD_MARGIN = 4.0         # Hard: a lead (health-worth) above which Normal's choice stands
 HARD_PLAYOUTS = 8         # Hard: play-outs of each candidate
+HARD_CONFIDENCE = 1.0     # Hard: standard errors a play-out lead must pass to overrule Normal
 PLAYOUT_LIMIT = 160       # Hard: most actions in one play-out
 # Normal stops playing on at its own next decision of these kinds (the others, such as
 # turning the terrain after a maneuver, the simple player answers as part of the move).
@@ -232,6 +237,21 @@ def _attack_for(state: GameState, action: Action, player: int) -> AttackOutlook 
     return None
 
 
+ALIKE_VERBS = frozenset({Verb.REINFORCE, Verb.RETREAT, Verb.KILL, Verb.PICK})
+
+
+def _kind_of_move(state: GameState, action: Action) -> tuple | None:
+    """What `action` does, up to interchangeable dice: moving (or killing, or picking) one
+    of several identical units of one player standing together is the same move whichever
+    of them it is (the decision panel offers them as one button too). None for a move that
+    is not of that sort."""
+    if action.verb not in ALIKE_VERBS or not action.args or not isinstance(action.args[0], int):
+        return None
+    die_id = action.args[0]
+    die = state.dice[die_id]
+    return (action.verb, die.owner, die.key, state.zones[die_id]) + action.args[1:]
+
+
 def normal_scores(state: GameState, player: int, rnd: random.Random) -> list[Scored]:
     """Every legal action scored by Normal (module docstring), best first; ties keep the
     engine's sorted order."""
@@ -239,7 +259,15 @@ def normal_scores(state: GameState, player: int, rnd: random.Random) -> list[Sco
     base = value(state, player)
     scored: list[Scored] = []
     tried: list[tuple[Action, float, int, int]] = []  # simulated: action, total, n, cost
+    alike: dict[tuple, Action] = {}   # a kind of move -> the one tried for it
+    copies: list[tuple[Action, Action]] = []  # (move, the alike move tried in its place)
     for action in actions:
+        kind = _kind_of_move(state, action)
+        if kind is not None:
+            if kind in alike:
+                copies.append((action, alike[kind]))
+                continue
+            alike[kind] = action
         attack = _attack_for(state, action, player)
         if attack is not None:
             scored.append(Scored(action, base + attack.gain, 0, attack))
@@ -262,6 +290,8 @@ def normal_scores(state: GameState, player: int, rnd: random.Random) -> list[Sco
                 total += outlook(_settle(after, player)[0], player)
             tried[index] = (action, total, samples, c)
     scored += [Scored(a, total / n, n if c else 0) for a, total, n, c in tried]
+    found = {s.action: s for s in scored}
+    scored += [replace(found[tried_one], action=action) for action, tried_one in copies]
     prior = choose(state)
     scored = [replace(s, score=s.score + PRIOR) if s.action == prior else s for s in scored]
     order = {a.to_text(): i for i, a in enumerate(actions)}
@@ -312,7 +342,7 @@ def normal(state: GameState, player: int, rnd: random.Random) -> Decision:
 
 # --- Hard -------------------------------------------------------------------------------------
 
-def playout(state: GameState, player: int, limit: int = PLAYOUT_LIMIT) -> GameState:
+def playout(state: GameState, limit: int = PLAYOUT_LIMIT) -> GameState:
     """Play on from `state` with the simple player at every seat until the turn after the
     current one has ended, the game ends or `limit` actions are played (the caller gives
     `state` its own sampled RNG)."""
@@ -324,6 +354,18 @@ def playout(state: GameState, player: int, limit: int = PLAYOUT_LIMIT) -> GameSt
     return state
 
 
+def _clearly_ahead(these: list[float], those: list[float]) -> bool:
+    """True when play-outs `these` beat `those` (played on the same dice, pairwise) by
+    more than HARD_CONFIDENCE standard errors of the mean paired difference."""
+    diffs = [a - b for a, b in zip(these, those)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean > 0
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+    return mean > HARD_CONFIDENCE * spread + 1e-9
+
+
 def hard(state: GameState, player: int, rnd: random.Random) -> Decision:
     """Hard's decision (module docstring) for `player` in `state`."""
     ranked = normal_scores(state, player, rnd)
@@ -333,22 +375,28 @@ def hard(state: GameState, player: int, rnd: random.Random) -> Decision:
         return Decision(best.action, _reason(state, best, ranked, "clearly the best move"),
                         Level.HARD, tuple((s.action.to_text(), s.score) for s in ranked))
     candidates = ranked[:HARD_CANDIDATES]
-    means = []
+    seeds = [rnd.getrandbits(62) for _ in range(HARD_PLAYOUTS)]
+    outcomes = []
     for cand in candidates:
-        total = 0.0
-        for _ in range(HARD_PLAYOUTS):
-            after, _ = apply(_simulated(state, rnd), cand.action)
-            total += value(playout(after, player), player)
-        means.append(total / HARD_PLAYOUTS)
+        outcomes.append([value(playout(apply(_simulated(state, random.Random(seed)),
+                                             cand.action)[0]), player)
+                         for seed in seeds])
+    means = [sum(o) / len(o) for o in outcomes]
     order = sorted(range(len(candidates)), key=lambda i: (-means[i], i))
-    best = candidates[order[0]]
+    chosen = order[0]
+    if chosen != 0 and not _clearly_ahead(outcomes[chosen], outcomes[0]):
+        chosen = 0  # not clearly better than Normal's own choice: keep it
+        order = [0] + [i for i in order if i != 0]
+    best = candidates[chosen]
     if best.attack is not None:
         reason = _attack_reason(state, best.attack)
     else:
         reason = "best after looking two turns ahead"
     if len(order) > 1:
-        reason += (f" (played out {HARD_PLAYOUTS} times: "
-                   f"{means[order[0]] - means[order[1]]:+.1f} health-worth ahead)")
+        lead = means[order[0]] - max(means[i] for i in order[1:])
+        reason += (f" (played out {HARD_PLAYOUTS} times: {lead:+.1f} health-worth ahead)"
+                   if lead > 0 else f" (played out {HARD_PLAYOUTS} times: no other move "
+                   "clearly better)")
     scores = tuple((candidates[i].action.to_text(), means[i]) for i in order)
     return Decision(best.action, reason, Level.HARD, scores)
 
