@@ -206,6 +206,22 @@ def _settle(state: GameState, player: int, limit: int = SETTLE_LIMIT) -> tuple[G
     return state, played
 
 
+CLOSING = {Step.REINFORCE: Verb.END_REINFORCE, Step.RETREAT: Verb.END_TURN}
+
+
+def _closed(state: GameState, player: int, step: Step) -> GameState:
+    """`state` after one unit was moved in a REINFORCE or RETREAT step: the step ended
+    there (end-reinforce, end-turn), so that moving one more unit is compared with
+    stopping on equal terms (what ending the step brings, such as the turn's lasting
+    effects running out, is counted for both). Any other state is returned as it is."""
+    end = CLOSING.get(step)
+    if (end is None or state.pending is None or state.pending.player != player
+            or state.step is not step):
+        return state
+    closing = [a for a in legal_actions(state) if a.verb is end]
+    return apply(state, closing[0])[0] if closing else state
+
+
 def outlook(state: GameState, player: int) -> float:
     """`value(state, player)`, plus the best attack's expected gain when `player` is
     choosing the action of a marching army (an attack not yet made is still worth it)."""
@@ -273,8 +289,7 @@ def normal_scores(state: GameState, player: int, rnd: random.Random) -> list[Sco
             scored.append(Scored(action, base + attack.gain, 0, attack))
             continue
         sim = _simulated(state, rnd)
-        after, _ = apply(sim, action)
-        reached, played = _settle(after, player)
+        reached, played = _settle(_closed(apply(sim, action)[0], player, state.step), player)
         rolled = reached.rng.position != sim.rng.position
         tried.append((action, outlook(reached, player), 1, played + 1 if rolled else 0))
     rolling = [t for t in tried if t[3]]
@@ -287,7 +302,7 @@ def normal_scores(state: GameState, player: int, rnd: random.Random) -> list[Sco
                 continue
             for _ in range(samples - 1):
                 after, _ = apply(_simulated(state, rnd), action)
-                total += outlook(_settle(after, player)[0], player)
+                total += outlook(_settle(_closed(after, player, state.step), player)[0], player)
             tried[index] = (action, total, samples, c)
     scored += [Scored(a, total / n, n if c else 0) for a, total, n, c in tried]
     found = {s.action: s for s in scored}
