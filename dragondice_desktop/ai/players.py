@@ -278,6 +278,11 @@ def normal_scores(state: GameState, player: int, rnd: random.Random) -> list[Sco
     alike: dict[tuple, Action] = {}   # a kind of move -> the one tried for it
     copies: list[tuple[Action, Action]] = []  # (move, the alike move tried in its place)
     for action in actions:
+        if action.verb is Verb.UNCAST:
+            # Never chosen: the spell would be announced again and the two could take
+            # turns for ever (listed last, below every move that is played).
+            scored.append(Scored(action, -math.inf, 0))
+            continue
         kind = _kind_of_move(state, action)
         if kind is not None:
             if kind in alike:
@@ -338,7 +343,7 @@ def _reason(state: GameState, best: Scored, ranked: list[Scored], how: str) -> s
     """The reason line for `best` among `ranked` (best first)."""
     if best.attack is not None:
         return _attack_reason(state, best.attack)
-    rest = [s for s in ranked if s is not best]
+    rest = [s for s in ranked if s is not best and s.score > -math.inf]
     if not rest:
         return how
     lead = best.score - rest[0].score
@@ -384,12 +389,13 @@ def _clearly_ahead(these: list[float], those: list[float]) -> bool:
 def hard(state: GameState, player: int, rnd: random.Random) -> Decision:
     """Hard's decision (module docstring) for `player` in `state`."""
     ranked = normal_scores(state, player, rnd)
-    lead = ranked[0].score - ranked[1].score if len(ranked) > 1 else math.inf
+    played = [s for s in ranked if s.score > -math.inf]
+    lead = played[0].score - played[1].score if len(played) > 1 else math.inf
     if lead > HARD_MARGIN:
         best = ranked[0]
         return Decision(best.action, _reason(state, best, ranked, "clearly the best move"),
                         Level.HARD, tuple((s.action.to_text(), s.score) for s in ranked))
-    candidates = ranked[:HARD_CANDIDATES]
+    candidates = [s for s in ranked[:HARD_CANDIDATES] if s.score > -math.inf]
     seeds = [rnd.getrandbits(62) for _ in range(HARD_PLAYOUTS)]
     outcomes = []
     for cand in candidates:

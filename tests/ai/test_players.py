@@ -120,3 +120,23 @@ def test_the_visible_key_is_the_same_in_every_process():
         outputs.add(subprocess.run([sys.executable, "-c", code], env=env, check=True,
                                    capture_output=True, text=True).stdout)
     assert len(outputs) == 1
+
+
+def test_normal_and_hard_never_take_back_an_announced_spell():
+    """Taking a spell back (uncast) and announcing it again could go on for ever: the
+    computer never chooses it (it is scored last), at any level."""
+    from dragondice_desktop.engine.actions import Verb
+
+    found = []
+    for seed in range(1, 12):
+        found += [s for s in positions(seed, steps=(Step.CAST,), count=8, limit=900)
+                  if any(a.verb is Verb.UNCAST for a in legal_actions(s))]
+        if len(found) >= 3:
+            break
+    assert found, "no position with a spell announced"
+    for state in found[:3]:
+        for level in ("easy", "normal", "hard"):
+            decision = decide(state, level, seed=3)
+            assert decision.action.verb is not Verb.UNCAST, (level, decision.action)
+        scores = decide(state, "normal", seed=3).scores
+        assert all(score == float("-inf") for text, score in scores if text.startswith("uncast"))
