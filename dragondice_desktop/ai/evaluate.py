@@ -6,6 +6,8 @@ this much health-worth ahead". The parts:
 
 - the health-worth of each player's units in play (terrains and Reserve Area, digest §3.7),
   each unit counted a little more for what it rolls (its mean results, from the exact odds);
+  a unit waiting in the Reserve Area counts RESERVE of that (it can neither capture nor
+  hold a terrain from there);
 - the terrains: an army at a terrain is worth more the nearer the terrain is to its eighth
   face, and a captured eighth face far more (two captures win, digest "Two captures");
 - damage still to be assigned counts as already lost (up to the army's health);

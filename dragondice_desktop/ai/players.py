@@ -17,7 +17,11 @@ get the same choice (tests/ai/test_no_peeking.py).
   every other action by playing it on, with the simple player answering the decisions
   that follow, until this player's next real decision or the end of the march or turn —
   once when no die is rolled, else averaged over a few rolls sampled from its own
-  generator. Stopping at its own action choice counts the best attack it offers.
+  generator. Stopping at its own action choice counts the best attack it offers. Moving
+  one more unit in the reserves steps is scored with the step then ended (so it is
+  compared with stopping on equal terms); interchangeable moves (identical units standing
+  together) are scored once; the simple player's own choice gets PRIOR, so Normal departs
+  from it only where the score sees a difference; a spell is never taken back.
 - Hard: search on top of Normal. Normal's scores are the prior; when the best few are
   close, each is played out several times to the end of the next player's turn (rolls
   sampled from Hard's own generator, the simple player playing every seat). Every
