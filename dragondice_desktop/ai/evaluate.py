@@ -6,6 +6,8 @@ this much health-worth ahead". The parts:
 
 - the health-worth of each player's units in play (terrains and Reserve Area, digest §3.7),
   each unit counted a little more for what it rolls (its mean results, from the exact odds);
+  a unit waiting in the Reserve Area counts RESERVE of that (it can neither capture nor
+  hold a terrain from there);
 - the terrains: an army at a terrain is worth more the nearer the terrain is to its eighth
   face, and a captured eighth face far more (two captures win, digest "Two captures");
 - damage still to be assigned counts as already lost (up to the army's health);
@@ -31,8 +33,9 @@ from ..odds import attack_preview, die_stats
 WIN = 1000.0
 STRENGTH = 0.25      # health-worth per mean result of a unit (averaged over the roll types)
 PRESENCE = 1.0       # an army standing at a terrain (it can maneuver and act there)
-PROGRESS = 3.0       # ... times how far the terrain has turned toward its eighth face
-CAPTURE = 9.0        # an eighth face held (two held win the game)
+PROGRESS = 6.0       # ... times how far the terrain has turned toward its eighth face
+CAPTURE = 25.0       # an eighth face held (two held win the game)
+RESERVE = 0.85       # share of a unit's worth while it waits in the Reserve Area
 THREAT = 0.4         # share of an opponent's expected kill counted before it happens
 COUNTER = 0.8        # share of a counter-attack's expected kill counted against an attack
 ROLLS = ("melee", "missile", "magic", "save")
@@ -75,7 +78,8 @@ def player_total(state: GameState, player: int,
     for (zone, owner), keys in armies.items():
         if owner != player:
             continue
-        total += sum(unit_worth(k) for k in keys)
+        worth = sum(unit_worth(k) for k in keys)
+        total += worth if zone.kind is ZoneKind.TERRAIN else RESERVE * worth
         if zone.kind is ZoneKind.TERRAIN:
             terrain = state.terrains[zone.index]
             total += PRESENCE + PROGRESS * (terrain.face - 1) / 7
@@ -121,8 +125,11 @@ class AttackOutlook:
 
     @property
     def gain(self) -> float:
-        """Expected health-worth killed, less COUNTER times the expected counter-attack."""
-        return self.killed - COUNTER * self.counter
+        """Expected health-worth killed, less COUNTER times the expected counter-attack
+        (the counter-attack comes from what survives, so it shrinks with the share of the
+        defender's health expected killed)."""
+        left = 1.0 - min(1.0, self.killed / self.defender_health) if self.defender_health else 1.0
+        return self.killed - COUNTER * left * self.counter
 
     def p_kill_at_least(self, worth: int) -> float:
         """P(at least `worth` health-worth killed)."""
@@ -133,24 +140,42 @@ def _army_keys(state: GameState, zone: Zone, player: int) -> tuple[str, ...]:
     return tuple(die.key for _, die in rolling_dice(state, zone, player)[0])
 
 
+def _memo(memo: dict | None, key: tuple, make):
+    """memo[key], made by `make()` the first time (no memo: made every time)."""
+    if memo is None:
+        return make()
+    if key not in memo:
+        memo[key] = make()
+    return memo[key]
+
+
 def attack_outlook(state: GameState, kind: str, zone: Zone, attacker: int, target: Zone,
-                   defender: int) -> AttackOutlook:
+                   defender: int, with_counter: bool = True,
+                   memo: dict | None = None) -> AttackOutlook:
     """The exact odds of `attacker`'s `kind` attack from `zone` on `defender`'s army at
-    `target` (the engine's own rolling dice, eighth-face doubling and lasting effects)."""
-    mine = _army_keys(state, zone, attacker)
-    theirs = _army_keys(state, target, defender)
-    health = sum(u.die.health for u in state.units_in(target, defender))
+    `target` (the engine's own rolling dice, eighth-face doubling and lasting effects);
+    without `with_counter` its `counter` is left at 0 (a threat needs only the kill).
+    `memo`: a dict shared by the calls on one state (each army's dice, multipliers and
+    modifiers are then looked up once)."""
+    mine = _memo(memo, ("keys", zone, attacker), lambda: _army_keys(state, zone, attacker))
+    theirs = _memo(memo, ("keys", target, defender),
+                   lambda: _army_keys(state, target, defender))
+    health = _memo(memo, ("health", target, defender), lambda: sum(
+        u.die.health for u in state.units_in(target, defender)))
     if not mine or not theirs:
         return AttackOutlook(kind, attacker, zone, defender, target, 0.0, 0.0, (1.0,), 0.0,
                              health)
     roll = RollType(kind)
-    mult = army_context(state, zone, attacker, roll).id_multiplier
-    dmult = army_context(state, target, defender, RollType.SAVE).id_multiplier
-    amods = army_modifiers(state, zone, attacker)
-    dmods = army_modifiers(state, target, defender)
+    mult = _memo(memo, ("mult", zone, attacker, kind), lambda: army_context(
+        state, zone, attacker, roll).id_multiplier)
+    dmult = _memo(memo, ("mult", target, defender, "save"), lambda: army_context(
+        state, target, defender, RollType.SAVE).id_multiplier)
+    amods = _memo(memo, ("mods", zone, attacker), lambda: army_modifiers(state, zone, attacker))
+    dmods = _memo(memo, ("mods", target, defender),
+                  lambda: army_modifiers(state, target, defender))
     damage, killed, pmf = _preview(mine, theirs, kind, mult, dmult, amods, dmods)
     counter = 0.0
-    if kind == "melee":
+    if kind == "melee" and with_counter:
         counter = _preview(theirs, mine, "melee", dmult, mult, dmods, amods)[1]
     return AttackOutlook(kind, attacker, zone, defender, target, damage, killed, pmf, counter,
                          health)
@@ -178,7 +203,8 @@ def threats(state: GameState, player: int,
             may_melee: dict[tuple[Zone, int], bool] | None = None) -> float:
     """Health-worth `player`'s armies at terrains are expected to lose to the opponents
     there who may melee (the strongest attack at each terrain counts). `may_melee`: a
-    (zone, player) -> bool memo shared by the calls on one state."""
+    memo shared by the calls on one state ((zone, player) -> whether that army may melee,
+    and ``attack_outlook``'s lookups)."""
     armies = _armies(state) if armies is None else armies
     may_melee = {} if may_melee is None else may_melee
     total = 0.0
@@ -192,7 +218,8 @@ def threats(state: GameState, player: int,
             if (zone, q) not in may_melee:
                 may_melee[zone, q] = "melee" in allowed_actions(state, zone, q)
             if may_melee[zone, q]:
-                worst = max(worst, attack_outlook(state, "melee", zone, q, zone, player).killed)
+                worst = max(worst, attack_outlook(state, "melee", zone, q, zone, player,
+                                                  with_counter=False, memo=may_melee).killed)
         total += worst
     return total
 

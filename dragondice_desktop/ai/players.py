@@ -17,11 +17,19 @@ get the same choice (tests/ai/test_no_peeking.py).
   every other action by playing it on, with the simple player answering the decisions
   that follow, until this player's next real decision or the end of the march or turn —
   once when no die is rolled, else averaged over a few rolls sampled from its own
-  generator. Stopping at its own action choice counts the best attack it offers.
+  generator. Stopping at its own action choice counts the best attack it offers. Moving
+  one more unit in the reserves steps is scored with the step then ended (so it is
+  compared with stopping on equal terms); interchangeable moves (identical units standing
+  together) are scored once; the simple player's own choice gets PRIOR, so Normal departs
+  from it only where the score sees a difference; a spell is never taken back.
 - Hard: search on top of Normal. Normal's scores are the prior; when the best few are
   close, each is played out several times to the end of the next player's turn (rolls
-  sampled from Hard's own generator, the simple player playing every seat), and the mean
-  outcome decides. A fixed number of play-outs, so a seed gives one game.
+  sampled from Hard's own generator, the simple player playing every seat). Every
+  candidate is played out on the same sampled dice (common random numbers: the
+  comparison is between the moves, not between lucky and unlucky rolls), and a candidate
+  replaces Normal's choice only when its mean outcome is ahead by more than the play-outs'
+  own spread allows (HARD_CONFIDENCE standard errors of the paired difference). A fixed
+  number of play-outs, so a seed gives one game.
 
 Why not OpenSpiel: ``open_spiel`` 2.0.2 installs and runs on this Python 3.11 (its MCTS bot
 played tic-tac-toe here), but its search needs a chance node's outcomes listed with their
@@ -39,7 +47,7 @@ import math
 import random
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, is_dataclass, replace
 
 from ..engine.core.actions import Action, Verb
 from ..engine.game import APP_ROLL, apply, legal_actions
@@ -71,11 +79,16 @@ NORMAL_SAMPLES = (2, 6)   # Normal: rolls sampled per tried action (fewest, most
 HARD_CANDIDATES = 3       # Hard: Normal's best few that are played out
 HARD_MARGIN = 4.0         # Hard: a lead (health-worth) above which Normal's choice stands
 HARD_PLAYOUTS = 8         # Hard: play-outs of each candidate
+HARD_CONFIDENCE = 1.0     # Hard: standard errors a play-out lead must pass to overrule Normal
 PLAYOUT_LIMIT = 160       # Hard: most actions in one play-out
 # Normal stops playing on at its own next decision of these kinds (the others, such as
 # turning the terrain after a maneuver, the simple player answers as part of the move).
+# Spells announced are played on (the simple player finishes the announcement and they
+# resolve), so that a spell is scored by what it does.
 STOP_STEPS = frozenset({Step.ACTION, Step.CHOOSE_ARMY, Step.REINFORCE, Step.RETREAT,
-                        Step.DAMAGE, Step.SAI_PICK, Step.CAST})
+                        Step.DAMAGE, Step.SAI_PICK})
+PRIOR = 0.3               # Normal: health-worth added to the simple player's own choice, so
+#                           that where the score sees no difference Normal plays as it does
 
 
 @dataclass(frozen=True)
@@ -96,7 +109,24 @@ def visible_key(state: GameState) -> int:
     blind = state.with_(rng=Rng(0))
     if blind.awaiting is not None:
         blind = blind.with_(awaiting=replace(blind.awaiting, position=0))
-    return zlib.crc32(repr(blind).encode())
+    return zlib.crc32(repr(_canonical(blind)).encode())
+
+
+def _canonical(value):
+    """`value` as nested tuples whose repr does not depend on the process: sets are
+    sorted (a frozenset's repr follows string hashing, which Python seeds afresh in every
+    process), dataclasses become (class name, their shown fields)."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return (type(value).__name__,) + tuple(
+            _canonical(getattr(value, f.name)) for f in fields(value) if f.repr)
+    if isinstance(value, (tuple, list)):
+        return tuple(_canonical(v) for v in value)
+    if isinstance(value, (set, frozenset)):
+        return ("set",) + tuple(sorted(repr(_canonical(v)) for v in value))
+    if isinstance(value, dict):
+        return ("dict",) + tuple(sorted((repr(_canonical(k)), repr(_canonical(v)))
+                                        for k, v in value.items()))
+    return value
 
 
 def own_random(state: GameState, seed: int) -> random.Random:
@@ -136,10 +166,14 @@ def _opening(state: GameState) -> Decision | None:
 
 def easy(state: GameState, rnd: random.Random) -> Action:
     """Easy's action: the simple automatic player's choice, or (with probability
-    1 - EASY_AGGRESSION) a uniformly random legal action, as selfplay's "mixed" policy."""
+    1 - EASY_AGGRESSION) a uniformly random legal action, as selfplay's "mixed" policy;
+    never taking back a spell it announced (the simple player would announce it again, and
+    the two could take turns for ever)."""
     if rnd.random() < EASY_AGGRESSION:
         return choose(state)
-    return rnd.choice(legal_actions(state))
+    actions = legal_actions(state)
+    kept = [a for a in actions if a.verb is not Verb.UNCAST]
+    return rnd.choice(kept or actions)
 
 
 def uniform(state: GameState, rnd: random.Random) -> Action:
@@ -173,11 +207,27 @@ def _settle(state: GameState, player: int, limit: int = SETTLE_LIMIT) -> tuple[G
             break
         if marching and state.march is None:
             break
-        if played and state.pending.player == player and state.step in STOP_STEPS:
+        if state.pending.player == player and state.step in STOP_STEPS:
             break
         state, _ = apply(state, choose(state))
         played += 1
     return state, played
+
+
+CLOSING = {Step.REINFORCE: Verb.END_REINFORCE, Step.RETREAT: Verb.END_TURN}
+
+
+def _closed(state: GameState, player: int, step: Step) -> GameState:
+    """`state` after one unit was moved in a REINFORCE or RETREAT step: the step ended
+    there (end-reinforce, end-turn), so that moving one more unit is compared with
+    stopping on equal terms (what ending the step brings, such as the turn's lasting
+    effects running out, is counted for both). Any other state is returned as it is."""
+    end = CLOSING.get(step)
+    if (end is None or state.pending is None or state.pending.player != player
+            or state.step is not step):
+        return state
+    closing = [a for a in legal_actions(state) if a.verb is end]
+    return apply(state, closing[0])[0] if closing else state
 
 
 def outlook(state: GameState, player: int) -> float:
@@ -211,6 +261,21 @@ def _attack_for(state: GameState, action: Action, player: int) -> AttackOutlook 
     return None
 
 
+ALIKE_VERBS = frozenset({Verb.REINFORCE, Verb.RETREAT, Verb.KILL, Verb.PICK})
+
+
+def _kind_of_move(state: GameState, action: Action) -> tuple | None:
+    """What `action` does, up to interchangeable dice: moving (or killing, or picking) one
+    of several identical units of one player standing together is the same move whichever
+    of them it is (the decision panel offers them as one button too). None for a move that
+    is not of that sort."""
+    if action.verb not in ALIKE_VERBS or not action.args or not isinstance(action.args[0], int):
+        return None
+    die_id = action.args[0]
+    die = state.dice[die_id]
+    return (action.verb, die.owner, die.key, state.zones[die_id]) + action.args[1:]
+
+
 def normal_scores(state: GameState, player: int, rnd: random.Random) -> list[Scored]:
     """Every legal action scored by Normal (module docstring), best first; ties keep the
     engine's sorted order."""
@@ -218,14 +283,26 @@ def normal_scores(state: GameState, player: int, rnd: random.Random) -> list[Sco
     base = value(state, player)
     scored: list[Scored] = []
     tried: list[tuple[Action, float, int, int]] = []  # simulated: action, total, n, cost
+    alike: dict[tuple, Action] = {}   # a kind of move -> the one tried for it
+    copies: list[tuple[Action, Action]] = []  # (move, the alike move tried in its place)
     for action in actions:
+        if action.verb is Verb.UNCAST:
+            # Never chosen: the spell would be announced again and the two could take
+            # turns for ever (listed last, below every move that is played).
+            scored.append(Scored(action, -math.inf, 0))
+            continue
+        kind = _kind_of_move(state, action)
+        if kind is not None:
+            if kind in alike:
+                copies.append((action, alike[kind]))
+                continue
+            alike[kind] = action
         attack = _attack_for(state, action, player)
         if attack is not None:
             scored.append(Scored(action, base + attack.gain, 0, attack))
             continue
         sim = _simulated(state, rnd)
-        after, _ = apply(sim, action)
-        reached, played = _settle(after, player)
+        reached, played = _settle(_closed(apply(sim, action)[0], player, state.step), player)
         rolled = reached.rng.position != sim.rng.position
         tried.append((action, outlook(reached, player), 1, played + 1 if rolled else 0))
     rolling = [t for t in tried if t[3]]
@@ -238,9 +315,13 @@ def normal_scores(state: GameState, player: int, rnd: random.Random) -> list[Sco
                 continue
             for _ in range(samples - 1):
                 after, _ = apply(_simulated(state, rnd), action)
-                total += outlook(_settle(after, player)[0], player)
+                total += outlook(_settle(_closed(after, player, state.step), player)[0], player)
             tried[index] = (action, total, samples, c)
     scored += [Scored(a, total / n, n if c else 0) for a, total, n, c in tried]
+    found = {s.action: s for s in scored}
+    scored += [replace(found[tried_one], action=action) for action, tried_one in copies]
+    prior = choose(state)
+    scored = [replace(s, score=s.score + PRIOR) if s.action == prior else s for s in scored]
     order = {a.to_text(): i for i, a in enumerate(actions)}
     return sorted(scored, key=lambda s: (-s.score, order[s.action.to_text()]))
 
@@ -270,7 +351,7 @@ def _reason(state: GameState, best: Scored, ranked: list[Scored], how: str) -> s
     """The reason line for `best` among `ranked` (best first)."""
     if best.attack is not None:
         return _attack_reason(state, best.attack)
-    rest = [s for s in ranked if s is not best]
+    rest = [s for s in ranked if s is not best and s.score > -math.inf]
     if not rest:
         return how
     lead = best.score - rest[0].score
@@ -289,7 +370,7 @@ def normal(state: GameState, player: int, rnd: random.Random) -> Decision:
 
 # --- Hard -------------------------------------------------------------------------------------
 
-def playout(state: GameState, player: int, limit: int = PLAYOUT_LIMIT) -> GameState:
+def playout(state: GameState, limit: int = PLAYOUT_LIMIT) -> GameState:
     """Play on from `state` with the simple player at every seat until the turn after the
     current one has ended, the game ends or `limit` actions are played (the caller gives
     `state` its own sampled RNG)."""
@@ -301,31 +382,50 @@ def playout(state: GameState, player: int, limit: int = PLAYOUT_LIMIT) -> GameSt
     return state
 
 
+def _clearly_ahead(these: list[float], those: list[float]) -> bool:
+    """True when play-outs `these` beat `those` (played on the same dice, pairwise) by
+    more than HARD_CONFIDENCE standard errors of the mean paired difference."""
+    diffs = [a - b for a, b in zip(these, those)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean > 0
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+    return mean > HARD_CONFIDENCE * spread + 1e-9
+
+
 def hard(state: GameState, player: int, rnd: random.Random) -> Decision:
     """Hard's decision (module docstring) for `player` in `state`."""
     ranked = normal_scores(state, player, rnd)
-    lead = ranked[0].score - ranked[1].score if len(ranked) > 1 else math.inf
+    played = [s for s in ranked if s.score > -math.inf]
+    lead = played[0].score - played[1].score if len(played) > 1 else math.inf
     if lead > HARD_MARGIN:
         best = ranked[0]
         return Decision(best.action, _reason(state, best, ranked, "clearly the best move"),
                         Level.HARD, tuple((s.action.to_text(), s.score) for s in ranked))
-    candidates = ranked[:HARD_CANDIDATES]
-    means = []
+    candidates = [s for s in ranked[:HARD_CANDIDATES] if s.score > -math.inf]
+    seeds = [rnd.getrandbits(62) for _ in range(HARD_PLAYOUTS)]
+    outcomes = []
     for cand in candidates:
-        total = 0.0
-        for _ in range(HARD_PLAYOUTS):
-            after, _ = apply(_simulated(state, rnd), cand.action)
-            total += value(playout(after, player), player)
-        means.append(total / HARD_PLAYOUTS)
+        outcomes.append([value(playout(apply(_simulated(state, random.Random(seed)),
+                                             cand.action)[0]), player)
+                         for seed in seeds])
+    means = [sum(o) / len(o) for o in outcomes]
     order = sorted(range(len(candidates)), key=lambda i: (-means[i], i))
-    best = candidates[order[0]]
+    chosen = order[0]
+    if chosen != 0 and not _clearly_ahead(outcomes[chosen], outcomes[0]):
+        chosen = 0  # not clearly better than Normal's own choice: keep it
+        order = [0] + [i for i in order if i != 0]
+    best = candidates[chosen]
     if best.attack is not None:
         reason = _attack_reason(state, best.attack)
     else:
         reason = "best after looking two turns ahead"
     if len(order) > 1:
-        reason += (f" (played out {HARD_PLAYOUTS} times: "
-                   f"{means[order[0]] - means[order[1]]:+.1f} health-worth ahead)")
+        lead = means[order[0]] - max(means[i] for i in order[1:])
+        reason += (f" (played out {HARD_PLAYOUTS} times: {lead:+.1f} health-worth ahead)"
+                   if lead > 0 else f" (played out {HARD_PLAYOUTS} times: no other move "
+                   "clearly better)")
     scores = tuple((candidates[i].action.to_text(), means[i]) for i in order)
     return Decision(best.action, reason, Level.HARD, scores)
 

@@ -6,7 +6,8 @@ record's `seats`), the decision is asked of the thinking thread (``worker.comput
 window never blocks. The answer is played only if the game is still at the same snapshot
 (an undo, a new game or an opened file in the meantime drops it), and no sooner than the
 pace in Preferences after the previous move (instant in tests). Each computer move writes a
-line in the log saying why. Hint (Ctrl+H: Normal; Ctrl+Shift+H: Hard) shows in the status bar
+line in the log saying why, kept with the move in the game record (its notes), so the line
+is back after an undo or when the game file is opened again. Hint (Ctrl+H: Normal; Ctrl+Shift+H: Hard) shows in the status bar
 and the log what that level would do for the person to move, and why.
 """
 
@@ -16,8 +17,6 @@ import time
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer
-from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QListWidgetItem
 
 from ..engine.core.record import PERSON
 from ..worker.computer import ComputerThinker
@@ -123,11 +122,11 @@ class ComputerSeats(QObject):
         player = state.pending.player
         seat = snapshot.record.seat(player)
         label = action_label(state, decision.action)
-        self._log(f"{state.players[player].name} ({seat_title(seat)}): {label} — "
-                  f"{decision.reason}", player)
+        note = f"{state.players[player].name} ({seat_title(seat)}): {label} — {decision.reason}"
+        self._log(note, player)
         self.moves += 1
         self._last_move = time.monotonic()
-        self.window.client.submit(decision.action.to_text())
+        self.window.client.submit(decision.action.to_text(), note)
 
     def _show_hint(self, level: Level, decision) -> None:
         state = self.window.snapshot.state
@@ -138,12 +137,7 @@ class ComputerSeats(QObject):
         self._log(text, state.pending.player)
 
     def _log(self, text: str, player: int) -> None:
-        item = QListWidgetItem(text)
-        font = item.font()
-        font.setItalic(True)
-        item.setFont(font)
-        item.setForeground(QColor("#6a5acd"))
-        self.window.log.addItem(item)
+        self.window.log.add_note(text)
         self.window.log.scrollToBottom()
 
     def _failed(self, ticket, message: str) -> None:

@@ -90,6 +90,16 @@ class GameLogModel(QAbstractListModel):
         self.endResetModel()
 
 
+NOTE_COLOUR = "#6a5acd"  # slate blue: a line that is no event (a computer's reason, a hint)
+
+
+def note_line(text: str, colour: str = NOTE_COLOUR) -> LogLine:
+    """A log line that is no event: a computer move's reason or a hint (italic)."""
+    font = theme.font(9)
+    font.setItalic(True)
+    return LogLine(text, None, "", font, QBrush(QColor(colour)))
+
+
 class GameLog(QListView):
     """The log view (over a GameLogModel, `log_model`). `lines()` returns the events' texts,
     one per line (for tests: the log holds the game's events), `shown_lines()` the texts
@@ -126,12 +136,10 @@ class GameLog(QListView):
         self.log_model.add([self._line(event) for event in events])
         self.scrollToBottom()
 
-    def add_note(self, text: str, colour: str = "#6a5acd") -> None:
+    def add_note(self, text: str, colour: str = NOTE_COLOUR) -> None:
         """Add a line that is no event of the game (a computer player's move and reason, a
         hint), in italics, and scroll to it."""
-        font = theme.font(9)
-        font.setItalic(True)
-        self.log_model.add([LogLine(text, None, "", font, QBrush(QColor(colour)))])
+        self.log_model.add([note_line(text, colour)])
         self.scrollToBottom()
 
     def addItem(self, item) -> None:  # noqa: N802 — for callers that still build list items
@@ -158,14 +166,24 @@ class GameLog(QListView):
 
     def rebuild(self, snapshot: GameSnapshot) -> None:
         """Draw the whole log again (a new, undone or loaded game; a theme change): the
-        house rules line, if the game has any, then every event."""
+        house rules line, if the game has any, then every event, each computer move's
+        reason (the record's notes) just before the events of its move."""
         self.log_model.clear()
         rules = snapshot.record.options.house_rules
         if rules:
             tip = "".join(house_rule_tooltip(HOUSE_RULES[r], titled=True) for r in rules)
             self.log_model.add([LogLine(f"House rules: {house_rules_text(rules)}", None, tip,
                                         theme.font(9.5, bold=True))])
-        self.append(snapshot.all_events)
+        record = snapshot.record
+        if not record.notes:
+            self.append(snapshot.all_events)
+            return
+        lines: list[LogLine] = []
+        for index, events in enumerate(snapshot.history):
+            lines += [note_line(text) for text in record.notes_for(index)]
+            lines += [self._line(event) for event in events]
+        self.log_model.add(lines)
+        self.scrollToBottom()
 
     def lines(self) -> list[str]:
         """The event text of every line, oldest first (the house rules line is no event)."""

@@ -27,7 +27,6 @@ from __future__ import annotations
 from collections import deque
 
 import os
-from dataclasses import replace
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal, Slot
 
@@ -157,8 +156,10 @@ class EngineWorker(QObject):
             self._crash(exc, "starting a new game", "")
 
     @Slot(str)
-    def submit(self, text: str) -> None:
-        """Play one action given in its text form (e.g. "reinforce 12 t0"). Playing the
+    @Slot(str, str)
+    def submit(self, text: str, note: str = "") -> None:
+        """Play one action given in its text form (e.g. "reinforce 12 t0"), with `note`
+        (a computer move's reason) kept in the record to explain it. Playing the
         action that `redo` would play keeps the rest of the redo list; any other action
         clears it. Several texts joined by ``BATCH`` are played all or none."""
         if self._state is None:
@@ -175,8 +176,9 @@ class EngineWorker(QObject):
             state, events = play(self._state, text)
             action = Action.from_text(text)
             redo = self._redo[1:] if self._redo[:1] == (action,) else ()
-            self._commit(self._record.with_action(action), state, self._history + (events,),
-                         Change.ACTION, events, redo, before=self._before + (self._state,))
+            self._commit(self._record.with_action(action, note), state,
+                         self._history + (events,), Change.ACTION, events, redo,
+                         before=self._before + (self._state,))
         except IllegalAction as exc:
             self.failed.emit(str(exc))
         except Exception as exc:  # noqa: BLE001
@@ -284,11 +286,11 @@ class EngineWorker(QObject):
                 count += 1
                 index = len(record.actions) - count
                 before = (states[-count] if count <= len(states)
-                          else replace(record, actions=record.actions[:index]).state())
+                          else record.first(index).state())
                 decider = before.pending.player if before.pending is not None else None
                 if decider is None or record.seat(decider) == PERSON:
                     break
-            kept = replace(record, actions=record.actions[:-count])
+            kept = record.first(len(record.actions) - count)
             state = states[-count] if count <= len(states) else kept.state()
             self._commit(kept, state, self._history[:-count], Change.UNDO, (),
                          redo=record.actions[-count:] + self._redo,
@@ -499,7 +501,7 @@ class EngineClient(QObject):
 
     # Requests, delivered to the worker's thread by queued connections.
     _new_game = Signal(object, object, object, object)
-    _submit = Signal(str)
+    _submit = Signal(str, str)
     _autoplay = Signal(int)
     _undo = Signal()
     _undo_decisions = Signal()
@@ -549,9 +551,10 @@ class EngineClient(QObject):
         persons only)."""
         self._new_game.emit(tuple(players), int(seed), options, tuple(seats))
 
-    def submit(self, text: str) -> None:
-        """Ask the worker to play an action given in text form."""
-        self._submit.emit(text)
+    def submit(self, text: str, note: str = "") -> None:
+        """Ask the worker to play an action given in text form; `note` (a computer move's
+        reason) is kept in the game record to explain it."""
+        self._submit.emit(text, note)
 
     def autoplay(self, count: int) -> None:
         """Ask the automatic policy to play up to `count` actions."""

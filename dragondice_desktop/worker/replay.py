@@ -7,7 +7,7 @@ actions) gives the same states on any machine: all randomness comes from the see
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..engine.core.events import Event
 from ..engine.game import IllegalAction, play_all
@@ -37,7 +37,7 @@ class ReplayBook:
         index = max(0, min(index, self.last))
         events = self.history[index - 1] if index else ()
         return GameSnapshot(
-            record=replace(self.record, actions=self.record.actions[:index]),
+            record=self.record.first(index),
             state=self.states[index], events=events, history=self.history[:index],
             legal=(), change=Change.LOAD, serial=index,
         )

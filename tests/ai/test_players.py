@@ -93,3 +93,50 @@ def test_the_game_over_is_refused():
     state = new_game(table_setups(2), 4).with_(winner=0, pending=None, phase=Phase.GAME_OVER)
     with pytest.raises(ValueError, match="game is over"):
         decide(state, "normal")
+
+
+def test_the_visible_key_is_the_same_in_every_process():
+    """A decision depends on the seed and what the players see, not on the process: the
+    state's sets (a spell's elements ...) are written in a fixed order, whatever the
+    string hashing Python picked for the process."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("from dragondice_desktop.ai.players import visible_key\n"
+            "from dragondice_desktop.engine.game import apply, legal_actions\n"
+            "from dragondice_desktop.engine.policy import choose\n"
+            "from dragondice_desktop.engine.turn.setup import new_game\n"
+            "from dragondice_desktop.matchup import table_setups\n"
+            "s = new_game(table_setups(2, rotation=4), 4)\n"
+            "keys = []\n"
+            "for _ in range(120):\n"
+            "    if not legal_actions(s): break\n"
+            "    keys.append(visible_key(s)); s, _ = apply(s, choose(s))\n"
+            "print(keys)\n")
+    outputs = set()
+    for hash_seed in ("1", "2", "3", "4"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+        outputs.add(subprocess.run([sys.executable, "-c", code], env=env, check=True,
+                                   capture_output=True, text=True).stdout)
+    assert len(outputs) == 1
+
+
+def test_normal_and_hard_never_take_back_an_announced_spell():
+    """Taking a spell back (uncast) and announcing it again could go on for ever: the
+    computer never chooses it (it is scored last), at any level."""
+    from dragondice_desktop.engine.core.actions import Verb
+
+    found = []
+    for seed in range(1, 12):
+        found += [s for s in positions(seed, steps=(Step.CAST,), count=8, limit=900)
+                  if any(a.verb is Verb.UNCAST for a in legal_actions(s))]
+        if len(found) >= 3:
+            break
+    assert found, "no position with a spell announced"
+    for state in found[:3]:
+        for level in ("easy", "normal", "hard"):
+            decision = decide(state, level, seed=3)
+            assert decision.action.verb is not Verb.UNCAST, (level, decision.action)
+        scores = decide(state, "normal", seed=3).scores
+        assert all(score == float("-inf") for text, score in scores if text.startswith("uncast"))

@@ -5,6 +5,8 @@ screen is skipped for computer seats, and a game file keeps the seats and replay
 
 from __future__ import annotations
 
+import pytest
+
 import os
 from pathlib import Path
 
@@ -143,3 +145,92 @@ def test_the_window_with_computer_seats_renders(qtbot, window, tmp_path):
     dialog.show()
     qtbot.wait(50)
     assert dialog.grab().save(str(out / "computer-seats-dialog.png"))
+
+
+def _computer_lines(window) -> list[str]:
+    return [line for line in window.log.shown_lines() if "(Computer (" in line]
+
+
+def test_the_computers_reasons_survive_an_undo_and_reopening_the_file(qtbot, window,
+                                                                      tmp_path):
+    """The reasons are kept with the moves in the game record: an undo (which rebuilds the
+    log) keeps those of the moves still played, and the saved file brings them back."""
+    _start(qtbot, window, ("person", "normal"))
+    for _ in range(80):
+        qtbot.waitUntil(lambda: (_person_to_move(window) or not window.snapshot.legal)
+                        and window.computers.thinking is None, timeout=WAIT_MS)
+        if len(window.snapshot.record.notes) >= 3 or not window.snapshot.legal:
+            break
+        before = len(window.snapshot.record.actions)
+        window.submit(choose(window.snapshot.state).to_text())
+        qtbot.waitUntil(lambda: len(window.snapshot.record.actions) > before, timeout=WAIT_MS)
+    record = window.snapshot.record
+    assert len(record.notes) >= 3
+    shown = _computer_lines(window)
+    assert [text for _, text in record.notes] == shown
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        window.undo()
+    kept = window.snapshot.record
+    assert kept.notes == tuple(n for n in record.notes if n[0] < len(kept.actions))
+    assert _computer_lines(window) == [text for _, text in kept.notes]
+    assert kept.notes  # the earlier moves' reasons are still there
+    path = Path(tmp_path) / "reasons.ddgame"
+    assert window.save_to(path)
+    window.computers.shutdown()
+    reopened = GameRecord.from_json(path.read_text(encoding="utf-8"))
+    assert reopened.notes == kept.notes
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        window.client.load(reopened)
+    assert _computer_lines(window) == [text for _, text in kept.notes]
+
+
+def _press_a_button(qtbot, window) -> bool:
+    """Answer the person's decision through the decision panel: the button of the simple
+    player's choice when it has one, else the first button shown. Only the spell picker
+    and a face picker have no such buttons: then the simple player's choice is submitted.
+    Returns whether a button was pressed."""
+    from PySide6.QtCore import Qt
+
+    panel = window.decision
+    wanted = choose(window.snapshot.state).to_text()
+    buttons = panel.buttons
+    text = wanted if wanted in buttons else next(iter(buttons), "")
+    if text:
+        qtbot.mouseClick(buttons[text], Qt.MouseButton.LeftButton)
+        return True
+    window.submit(wanted)
+    return False
+
+
+@pytest.mark.whole_game
+def test_a_person_plays_a_whole_game_against_hard(qtbot, window, tmp_path):
+    """Issue 13: a person (answering with the decision panel's buttons) plays a two-player
+    game against Hard at instant pace until it is over; the log has Hard's reasons. The
+    board mid-game is rendered to vs-hard-1400x900.png in $DRAGONDICE_SHOTS (else a
+    temporary folder) to be looked at."""
+    _start(qtbot, window, ("person", "hard"), seed=5)
+    out = Path(os.environ.get("DRAGONDICE_SHOTS") or tmp_path)
+    out.mkdir(exist_ok=True, parents=True)
+    answered, pressed, shot = set(), 0, False
+
+    def over() -> bool:
+        nonlocal pressed, shot
+        snap = window.snapshot
+        if not snap.legal:
+            return True
+        if not shot and window.computers.moves >= 40:
+            window.resize(1400, 900)
+            assert window.grab().save(str(out / "vs-hard-1400x900.png"))
+            shot = True
+        if _person_to_move(window) and snap.serial not in answered:
+            answered.add(snap.serial)
+            pressed += _press_a_button(qtbot, window)
+        return False
+
+    qtbot.waitUntil(over, timeout=40 * 60_000)
+    state = window.snapshot.state
+    assert state.winner is not None
+    assert pressed > 10 and window.computers.moves > 10
+    notes = _computer_lines(window)
+    assert notes and all("(Computer (Hard)): " in line and " — " in line for line in notes)
+    assert shot

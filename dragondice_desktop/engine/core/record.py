@@ -42,7 +42,10 @@ _VERBS = frozenset(verb.value for verb in Verb)
 TOP_FIELDS = ("format", "version", "seed", "options", "players", "actions")
 # Optional in version 2: who plays each seat (a person, or the computer at a level; issue
 # 13). A file without it has a person at every seat; a game of persons only writes none.
-OPTIONAL_FIELDS = ("seats",)
+# "notes": the computer's reasons for its moves, [[action index, text], ...] (0 = the first
+# action); the replay never reads them, they only bring the log's reasons back.
+OPTIONAL_FIELDS = ("seats", "notes")
+MAX_NOTE = 600         # characters in one note (a computer move's reason)
 PERSON = "person"
 SEAT_KINDS = (PERSON, "easy", "normal", "hard")
 V1_FIELDS = ("format", "version", "seed", "players", "actions")
@@ -142,26 +145,39 @@ class GameRecord:
     options (rules revision, manual dice, house rules) and the actions; and who plays each
     seat (`seats`: one of SEAT_KINDS per player, or empty for persons at every seat). The
     seats never change how the actions replay: every move, a computer's too, is in
-    `actions`."""
+    `actions`. `notes`: (action index, text) pairs, in order, each explaining the action
+    at that index (a computer move's reason for the log); the replay ignores them."""
 
     players: tuple[PlayerSetup, ...]
     seed: int
     actions: tuple[Action, ...] = ()
     options: GameOptions = GameOptions()
     seats: tuple[str, ...] = ()
+    notes: tuple[tuple[int, str], ...] = ()
 
     def seat(self, player: int) -> str:
         """Who plays seat `player`: "person", or a computer level ("easy", "normal",
         "hard")."""
         return self.seats[player] if player < len(self.seats) else PERSON
 
-    def with_action(self, action: Action) -> "GameRecord":
-        """The record with one more action."""
-        return replace(self, actions=self.actions + (action,))
+    def with_action(self, action: Action, note: str = "") -> "GameRecord":
+        """The record with one more action, and `note` (when not empty) explaining it."""
+        notes = self.notes + ((len(self.actions), note),) if note else self.notes
+        return replace(self, actions=self.actions + (action,), notes=notes)
 
     def without_last(self) -> "GameRecord":
         """The record with its last action removed (undo = replay all but the last)."""
-        return replace(self, actions=self.actions[:-1])
+        return self.first(len(self.actions) - 1)
+
+    def first(self, count: int) -> "GameRecord":
+        """The record of its first `count` actions (and their notes): an undo."""
+        count = max(0, count)
+        return replace(self, actions=self.actions[:count],
+                       notes=tuple(n for n in self.notes if n[0] < count))
+
+    def notes_for(self, index: int) -> tuple[str, ...]:
+        """The notes explaining the action at `index` (0 = the first), in order."""
+        return tuple(text for at, text in self.notes if at == index)
 
     def state(self) -> GameState:
         """Replay the record. Raises IllegalAction or SetupError on a bad record."""
@@ -181,6 +197,8 @@ class GameRecord:
         }
         if any(seat != PERSON for seat in self.seats):
             data["seats"] = list(self.seats)
+        if self.notes:
+            data["notes"] = [[at, text] for at, text in self.notes]
         return json.dumps(data, indent=1, ensure_ascii=False)
 
     @classmethod
@@ -269,8 +287,9 @@ class GameRecord:
         if len(actions) > MAX_ACTIONS:
             raise _damaged(f"it holds {len(actions)} actions; a game has at most {MAX_ACTIONS}")
         seats = _seats(data["seats"], len(setups)) if "seats" in data else ()
+        notes = _notes(data["notes"], len(actions)) if "notes" in data else ()
         return cls(setups, seed, tuple(_action(a, n) for n, a in enumerate(actions, start=1)),
-                   options, seats)
+                   options, seats, notes)
 
 
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -345,6 +364,30 @@ def _seats(data: Any, players: int) -> tuple[str, ...]:
     if problem:
         raise _damaged(problem)
     return tuple(data)
+
+
+def _notes(data: Any, actions: int) -> tuple[tuple[int, str], ...]:
+    """The optional "notes" list of a version 2 game file: [action index, text] pairs, the
+    index one of the file's actions, in order, the text one line of at most MAX_NOTE
+    characters."""
+    if not isinstance(data, list):
+        raise _damaged(f"'notes' must be a list of [action number, text] pairs, not "
+                       f"{_kind(data)}")
+    notes: list[tuple[int, str]] = []
+    for number, note in enumerate(data, start=1):
+        if (not isinstance(note, list) or len(note) != 2 or isinstance(note[0], bool)
+                or not isinstance(note[0], int) or not isinstance(note[1], str)):
+            raise _damaged(f"note {number} must be a pair [action number, text], not "
+                           f"{quote(note, 40)}")
+        at, text = note
+        if not 0 <= at < actions or (notes and at < notes[-1][0]):
+            raise _damaged(f"note {number} explains action {at}, which is not one of the "
+                           f"{actions} actions after the notes before it")
+        if len(text) > MAX_NOTE or any(unicodedata.category(ch) in _BAD_CATEGORIES
+                                       for ch in text) or not text.strip():
+            raise _damaged(f"note {number} must be one line of 1 to {MAX_NOTE} characters")
+        notes.append((at, text))
+    return tuple(notes)
 
 
 def _player(data: Any, number: int) -> PlayerSetup:
