@@ -459,9 +459,29 @@ def forces_problem(record: GameRecord) -> None:
     """Refuse a game whose forces break a setup rule (an advanced terrain as Home, an army
     over half the points, too many dragons, minor terrains or Dragonkin ...), as New Game
     does: raises GameFileError naming the player and the rule (``matchup.setups_problem``)."""
-    problem = setups_problem(record.players, record.options.rules)
+    problem = setups_problem(record.players, record.options.rules) or assembled_problem(record)
     if problem:
         raise GameFileError(f"the game cannot be opened: {problem}")
+
+
+def assembled_problem(record: GameRecord) -> str:
+    """Why the armies a game file's players assembled at setup break a setup rule (a player
+    left without an army, an army over half the points ...), as the live assembly would have
+    refused them (`assembly_refusal`), or "". Plays only the file's setup actions."""
+    if not record.options.assemble_armies:
+        return ""
+    state = new_game(record.players, record.seed, record.options)
+    for action in record.actions:
+        if state.phase is not Phase.SETUP_ARMIES:
+            break
+        refusal = assembly_refusal(state, action.to_text())
+        if refusal:
+            return refusal
+        try:
+            state, _ = play(state, action)
+        except IllegalAction:
+            break  # the replay check names what is wrong with it
+    return ""
 
 
 def parse_game_text(text: str, check_replay: bool = True) -> GameRecord:

@@ -167,3 +167,24 @@ def test_digest_2_2_the_force_rules_judge_the_division():
     for die in split["horde"]:
         state, _ = play(state, f"army {die} t0")
     assert any("Horde army has no units" in p for p in assembly_problems(state, 0))
+
+
+def test_a_game_file_whose_assembled_armies_break_a_setup_rule_is_refused():
+    """Issue 11 §2 (game files obey the force rules) with armies assembled at setup: a file
+    whose recorded moves leave a player's Horde army empty (digest §2: every army has at
+    least one unit) is refused when opened, naming the player, as the live assembly screen
+    refuses it; the same file with a legal division opens."""
+    from dragondice_desktop.worker.engine_worker import parse_game_text
+
+    state = new_game(demo_setups(), 7, ASSEMBLE)
+    record = GameRecord(demo_setups(), 7, options=ASSEMBLE)
+    home = Zone(ZoneKind.TERRAIN, 0)
+    texts = [f"army {die} t0" for die in _dice_at(state, 0, 1)]  # Horde to Home
+    for text in texts + ["armies-ready"]:
+        record = record.with_action(Action.from_text(text))
+    assert all(record.state().zones[d] == home for d in _dice_at(state, 0, 1))
+    with pytest.raises(GameFileError, match="armies break a setup rule"):
+        parse_game_text(record.to_json())
+    legal = GameRecord(demo_setups(), 7, options=ASSEMBLE).with_action(
+        Action.from_text("armies-ready"))
+    assert parse_game_text(legal.to_json()).actions == legal.actions
