@@ -53,7 +53,9 @@ class ComputerThinker(QObject):
         self._think.connect(self._worker.think)
         self._worker.decided.connect(self.decided)
         self._worker.failed.connect(self.failed)
-        self.thread.finished.connect(self._worker.deleteLater)
+        # No deleteLater on the thread's end: Python owns _worker and deletes it once the
+        # thread has stopped; a deferred delete still queued when Python deleted it at exit
+        # aborted the app ("shared QObject was deleted directly").
         app = QCoreApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.shutdown)

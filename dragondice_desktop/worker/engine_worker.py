@@ -557,7 +557,9 @@ class EngineClient(QObject):
         for name in ("stateChanged", "failed", "loadFailed", "crashed", "replayReady",
                      "replayFailed", "autosaveFailed", "autosaveRestored"):
             getattr(self.worker, name).connect(getattr(self, name))
-        self.thread.finished.connect(self.worker.deleteLater)
+        # No deleteLater on the thread's end: Python owns worker and deletes it once the
+        # thread has stopped; a deferred delete still queued when Python deleted it at exit
+        # aborted the app ("shared QObject was deleted directly").
         app = QCoreApplication.instance()
         if app is not None:
             # A QThread destroyed while running aborts the process: stop it on quit at the latest.

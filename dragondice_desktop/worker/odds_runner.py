@@ -98,7 +98,9 @@ class OddsRunner(QObject):
         self._worker.failed.connect(self._failed)
         self._worker.progress.connect(self._progress)
         self._worker.cancelled.connect(self._cancelled)
-        self.thread.finished.connect(self._worker.deleteLater)
+        # No deleteLater on the thread's end: Python owns _worker and deletes it once the
+        # thread has stopped; a deferred delete still queued when Python deleted it at exit
+        # aborted the app ("shared QObject was deleted directly").
         app = QCoreApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.shutdown)
