@@ -161,3 +161,21 @@ def test_all_five_house_rules_load_and_replay(good):
     options = {**good["options"], "house_rules": list(reversed(HOUSE_RULES))}
     loaded = GameRecord.from_json(json.dumps({**good, "options": options}))
     assert loaded.options.house_rules == tuple(sorted(HOUSE_RULES))
+
+
+def test_the_ruleset_is_saved_only_for_a_classic_game_and_read_back(good):
+    """Issue 18: the ruleset is stored in the game file; a file without it is v4.01."""
+    assert "ruleset" not in good["options"]
+    assert GameRecord.from_json(json.dumps(good)).options.ruleset == "v4.01"
+    classic = dict(good, options=dict(good["options"], ruleset="classic"))
+    loaded = GameRecord.from_json(json.dumps(classic))
+    assert loaded.options.ruleset == "classic" and loaded.options.classic
+    assert json.loads(loaded.to_json())["options"]["ruleset"] == "classic"
+
+
+@pytest.mark.parametrize("ruleset, words", [("tsr", ("ruleset", "'tsr'", "unknown")),
+                                            (1996, ("ruleset", "must be text"))])
+def test_an_unknown_ruleset_is_refused_naming_it(good, ruleset, words):
+    _refused(dict(good, options=dict(good["options"], ruleset=ruleset)), *words)
+    with pytest.raises(ValueError):
+        checked(ruleset="tsr")

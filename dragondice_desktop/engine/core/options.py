@@ -13,6 +13,9 @@ does, so a game file must carry them for a saved game to replay to the identical
   between the Home, Horde and Campaign armies (digest §2.2, secretly; the force's own split is
   where they start). A game without it (every game file written before it) starts with the
   force's split as it is.
+- `ruleset`: which game is played: SFR's v4.01 rules (the default) or the 1996 TSR game
+  ("classic", issue 18), whose icons mean what the 1996 action-icon list says. A game
+  without it (every file written before it) is a v4.01 game.
 """
 
 from __future__ import annotations
@@ -41,18 +44,30 @@ RULES_REVISIONS = {
 }
 RULES = max(RULES_REVISIONS)
 
+# The rulesets a game can be played under: id -> the name players see.
+V401 = "v4.01"
+CLASSIC = "classic"
+RULESETS = {V401: "SFR v4.01", CLASSIC: "TSR 1996 (classic)"}
+
 
 @dataclass(frozen=True)
 class GameOptions:
     """How a game is played. `rules`: a key of RULES_REVISIONS; `manual_dice`: faces are
     entered by the players instead of rolled by the app; `house_rules`: sorted ids of the
-    house rules in force; `assemble_armies`: the players assemble their armies at setup.
-    Build from untrusted input with `checked`."""
+    house rules in force; `assemble_armies`: the players assemble their armies at setup;
+    `ruleset`: a key of RULESETS (V401 or CLASSIC). Build from untrusted input with
+    `checked`."""
 
     rules: int = RULES
     manual_dice: bool = False
     house_rules: tuple[str, ...] = ()
     assemble_armies: bool = False
+    ruleset: str = V401
+
+    @property
+    def classic(self) -> bool:
+        """True when the game plays the 1996 TSR rules (issue 18)."""
+        return self.ruleset == CLASSIC
 
     def since(self, revision: int) -> bool:
         """True when the game plays under rules revision `revision` or later."""
@@ -75,6 +90,9 @@ def options_problem(options: GameOptions) -> str | None:
         return "'manual_dice' must be true or false"
     if not isinstance(options.assemble_armies, bool):
         return "'assemble_armies' must be true or false"
+    if not isinstance(options.ruleset, str) or options.ruleset not in RULESETS:
+        return (f"ruleset {str(options.ruleset)[:40]!r} is unknown; this app plays "
+                f"{' and '.join(repr(r) for r in RULESETS)}")
     if not isinstance(options.house_rules, tuple):
         return "'house_rules' must be a list of house rule names"
     for rule_id in options.house_rules:
@@ -86,13 +104,14 @@ def options_problem(options: GameOptions) -> str | None:
 
 
 def checked(rules: int = RULES, manual_dice: bool = False,
-            house_rules: tuple[str, ...] = (), assemble_armies: bool = False) -> GameOptions:
+            house_rules: tuple[str, ...] = (), assemble_armies: bool = False,
+            ruleset: str = V401) -> GameOptions:
     """GameOptions with the house rules sorted; raises ValueError naming the problem."""
     try:
         rules_in_force = tuple(sorted(house_rules))
     except TypeError:
         raise ValueError("'house_rules' must be a list of house rule names") from None
-    options = GameOptions(rules, manual_dice, rules_in_force, assemble_armies)
+    options = GameOptions(rules, manual_dice, rules_in_force, assemble_armies, ruleset)
     problem = options_problem(options)
     if problem:
         raise ValueError(problem)

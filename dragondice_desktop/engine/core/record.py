@@ -52,7 +52,7 @@ V1_FIELDS = ("format", "version", "seed", "players", "actions")
 OPTION_FIELDS = tuple(f.name for f in fields(GameOptions))
 # Options added after version 2 came out: a file without one plays without it (and a game
 # without it writes none, so its file is what it was before the option existed).
-LATER_OPTION_FIELDS = ("assemble_armies",)
+LATER_OPTION_FIELDS = ("assemble_armies", "ruleset")
 REQUIRED_OPTION_FIELDS = tuple(f for f in OPTION_FIELDS if f not in LATER_OPTION_FIELDS)
 PLAYER_FIELDS = tuple(f.name for f in fields(PlayerSetup))
 REQUIRED_PLAYER_FIELDS = tuple(f.name for f in fields(PlayerSetup)
@@ -326,10 +326,12 @@ def _check_fields(data: Any, what: str, shape: str, known: tuple[str, ...],
 def _options(data: Any) -> GameOptions:
     """The "options" object of a version 2 game file: rules (a revision number),
     manual_dice (true/false), house_rules (a list of house rule names) and, when the players
-    assembled their armies at setup, assemble_armies (true)."""
+    assembled their armies at setup, assemble_armies (true) and, for a game of another
+    ruleset than v4.01, ruleset (its id: "classic")."""
     _check_fields(data, "'options'", "an object", OPTION_FIELDS, REQUIRED_OPTION_FIELDS)
     rules, manual, house = data["rules"], data["manual_dice"], data["house_rules"]
     assemble = data.get("assemble_armies", False)
+    ruleset = data.get("ruleset", GameOptions().ruleset)
     if isinstance(rules, float):
         raise _damaged(f"'options' field 'rules' must be a whole number, not {quote(rules)}")
     if not is_whole(rules):
@@ -340,8 +342,10 @@ def _options(data: Any) -> GameOptions:
     if not isinstance(assemble, bool):
         raise _damaged(f"'options' field 'assemble_armies' must be true or false, not "
                        f"{_kind(assemble)}")
+    if not isinstance(ruleset, str):
+        raise _damaged(f"'options' field 'ruleset' must be text, not {_kind(ruleset)}")
     try:
-        return checked(rules, manual, tuple(house), assemble)
+        return checked(rules, manual, tuple(house), assemble, ruleset)
     except ValueError as exc:
         raise _damaged(_clip(str(exc), 160)) from None
 
