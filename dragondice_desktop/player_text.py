@@ -2,6 +2,9 @@
 references (rules-digest sections, seed documents, design issues) the engine's texts carry for
 its developers. Pure Python, no Qt: the game log, the panels, the Rulings and Rules coverage
 pages, the force problems and the command line all ask this one helper.
+
+``count_of(n, "die", "dice")`` words a count with the right number ("1 die", "2 dice"): the
+one helper the window's and the engine's texts use for counts of dice, units, effects ...
 """
 
 from __future__ import annotations
@@ -17,6 +20,13 @@ _NOT_YET = re.compile(r"not\s+(?:resolved|implemented)(?:\s+by\s+the\s+engine)?(
 _GROUP = re.compile(r"\s*\(([^()\[\]]*)\)|\s*\[([^()\[\]]*)\]")
 _TRAILING = re.compile(r"\s*[,;:—–-]?\s*(?:issues?\s+#?\d+|digest\s+§[^()\[\]]*|seeds?\s+\d{3}"
                        r"[^()\[\].]*)\s*$", re.IGNORECASE)
+
+
+def count_of(n: int, one: str, many: str | None = None) -> str:
+    """ "1 die" / "2 dice", "1 unit" / "0 units": `n` with `one` when n is 1, else `many`
+    (`one` + "s" when not given: pass the plural of an irregular noun, "dice",
+    "armies")."""
+    return f"{n} {one if n == 1 else (many if many is not None else one + 's')}"
 
 
 def player_text(text: str) -> str:
@@ -52,6 +62,13 @@ def player_text(text: str) -> str:
         previous, text = text, _GROUP.sub(group, text)
     text = _TRAILING.sub("", text)
     return re.sub(r"[ \t]{2,}", " ", text).strip()
+
+
+def player_lines(text: str) -> str:
+    """``player_text`` line by line, each line keeping its indentation (a roll's
+    explanation: one step or one die a line)."""
+    return "\n".join(line[:len(line) - len(line.lstrip())] + player_text(line.lstrip())
+                     for line in text.split("\n"))
 
 
 def player_markdown(text: str) -> str:

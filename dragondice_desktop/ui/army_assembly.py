@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QPushButton, QVBoxLayout, QWidget,
 )
 
+from ..player_text import count_of
 from ..catalog.loader import load_catalog
 from ..engine.core.actions import Verb
 from ..engine.turn.setup import setup_army_zones
@@ -296,9 +297,9 @@ class ArmyAssembly(QWidget):
             health = sum(self.state.dice[i].die.health for i in ids
                          if self.state.dice[i].die.kind.is_unit)
             items = len(ids) - units
-            extra = f" · {items} item{'s' if items != 1 else ''}" if items else ""
+            extra = f" · {count_of(items, 'item')}" if items else ""
             self.totals[army].setText(
-                f"{units} unit{'s' if units != 1 else ''} · {health} health{extra} · "
+                f"{count_of(units, 'unit')} · {health} health{extra} · "
                 f"{made.army_points(army, catalog)} points")
         problems = self.problems()
         if problems:

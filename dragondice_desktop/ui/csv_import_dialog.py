@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 )
 from sqlite_utils import Database
 
+from ..player_text import count_of
 from ..catalog.loader import Catalog
 from ..store.collection_csv import (
     CsvImportError, ImportPreview, apply_import, preview_import,
@@ -125,8 +126,8 @@ class CsvImportDialog(QDialog):
             self.issues_label.setText(p.warning().replace(
                 "(--allow-empty on the command line)", "(tick the box below)"))
         elif p.unknown:
-            self.issues_label.setText(f"{len(p.unknown)} row(s) name dice that are not in the "
-                                      "catalog (closest names shown). Import skips them.")
+            self.issues_label.setText(f"Dice not in the catalog: {count_of(len(p.unknown), 'row')} "
+                                      "(closest names shown), skipped by the import.")
         else:
             self.issues_label.setText("Every row names a catalog die.")
         self.issues.setVisible(bool(p.errors or p.unknown))

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
+from ..player_text import count_of
 from ..engine.core.record import GameRecord
 from ..engine.turn.summary import GameSummary, game_summary
 from . import theme
@@ -122,7 +123,7 @@ class GameOverDialog(QDialog):
         self.summary = summary
         names = [p.name for p in summary.players]
         winner = names[summary.winner] if summary.winner is not None else "Nobody"
-        self.headline.setText(f"{winner} wins after {summary.turns} turns")
+        self.headline.setText(f"{winner} wins after {count_of(summary.turns, 'turn')}")
         self.model.setRowCount(0)
         for seat, player in enumerate(summary.players):
             cells = [QStandardItem(player.name)] + [

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QDialog, QDialogButtonBox, QLabel, QLineEdit, QTabWidget, QTextBrowser, QVBoxLayout, QWidget,
 )
 
+from ..player_text import count_of
 from .glossary import SaiEntry, sai_entries, spell_facts, spell_text, spells
 from .glossary_texts import SPELLS_NOTE, X_RULE
 
@@ -92,4 +93,5 @@ class GlossaryDialog(QDialog):
         self.shown_spells = [s.name for s in chosen]
         self.sai_view.setHtml(sai_html(entries))
         self.spell_view.setHtml(spells_html(chosen))
-        self.count_label.setText(f"{len(entries)} icons · {len(chosen)} spells")
+        self.count_label.setText(f"{count_of(len(entries), 'icon')} · "
+                                 f"{count_of(len(chosen), 'spell')}")

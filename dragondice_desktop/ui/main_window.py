@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QDockWidget, QFileDialog, QMainWindow, QMessageBox, QScrollArea, QWidget,
 )
 
+from ..player_text import count_of, player_text
 from ..engine.core.actions import Verb
 from ..engine.core.options import GameOptions
 from ..engine.core.record import PERSON, GameRecord
@@ -271,7 +272,8 @@ class MainWindow(QMainWindow):
         elif snapshot.change in (Change.UNDO, Change.REDO):
             self.dirty = True
             done = "Took back an action" if snapshot.change is Change.UNDO else "Played it again"
-            self.show_status(f"{done}: {len(snapshot.record.actions)} actions played · "
+            played = count_of(len(snapshot.record.actions), 'action')
+            self.show_status(f"{done}: {played} played · "
                              f"{situation(snapshot.state)}")
         else:
             self.dirty = True

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontDatabase, QMouseEvent, QPixmap
 from PySide6.QtWidgets import (
-    QDialog, QFrame, QGridLayout, QHBoxLayout, QLabel, QScrollArea, QTextBrowser, QToolButton,
-    QVBoxLayout, QWidget,
+    QDialog, QDialogButtonBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QScrollArea,
+    QTextBrowser, QToolButton, QVBoxLayout, QWidget,
 )
 
 from ..catalog.loader import load_catalog
@@ -26,7 +26,7 @@ from ..worker.snapshot import Change, GameSnapshot
 from . import theme
 from .animation import Flicker, RollAnimator, tumble_frames
 from .dice_painter import render_die
-from .game_log import player_text
+from ..player_text import player_lines, player_text
 
 FACE_SIZE = 34
 FLICK_FRAMES = 6
@@ -58,10 +58,7 @@ def explain_text(text: str, state: GameState | None = None) -> str:
         die = catalog.dice.get(key)
         return f"{die.name if die is not None else key.rsplit('/', 1)[-1]}:"
 
-    text = _DIE_LINE.sub(name, text)
-    lines = text.split("\n")
-    return "\n".join(line[:len(line) - len(line.lstrip())] + player_text(line.lstrip())
-                     for line in lines)
+    return player_lines(_DIE_LINE.sub(name, text))
 
 
 def gains_text(outcome) -> str:
@@ -185,7 +182,8 @@ class RollPanel(QScrollArea):
 
     def open_explanation(self, title: str, text: str) -> QDialog:
         """Show a roll's explanation in a resizable window (one at a time: it shows the
-        roll last asked for); returns the window."""
+        roll last asked for); returns the window. Its Close button, Esc or the window's own
+        close button put it away."""
         window = self.explain_window
         if window is None:
             window = self.explain_window = QDialog(self.window())
@@ -195,10 +193,14 @@ class RollPanel(QScrollArea):
             view = QTextBrowser(window)
             view.setObjectName("explainText")
             view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+            buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, window)
+            buttons.setObjectName("explainButtons")
+            buttons.rejected.connect(window.reject)  # Close, and Esc (QDialog's own key)
             box = QVBoxLayout(window)
             box.addWidget(view)
+            box.addWidget(buttons)
         window.setWindowTitle(f"Explain this roll — {title}")
-        window.findChild(QTextBrowser, "explainText").setPlainText(text)
+        window.findChild(QTextBrowser, "explainText").setPlainText(player_lines(text))
         window.show()
         window.raise_()
         return window

@@ -68,7 +68,7 @@ def test_foul_stench_keeps_n_defenders_out_of_the_counter_attack():
     assert sorted(a.to_text() for a in legal_actions(state)) == [f"pick {i}" for i in footmen]
     assert state.pending.player == 1 and "Foul Stench" in state.pending.prompt
     state, events = run(scripted(state, 5, 1, 1), f"pick {footmen[0]}")
-    assert "Foul Stench: 1 unit(s) of Bob may not counter-attack" in texts(events)
+    assert "Foul Stench: 1 unit of Bob may not counter-attack" in texts(events)
     counter = [e.roll for e in events if e.kind == "roll" and e.roll is not None][0]
     rolled = [d.die_id for d in counter.dice if not d.excluded]
     assert rolled == [footmen[1]]

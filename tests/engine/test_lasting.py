@@ -58,7 +58,7 @@ def test_frost_breath_halves_the_same_attacks_save_roll_and_expires_on_its_maker
     events = []
     anns_turn = begin_turn(bobs_turn, 0, events)
     assert anns_turn.effects == ()
-    assert any("lasting effect(s) end" in e.text for e in events)
+    assert any("Expire Effects: 1 lasting effect ended" in e.text for e in events)
 
 
 @pytest.mark.rule("sai", "Wither")

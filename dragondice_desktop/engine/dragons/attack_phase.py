@@ -38,6 +38,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from ...player_text import count_of
 from ..core.rule_homes import species_ability
 from ...catalog.model import Color, Icon, Species
 from ...catalog.model import Color, Die, Icon, Species
@@ -507,7 +508,8 @@ def _promote(state: GameState, task: RuleTask, events: Events) -> tuple[GameStat
     if not pairs:
         return replace_head(state, replace(task, stage="wings", ask=None)), False
     if task.ask is None:
-        question = ChooseAsk(player, f"Your army killed {len(army_kills)} dragon(s): promote "
+        question = ChooseAsk(player, f"Your army killed {count_of(len(army_kills), 'dragon')}: "
+                                     "promote "
                                      f"as many units as possible ({len(pairs)})?",
                              ("promote", "no"), "promote")
         return ask(state, task, question)

@@ -41,6 +41,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
+from ...player_text import count_of
 from ...catalog.model import Color, Die, DieKind, Icon, Species
 from ..core.rng import Rng, Throw
 from .model import (
@@ -469,7 +470,8 @@ def _pipeline(inp: RollInput, dice: tuple[DieOutcome, ...], sai_mods: Sequence[M
     tallied = tuple(dict.fromkeys(counted + tuple(src for src, _ in ctx.counts_as)))
     steps, applied = [], []
     first = ", ".join(f"{d.key} {d.face_outcomes[0].face_text}" for d in dice)
-    steps.append(f"step 1: rolled {len(dice)} dice" + (f": {first}" if dice else ""))
+    steps.append(f"step 1: rolled {count_of(len(dice), 'die', 'dice')}"
+                 + (f": {first}" if dice else ""))
     if inp.step2:
         steps.append("step 2: delayed effects: " + "; ".join(inp.step2))
     elif RollType.SAVE in counted and ctx.save_against is not None:
@@ -486,9 +488,9 @@ def _pipeline(inp: RollInput, dice: tuple[DieOutcome, ...], sai_mods: Sequence[M
     unresolved = sum(len(d.unresolved) for d in dice if not d.excluded)
     effects = sum(len(d.effects) for d in dice if not d.excluded)
     excluded = [f"{d.key} ({d.excluded})" for d in dice if d.excluded]
-    shown = f"{sai_count} SAI icon(s) shown" if sai_count else "no SAIs shown"
+    shown = f"{count_of(sai_count, 'SAI icon')} shown" if sai_count else "no SAIs shown"
     steps.append(f"step 4: {shown}" + (
-        f"; {effects} effect(s) passed on to the game" if effects else "") + (
+        f"; {count_of(effects, 'effect')} passed on to the game" if effects else "") + (
         f"; {unresolved} not resolved" if unresolved else "") + (
         f"; not counted: {', '.join(excluded)}" if excluded else ""))
 

@@ -36,6 +36,7 @@ Modifiers on an army never apply to an individual roll (digest §4.3), so only a
 from __future__ import annotations
 
 from typing import Any
+from ...player_text import count_of
 from ...catalog.loader import load_catalog
 from ...catalog.model import Icon, Species
 from ..dragons.kinds import end_bonds
@@ -225,7 +226,7 @@ def expire(state: GameState, player: int, events: Events) -> GameState:
         events.append(Event("phase", "Expire Effects: no lasting effects to expire",
                             player=player))
         return state
-    events.append(Event("phase", f"Expire Effects: {len(gone)} lasting effect(s) end",
+    events.append(Event("phase", f"Expire Effects: {count_of(len(gone), 'lasting effect')} ended",
                         player=player))
     return _remove(state, gone, "the beginning of its maker's turn", events)
 

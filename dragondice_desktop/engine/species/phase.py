@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...player_text import count_of
 from ..core.rule_homes import species_ability
 from ...catalog.model import Color, Species
 from ..core.dice_moves import move_die
@@ -184,7 +185,7 @@ def _mutate(state: GameState, task: RuleTask, events: Events) -> tuple[GameState
         n = dua_count(state, player, Species.SWAMP_STALKERS, 1)
         targets = _mutate_targets(state, player)
         question: Ask  # a pick or a choice, by stage
-        question = ChooseAsk(player, f"Mutate: target up to {n} unit(s) in an opponent's "
+        question = ChooseAsk(player, f"Mutate: target up to {count_of(n, 'unit')} in an opponent's "
                                      f"Reserve Area?", ("mutate", "none"), "mutate")
         return ask(state, task, question, stage="use", data=(n, tuple(u.id for u in targets)))
     if (waiting := resume(state, task)) is not None:
@@ -194,8 +195,8 @@ def _mutate(state: GameState, task: RuleTask, events: Events) -> tuple[GameState
             return finish_rule(state, task, "Mutate: not used", events)
         n, ids = task.data
         targets = [state.dice[i] for i in ids]
-        question = units_pick(player, f"Mutate: target up to {n} unit(s) in an opponent's "
-                                      f"Reserve Area", targets, max_units=n, maximize=True)
+        question = units_pick(player, f"Mutate: target up to {count_of(n, 'unit')} in an "
+                                      "opponent's Reserve Area", targets, max_units=n, maximize=True)
         return ask(state, task, question, stage="targets")
     if task.stage == "targets":
         killed = 0

@@ -4,6 +4,7 @@ Temple is immune to its opponents' death magic (digest §8, ``targets.py`` and `
 
 from __future__ import annotations
 
+from ...player_text import count_of
 from ..tasks.effect_steps import Events, ask, resume, units_pick
 from ..units.fates import bury, kill, return_from_dua
 from ..rolls.individual_roll import id_roll, unit_roll
@@ -146,7 +147,7 @@ def exhume(state: GameState, task: RuleTask, events: Events) -> tuple[GameState,
     assert task.zone is not None
     for unit in picks_of(task):
         state = return_from_dua(state, unit, task.zone, events, "Exhume")
-    return done(state, task, f"Exhume: {len(picks_of(task))} unit(s) returned", events)
+    return done(state, task, f"Exhume: {count_of(len(picks_of(task)), 'unit')} returned", events)
 
 
 @register("Open Grave", "army_any", False, "Army: units killed after a save roll by "

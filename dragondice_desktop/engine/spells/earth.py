@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...player_text import count_of
 from ...catalog.model import Species
 from ..tasks.effect_steps import Events, ask, resume, units_pick
 from ..units.fates import move_unit
@@ -46,7 +47,7 @@ def path(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, b
     if task.stage == "resolve":
         units = _path_units(state, task.player)
         if moved >= times or not units:
-            return done(state, task, f"Path: {moved} unit(s) moved", events)
+            return done(state, task, f"Path: {count_of(moved, 'unit')} moved", events)
         question = units_pick(task.player, f"Path: you may move one of your units to another "
                                            f"of your armies ({times - moved} left)", units,
                               max_units=1)
@@ -55,7 +56,7 @@ def path(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, b
         return waiting
     if task.stage == "unit":
         if not picks_of(task):
-            return done(state, task, f"Path: {moved} unit(s) moved", events)
+            return done(state, task, f"Path: {count_of(moved, 'unit')} moved", events)
         unit = picks_of(task)[0]
         places = tuple(z for z in state.army_zones(task.player)
                        if z.kind is ZoneKind.TERRAIN and z != state.zones[unit])

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ...player_text import count_of
 from ...catalog.model import Color, Die, DieKind, Species
 from ..core.dice_moves import move_die
 from ..dragons.kinds import destinations, move_dragon
@@ -225,7 +226,7 @@ def rally(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, 
     to = task.data[4]
     for unit in picks_of(task):
         state = move_unit(state, unit, to, events, f"rallies to {state.zone_name(to)}")
-    return done(state, task, f"Rally: {len(picks_of(task))} Amazon(s) move", events)
+    return done(state, task, f"Rally: {count_of(len(picks_of(task)), 'Amazon')} moved", events)
 
 
 # --- summoning dragons ---------------------------------------------------------------------

@@ -3,6 +3,7 @@ Weapon, Dancing Lights."""
 
 from __future__ import annotations
 
+from ...player_text import count_of
 from ..tasks.effect_steps import Events
 from ..units.fates import kill, move_unit
 from ..rolls.individual_roll import unit_roll
@@ -88,7 +89,7 @@ def flashfire(state: GameState, task: RuleTask, events: Events) -> tuple[GameSta
     if not army_there(state, announced.target):
         return gone(state, task, events)
     zone, player = announced.target
-    return lasting(state, task, "flashfire", f"may re-roll {times} unit(s) once in each "
+    return lasting(state, task, "flashfire", f"may re-roll {count_of(times, 'unit')} once in each "
                                              f"non-maneuver army roll", events, zone, player,
                    amount=times)
 

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from dataclasses import replace
 
+from ...player_text import count_of
 from ..core.rule_homes import eighth_face_power, species_ability
 from ...catalog.model import Color, Icon, Species
 from ..tasks.effect_steps import ask, resume, units_pick
@@ -196,7 +197,7 @@ def _foul_stench(state: GameState, task: RuleTask, events: Events) -> tuple[Game
         return waiting
     why = "Foul Stench: it may not counter-attack (Goblins, digest §6)"
     held = tuple((die_id, why) for die_id in picks_of(task))
-    events.append(Event("message", f"Foul Stench: {len(held)} unit(s) of "
+    events.append(Event("message", f"Foul Stench: {count_of(len(held), 'unit')} of "
                                    f"{state.players[player].name} may not counter-attack",
                         player=player))
     state = pop_head(state)
@@ -578,7 +579,8 @@ def _mire(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, 
         return waiting
     mired = tuple(u.id for u in units if u.id not in picks_of(task))
     state = state.with_(march=replace(state.current_march, mired=mired))
-    events.append(Event("message", f"Mire: {len(mired)} unit(s) take no part in this march",
+    events.append(Event("message", "Mire: no part in this march for "
+                                   f"{count_of(len(mired), 'unit')}",
                         player=player))
     state = pop_head(state)
     return wait(state, player, Step.MANEUVER, "Maneuver? (turn the terrain one step)"), True

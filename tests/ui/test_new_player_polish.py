@@ -1,0 +1,79 @@
+"""What a new player tripped over in the window (a tester's first games): the Explain window
+closes with a button or Esc, counts read "1 die" / "2 dice", ... Each fix is looked at in a
+rendered PNG (the tests write them to their temporary folder)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialogButtonBox, QTextBrowser, QToolButton
+
+from dragondice_desktop.catalog.loader import load_catalog
+from dragondice_desktop.engine.game import legal_actions, play
+from dragondice_desktop.engine.policy import choose
+from dragondice_desktop.engine.core.record import GameRecord
+from dragondice_desktop.engine.rolls.pipeline import (
+    DieRoll, RollContext, RollInput, RollType, count_roll,
+)
+from dragondice_desktop.matchup import demo_setups
+from dragondice_desktop.player_text import count_of
+from dragondice_desktop.ui.roll_panel import RollPanel
+
+CAT = load_catalog()
+
+
+def first_rolls(seed: int = 7):
+    """The demo game played by the policy up to its first army roll: (roll events, state)."""
+    state = GameRecord(demo_setups(), seed).state()
+    while legal_actions(state):
+        state, events = play(state, choose(state))
+        rolls = [e for e in events if e.kind == "roll" and e.roll is not None]
+        if rolls:
+            return rolls, state
+    raise AssertionError("no roll in the demo game")
+
+
+# --- the Explain window ------------------------------------------------------------------------
+
+def test_the_explain_window_has_a_close_button_and_esc_closes_it(qtbot, tmp_path):
+    rolls, state = first_rolls()
+    panel = RollPanel(instant=True)
+    qtbot.addWidget(panel)
+    panel.resize(360, 600)
+    panel.show()
+    panel.show_rolls(rolls, state=state)
+    toggle = next(b for b in panel.findChildren(QToolButton) if b.text() == "Explain this roll…")
+    qtbot.mouseClick(toggle, Qt.MouseButton.LeftButton)
+    window = panel.explain_window
+    assert window is not None and window.isVisible()
+    assert window.findChild(QTextBrowser, "explainText").toPlainText().startswith("Maneuver roll")
+    buttons = window.findChild(QDialogButtonBox, "explainButtons")
+    close = buttons.button(QDialogButtonBox.StandardButton.Close)
+    assert close is not None and close.isVisible() and close.text().replace("&", "") == "Close"
+    assert window.grab().save(str(tmp_path / "explain-window.png"))
+    qtbot.mouseClick(close, Qt.MouseButton.LeftButton)
+    assert not window.isVisible()
+    qtbot.mouseClick(toggle, Qt.MouseButton.LeftButton)     # opened again ...
+    assert window.isVisible()
+    window.activateWindow()
+    qtbot.keyClick(window.findChild(QTextBrowser, "explainText"), Qt.Key.Key_Escape)
+    assert not window.isVisible()                           # ... and Esc puts it away
+
+
+# --- counts in words ---------------------------------------------------------------------------
+
+def test_a_count_says_one_die_and_two_dice():
+    assert count_of(1, "die", "dice") == "1 die"
+    assert count_of(2, "die", "dice") == "2 dice"
+    assert count_of(0, "unit") == "0 units"
+    assert count_of(1, "unit") == "1 unit"
+    assert count_of(3, "army", "armies") == "3 armies"
+
+
+def test_a_roll_of_one_die_is_explained_as_one_die():
+    """An individual roll (one unit's save roll) explained: "rolled 1 die", not "1 dice"."""
+    die = CAT.die("Coral Elves/Knight")
+    one = count_roll(RollInput(RollContext(RollType.SAVE), (DieRoll(1, die, (0,)),)))
+    assert one.steps[0].startswith("step 1: rolled 1 die: Coral Elves/Knight")
+    two = count_roll(RollInput(RollContext(RollType.SAVE),
+                               (DieRoll(1, die, (0,)), DieRoll(2, die, (1,)))))
+    assert two.steps[0].startswith("step 1: rolled 2 dice: ")
