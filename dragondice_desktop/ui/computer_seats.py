@@ -38,6 +38,16 @@ def seat_title(seat: str) -> str:
     return f"Computer ({Level(seat).title})"
 
 
+def seat_note(name: str, seat: str) -> str:
+    """Who made a move, as the log's notes say it: "Bob (computer, Hard)", "Ann" for a
+    person (never a bracket inside a bracket)."""
+    if seat == PERSON:
+        return name
+    from ..ai import Level
+
+    return f"{name} (computer, {Level(seat).title})"
+
+
 class ComputerSeats(QObject):
     """Plays the computer seats of `window` (a MainWindow). For tests: `thinking` (the
     ticket asked and not yet answered, or None), `last_hint` (the last hint's text),
@@ -122,7 +132,7 @@ class ComputerSeats(QObject):
         player = state.pending.player
         seat = snapshot.record.seat(player)
         label = action_label(state, decision.action)
-        note = f"{state.players[player].name} ({seat_title(seat)}): {label} — {decision.reason}"
+        note = f"{seat_note(state.players[player].name, seat)}: {label} — {decision.reason}"
         self._log(note, player)
         self.moves += 1
         self._last_move = time.monotonic()

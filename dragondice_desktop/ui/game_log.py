@@ -94,10 +94,11 @@ NOTE_COLOUR = "#6a5acd"  # slate blue: a line that is no event (a computer's rea
 
 
 def note_line(text: str, colour: str = NOTE_COLOUR) -> LogLine:
-    """A log line that is no event: a computer move's reason or a hint (italic)."""
+    """A log line that is no event: a computer move's reason or a hint (italic), in the
+    players' words (`player_text`)."""
     font = theme.font(9)
     font.setItalic(True)
-    return LogLine(text, None, "", font, QBrush(QColor(colour)))
+    return LogLine(player_text(text), None, "", font, QBrush(QColor(colour)))
 
 
 class GameLog(QListView):
@@ -145,8 +146,8 @@ class GameLog(QListView):
     def addItem(self, item) -> None:  # noqa: N802 — for callers that still build list items
         """Add a line made like a QListWidgetItem (its text, font and colour); a line that
         is no event of the game (see `add_note`)."""
-        self.log_model.add([LogLine(item.text(), None, item.toolTip(), item.font(),
-                                    item.foreground())])
+        self.log_model.add([LogLine(player_text(item.text()), None, player_text(item.toolTip()),
+                                    item.font(), item.foreground())])
         self.scrollToBottom()
 
     def count(self) -> int:

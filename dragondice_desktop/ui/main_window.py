@@ -598,13 +598,14 @@ class MainWindow(QMainWindow):
     # --- messages -------------------------------------------------------------------------
 
     def show_status(self, text: str) -> None:
-        """A line in the status bar (reasons for refused moves, saves ...)."""
-        self.statusBar().showMessage(text, 15000)
+        """A line in the status bar (reasons for refused moves, saves ...), in the players'
+        words (`player_text`: the engine's refusals carry references for its developers)."""
+        self.statusBar().showMessage(player_text(text), 15000)
 
     def show_error(self, title: str, text: str) -> None:
         """An error message box, window-modal but not blocking (tests read `error_box`)."""
-        box = QMessageBox(QMessageBox.Icon.Critical, title, text, QMessageBox.StandardButton.Ok,
-                          self)
+        box = QMessageBox(QMessageBox.Icon.Critical, title, player_text(text),
+                          QMessageBox.StandardButton.Ok, self)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
         self.error_box = box
         box.open()

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
+from ..player_text import player_text
 from ..worker.replay import ReplayBook
 from .action_text import action_label
 from .board import Board, BoardView
@@ -121,11 +122,11 @@ class ReplayDialog(QDialog):
             before = self.book.states[index - 1]
             who = before.pending.player if before.pending is not None else None
             name = before.players[who].name if who is not None else ""
-            label = action_label(before, action)
+            label = player_text(action_label(before, action))
             self.action_label.setText(f"{index}. {name + ': ' if name else ''}{label}  "
                                       f"<span style='color:gray'>({action.to_text()})</span>")
         self.events.clear()
-        self.events.addItems([event.text for event in snapshot.events])
+        self.events.addItems([player_text(event.text) for event in snapshot.events])
         for button, enabled in ((self.first_button, index > 0), (self.previous_button, index > 0),
                                 (self.next_button, index < self.book.last),
                                 (self.last_button, index < self.book.last)):

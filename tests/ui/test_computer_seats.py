@@ -35,7 +35,7 @@ def test_computers_play_each_other_and_say_why(qtbot, window):
     _start(qtbot, window, ("easy", "normal"))
     qtbot.waitUntil(lambda: len(window.snapshot.record.actions) >= 25, timeout=WAIT_MS)
     assert window.computers.moves >= 25
-    notes = [line for line in window.log.shown_lines() if "(Computer (" in line]
+    notes = [line for line in window.log.shown_lines() if "(computer, " in line]
     assert notes and all(" — " in line for line in notes)
     assert window.hand_off.player is None  # never covered for a computer seat
 
@@ -148,7 +148,7 @@ def test_the_window_with_computer_seats_renders(qtbot, window, tmp_path):
 
 
 def _computer_lines(window) -> list[str]:
-    return [line for line in window.log.shown_lines() if "(Computer (" in line]
+    return [line for line in window.log.shown_lines() if "(computer, " in line]
 
 
 def test_the_computers_reasons_survive_an_undo_and_reopening_the_file(qtbot, window,
@@ -232,5 +232,5 @@ def test_a_person_plays_a_whole_game_against_hard(qtbot, window, tmp_path):
     assert state.winner is not None
     assert pressed > 10 and window.computers.moves > 10
     notes = _computer_lines(window)
-    assert notes and all("(Computer (Hard)): " in line and " — " in line for line in notes)
+    assert notes and all("(computer, Hard): " in line and " — " in line for line in notes)
     assert shot

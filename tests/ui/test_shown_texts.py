@@ -1,0 +1,139 @@
+"""No internal reference in anything the window shows during play: the engine's texts carry
+"(digest §6)", "(seed 000 Fly)" ... for its developers, and every place that shows one — the
+game log, the roll panel and its tooltips, the Explain window, the decision panel, the board's
+tooltips, the status bar, hints, the replay window, message boxes — words it for players
+through `player_text`. Seeded games are played in an offscreen window; at each step every
+text shown is read and checked (each game is picked because its engine texts do carry such
+references, which the test checks first, so it can fail)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractButton, QAbstractItemView, QApplication, QLabel, QTextEdit, QToolButton,
+    QTreeWidget, QWidget,
+)
+
+from dragondice_desktop.engine.game import play
+from dragondice_desktop.engine.policy import choose
+from dragondice_desktop.engine.core.record import GameRecord
+from dragondice_desktop.matchup import demo_setups
+
+from ui_helpers import WAIT_MS, open_record
+
+INTERNAL = re.compile(r"§|digest|seed 00|issue ", re.IGNORECASE)
+
+# (first force, second force, seed, actions before the window takes over, actions it plays):
+# Feral against Swamp Stalkers and Goblins against Treefolk, whose abilities' texts name
+# their rules section; the positions just before rolls explained with such references.
+GAMES = ((1, 3, 7, 91, 4), (2, 4, 7, 49, 4))
+
+
+def played(first: int, second: int, seed: int, actions: int) -> GameRecord:
+    """The game of sample forces `first` and `second` played by the policy for `actions`."""
+    record = GameRecord(demo_setups(first, second), seed)
+    state = record.state()
+    for _ in range(actions):
+        action = choose(state)
+        state, _ = play(state, action)
+        record = record.with_action(action)
+    return record
+
+
+def engine_texts(snapshot) -> list[str]:
+    """The engine's own texts in a snapshot, before any wording for players."""
+    texts = [e.text for e in snapshot.all_events]
+    texts += [e.roll.explain() for e in snapshot.all_events if e.roll is not None]
+    return texts
+
+
+def _view_texts(view: QAbstractItemView) -> list[str]:
+    texts = []
+    if isinstance(view, QTreeWidget):
+        stack = [view.topLevelItem(i) for i in range(view.topLevelItemCount())]
+        while stack:
+            item = stack.pop()
+            texts += [item.text(0), item.toolTip(0)]
+            stack += [item.child(i) for i in range(item.childCount())]
+        return texts
+    model = view.model()
+    if model is None:
+        return texts
+    for row in range(model.rowCount()):
+        index = model.index(row, 0)
+        for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            value = model.data(index, role)
+            if isinstance(value, str):
+                texts.append(value)
+    return texts
+
+
+def shown_texts(window) -> list[str]:
+    """Every text the window and its open windows show or keep for a tooltip: labels,
+    buttons, text views, list and tree rows, tooltips, the status bar and the board's
+    items' tooltips (hidden labels too: the roll panel keeps its explanations in some)."""
+    widgets: list[QWidget] = []
+    for top in QApplication.topLevelWidgets():
+        if top is window or (top.isVisible() and top.window() is not None):
+            widgets += [top] + top.findChildren(QWidget)
+    texts = [window.statusBar().currentMessage()]
+    for widget in widgets:
+        texts.append(widget.toolTip())
+        if isinstance(widget, QLabel):
+            texts.append(widget.text())
+        elif isinstance(widget, QAbstractButton):
+            texts.append(widget.text())
+        elif isinstance(widget, QTextEdit):
+            texts.append(widget.toPlainText())
+        elif isinstance(widget, QAbstractItemView):
+            texts += _view_texts(widget)
+    for board in [window.board] + ([window.replay_dialog.board] if window.replay_dialog else []):
+        texts += [item.toolTip() for item in board.items()]
+    return [t for t in texts if t]
+
+
+def _open_explanations(window) -> None:
+    for button in window.rolls.findChildren(QToolButton):
+        if button.text() == "Explain this roll…":
+            button.click()
+
+
+def _check(window, where: str) -> int:
+    texts = shown_texts(window)
+    bad = [t for t in texts if INTERNAL.search(t)]
+    assert not bad, f"{where}: {bad[:3]}"
+    return len(texts)
+
+
+@pytest.mark.parametrize("first, second, seed, before, plays", GAMES)
+def test_no_shown_text_carries_an_internal_reference(qtbot, window, tmp_path, first, second,
+                                                     seed, before, plays):
+    record = played(first, second, seed, before + plays)
+    snapshot = open_record(qtbot, window, record)   # the engine's texts carry references
+    assert any(INTERNAL.search(t) for t in engine_texts(snapshot)), "pick another game"
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        window.open_record(record.first(before))
+    _open_explanations(window)
+    _check(window, f"opened at action {before}")
+    for step in range(plays):
+        with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+            window.client.autoplay(1)
+        _open_explanations(window)
+        window.hint()
+        qtbot.waitUntil(lambda: window.computers.last_hint != "", timeout=WAIT_MS)
+        shown = _check(window, f"after action {before + step + 1}")
+        assert shown > 50
+        window.computers.last_hint = ""
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        window.undo()
+    _check(window, "after an undo")
+    with qtbot.waitSignal(window.client.replayReady, timeout=WAIT_MS):
+        window.replay_current()
+    for index in range(before, before + plays):
+        window.replay_dialog.go(index)
+        _check(window, f"replay at action {index}")
+    window.grab().save(str(tmp_path / f"shown-texts-{first}-{second}.png"))
+    window.replay_dialog.close()
