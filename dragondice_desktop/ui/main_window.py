@@ -47,6 +47,8 @@ from .settings import HandOff, Preferences, SettingsStore, apply_theme
 from .store_windows import StoreWindows
 
 APP_NAME = "Dragon Dice Desktop"
+STATUS_MS = 15000      # how long a status line stays (refusals, saves ...)
+UNDO_STATUS_MS = 6000  # "Took back an action": shorter, and the next action replaces it
 DOCK_MIN_WIDTH = 300  # px: a side panel's narrowest
 
 
@@ -103,6 +105,7 @@ class MainWindow(QMainWindow):
         self._opening: Path | None = None
         self._resuming = False
         self._replay_title = ""
+        self._undo_status = ""  # the undo / redo line while it is in the status bar
         # Before any widget exists: style sheets read the palette when they are applied.
         apply_theme(self.preferences.theme)
 
@@ -273,10 +276,14 @@ class MainWindow(QMainWindow):
             self.dirty = True
             done = "Took back an action" if snapshot.change is Change.UNDO else "Played it again"
             played = count_of(len(snapshot.record.actions), 'action')
-            self.show_status(f"{done}: {played} played · "
-                             f"{situation(snapshot.state)}")
+            self._undo_status = self.show_status(f"{done}: {played} played · "
+                                                 f"{situation(snapshot.state)}", UNDO_STATUS_MS)
         else:
             self.dirty = True
+            if self._undo_status and self.statusBar().currentMessage() == self._undo_status:
+                self.statusBar().clearMessage()  # the game has moved on since the undo
+        if snapshot.change not in (Change.UNDO, Change.REDO):
+            self._undo_status = ""
         self.undo_action.setEnabled(snapshot.can_undo)
         self.redo_action.setEnabled(snapshot.can_redo)
         for action in (self.save_action, self.save_as_action, self.replay_action):
@@ -597,10 +604,13 @@ class MainWindow(QMainWindow):
 
     # --- messages -------------------------------------------------------------------------
 
-    def show_status(self, text: str) -> None:
-        """A line in the status bar (reasons for refused moves, saves ...), in the players'
-        words (`player_text`: the engine's refusals carry references for its developers)."""
-        self.statusBar().showMessage(player_text(text), 15000)
+    def show_status(self, text: str, timeout_ms: int = STATUS_MS) -> str:
+        """A line in the status bar for `timeout_ms` (reasons for refused moves, saves ...),
+        in the players' words (`player_text`: the engine's refusals carry references for its
+        developers). Returns the line as shown."""
+        shown = player_text(text)
+        self.statusBar().showMessage(shown, timeout_ms)
+        return shown
 
     def show_error(self, title: str, text: str) -> None:
         """An error message box, window-modal but not blocking (tests read `error_box`)."""

@@ -77,3 +77,50 @@ def test_a_roll_of_one_die_is_explained_as_one_die():
     two = count_roll(RollInput(RollContext(RollType.SAVE),
                                (DieRoll(1, die, (0,)), DieRoll(2, die, (1,)))))
     assert two.steps[0].startswith("step 1: rolled 2 dice: ")
+
+
+# --- the status bar after an undo --------------------------------------------------------------
+
+def test_the_undo_line_goes_when_the_next_action_is_played(qtbot, window, tmp_path):
+    from ui_helpers import WAIT_MS
+
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        window.start_game(demo_setups(), 7)
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        window.client.autoplay(6)
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        window.undo()
+    assert window.statusBar().currentMessage().startswith("Took back an action: 5 actions played")
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        window.client.autoplay(1)
+    assert window.statusBar().currentMessage() == ""        # the game moved on: the line went
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        window.undo()
+    window.show_status("Horde army cannot move there")       # a later line is not cleared
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        window.client.autoplay(1)
+    assert window.statusBar().currentMessage() == "Horde army cannot move there"
+    assert window.grab().save(str(tmp_path / "status-after-undo.png"))
+
+
+def test_one_action_played_is_one_action(qtbot, window):
+    from ui_helpers import WAIT_MS
+
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        window.start_game(demo_setups(), 7)
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        window.client.autoplay(2)
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        window.undo()
+    assert window.statusBar().currentMessage().startswith("Took back an action: 1 action played ·")
+
+
+# --- who made a computer move ------------------------------------------------------------------
+
+def test_a_computer_seat_is_named_without_brackets_in_brackets():
+    from dragondice_desktop.ui.computer_seats import seat_note, seat_title
+
+    assert seat_note("Bob", "hard") == "Bob (computer, Hard)"
+    assert seat_note("Ann", "easy") == "Ann (computer, Easy)"
+    assert seat_note("Ann", "person") == "Ann"
+    assert seat_title("normal") == "Computer (Normal)"      # the New Game dialog's seat list
