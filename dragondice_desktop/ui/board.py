@@ -41,8 +41,8 @@ from .animation import Flicker, RollAnimator, tumble_frames
 from .dice_painter import render_die
 from .effect_badges import table_badges
 from .moves import (
-    PICK, DieMove, die_moves, effect_group_move, effect_move_task, movable_dice, pickable_dice,
-    refusal,
+    CHOSEN_TIP, PICK, DieMove, chosen_casualties, die_moves, effect_group_move, effect_move_task,
+    movable_dice, pickable_dice, refusal,
 )
 
 SETUP_PHASES = (Phase.SETUP_ARMIES, Phase.SETUP_ROLLOFF, Phase.SETUP_CHOICE,
@@ -119,6 +119,7 @@ class Board(QGraphicsScene):
         self._movable: frozenset[int] = frozenset()
         self._pickable: frozenset[int] = frozenset()
         self._rolling: int | None = None  # manual dice: the die asked for
+        self._chosen: frozenset[int] = frozenset()  # casualties chosen, not yet removed
         # The targets of the spell chosen in the spell picker: target args -> action text.
         self._spell_targets: dict[tuple, str] = {}
         self._spell_dice: frozenset[int] = frozenset()
@@ -232,6 +233,7 @@ class Board(QGraphicsScene):
         self._pickable = frozenset(pickable_dice(snapshot.legal))
         # Manual dice: the die whose face the players are asked for stands out.
         self._rolling = state.awaiting.throw.die_id if state.awaiting is not None else None
+        self._chosen = frozenset(chosen_casualties(state))  # greyed until removed together
         self._spell_dice = frozenset(t[0] for t in self._spell_targets
                                      if len(t) == 1 and isinstance(t[0], int))
         self.badges = table_badges(state)
@@ -274,7 +276,7 @@ class Board(QGraphicsScene):
             pickable = die.id in self._pickable or die.id in self._spell_dice
             pixmap = render_die(die.die, face, self._pixels(size),
                                 highlighted=draggable or pickable or die.id == self._rolling,
-                                dimmed=zone.kind is ZoneKind.BUA)
+                                dimmed=zone.kind is ZoneKind.BUA or die.id in self._chosen)
             die_item = self.die_items[die.id]
             die_item.place(pixmap, size, point, draggable, pickable)
             die_item.set_badges(self.badges.get(("die", die.id), ()))
@@ -327,6 +329,8 @@ class Board(QGraphicsScene):
         lines += [f"Lasting effect: {b.tooltip}" for b in self.badges.get(("die", die_id), ())]
         if die_id == self._rolling:
             lines.append("roll this die and enter the face it shows (Decision panel)")
+        if die_id in self._chosen:
+            lines.append(CHOSEN_TIP)
         moves = self.moves_for(die_id)
         if moves:
             lines.append("drag or right-click: " + "; ".join(m.label for m in moves))

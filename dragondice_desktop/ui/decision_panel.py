@@ -29,7 +29,7 @@ from . import theme
 from .action_text import action_label
 from .face_picker import FACE_KEYS, FacePicker
 from .game_log import player_text
-from .moves import CARRY, effect_move_task, verb_named
+from .moves import CARRY, chosen_casualties, effect_move_task, verb_named
 from .spell_picker import SpellPicker
 
 # Natural one-key shortcuts; numbered choices (frontiers, marches, targets) use 1-9.
@@ -170,6 +170,11 @@ class DecisionPanel(QWidget):
         self.hint_label = QLabel()
         self.hint_label.setWordWrap(True)
         self.hint_label.setStyleSheet(theme.MUTED_CSS)
+        # The casualties chosen so far (they stay in the army until all are chosen).
+        self.chosen_label = QLabel()
+        self.chosen_label.setObjectName("chosenCasualties")
+        self.chosen_label.setWordWrap(True)
+        self.chosen_label.hide()
         self._grid = QGridLayout()
         self._grid.setSpacing(4)
         self._moves_box = QVBoxLayout()
@@ -182,6 +187,7 @@ class DecisionPanel(QWidget):
         layout.addWidget(self.who_label)
         layout.addWidget(self.prompt_label)
         layout.addWidget(self.hint_label)
+        layout.addWidget(self.chosen_label)
         layout.addLayout(self._moves_box)
         layout.addLayout(self._grid)
         layout.addStretch(1)
@@ -215,6 +221,7 @@ class DecisionPanel(QWidget):
         state = self._state = snapshot.state
         casting = self.spell_picker is not None
         self._clear()
+        self._show_chosen(state)
         if casting and self._height_before is not None and not (
                 state.step is Step.CAST and snapshot.casting is not None):
             self.heightWanted.emit(self._height_before)
@@ -231,7 +238,10 @@ class DecisionPanel(QWidget):
         verb = "rolls" if state.awaiting is not None else "decides"
         self.who_label.setText(f"<span style='color:{colour}; font-weight:bold'>"
                                f"{state.players[player].name}</span> {verb}")
-        self.prompt_label.setText(player_text(state.pending.prompt))
+        prompt = player_text(state.pending.prompt)
+        if chosen_casualties(state):
+            prompt = prompt.split(" (chosen: ")[0]  # the list below says it
+        self.prompt_label.setText(prompt)
         if state.awaiting is not None:
             self._add_face_picker(state)
             return
@@ -279,6 +289,24 @@ class DecisionPanel(QWidget):
             placed.append(self._button(state, action, shortcut_for(action, number)))
         self._lay_out(placed)
         self.updateGeometry()
+
+    def _show_chosen(self, state: GameState) -> None:
+        """While casualties are chosen one by one: the ones chosen so far, each kind once
+        with its count ("✓ Chosen: War Driver, Spearer ×2")."""
+        chosen = chosen_casualties(state)
+        if not chosen:
+            self.chosen_label.hide()
+            return
+        counts: OrderedDict[str, int] = OrderedDict()
+        for die_id in chosen:
+            name = state.dice[die_id].die.name
+            counts[name] = counts.get(name, 0) + 1
+        names = ", ".join(name + (f" ×{n}" if n > 1 else "") for name, n in counts.items())
+        self.chosen_label.setText(f"✓ Chosen: {names} — they go together once all the "
+                                  f"damage is assigned (Undo takes the last one back)")
+        colour = "#ff8a80" if theme.is_dark() else "#b02a2a"  # the log's damage colour
+        self.chosen_label.setStyleSheet(f"color: {colour}; font-weight: bold;")
+        self.chosen_label.show()
 
     def _add_face_picker(self, state: GameState) -> None:
         """Manual dice: a button per face of the die asked for, and "Let the app roll it"."""

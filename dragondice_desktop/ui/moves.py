@@ -35,6 +35,18 @@ def verb_named(value: str) -> Verb | None:
     return next((verb for verb in Verb if verb.value == value), None)
 
 
+CHOSEN_TIP = "chosen as a casualty: removed with the others once all the damage is assigned"
+
+
+def chosen_casualties(state: GameState) -> tuple[int, ...]:
+    """The units chosen so far as casualties of the damage being assigned, in the order
+    chosen: they stay in their army until the whole set is chosen, then go together (the
+    engine's record of the damage due, ``DamageDue.marked``). Empty outside a damage step."""
+    if state.step is Step.DAMAGE and state.damage:
+        return state.damage[0].marked
+    return ()
+
+
 CARRY = verb_named("carry")
 PICK = verb_named("pick")
 MOVE_VERBS = frozenset(v for v in (Verb.REINFORCE, Verb.RETREAT, Verb.KILL, CARRY) if v)

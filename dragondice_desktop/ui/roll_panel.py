@@ -62,9 +62,14 @@ def explain_text(text: str, state: GameState | None = None) -> str:
 
 
 def gains_text(outcome) -> str:
-    """What one die gave in plain words, e.g. "2 melee, 1 save" or "nothing"."""
-    parts = [f"{c.amount} {c.result_type.value}" for c in outcome.contributions if c.amount]
-    return ", ".join(parts) or "nothing"
+    """What one die gave in plain words, e.g. "2 melee, 1 save" or "nothing": one sum per
+    result type, in the order they came (a die rolled again and again that gave 3 melee each
+    time says "9 melee"; each gain is in its tooltip)."""
+    sums: dict[str, int] = {}
+    for c in outcome.contributions:
+        if c.amount:
+            sums[c.result_type.value] = sums.get(c.result_type.value, 0) + c.amount
+    return ", ".join(f"{amount} {kind}" for kind, amount in sums.items()) or "nothing"
 
 
 class RollPanel(QScrollArea):

@@ -124,3 +124,67 @@ def test_a_computer_seat_is_named_without_brackets_in_brackets():
     assert seat_note("Ann", "easy") == "Ann (computer, Easy)"
     assert seat_note("Ann", "person") == "Ann"
     assert seat_title("normal") == "Computer (Normal)"      # the New Game dialog's seat list
+
+
+# --- casualties chosen one by one --------------------------------------------------------------
+
+def _choosing_casualties(state) -> bool:
+    """A damage step with casualties chosen already and more to choose (rules revision 3:
+    the chosen stay in the army until the set is complete)."""
+    from dragondice_desktop.engine.core.actions import Verb
+    from dragondice_desktop.engine.core.state import Step
+
+    return (state.step is Step.DAMAGE and bool(state.damage) and bool(state.damage[0].marked)
+            and any(a.verb is Verb.KILL for a in legal_actions(state)))
+
+
+def test_the_casualties_chosen_so_far_are_marked_as_they_are_picked(qtbot, window, tmp_path):
+    """Digest §4.7 (rules revision 3): the owner chooses the whole set of casualties before
+    any is removed. While choosing, the chosen units are greyed on the board (their tooltip
+    says why) and listed in the Decision panel; the others look as before."""
+    from ui_helpers import open_record, record_until
+
+    from dragondice_desktop.ui.dice_painter import render_die
+
+    record = record_until(_choosing_casualties, seed=3)
+    snapshot = open_record(qtbot, window, record)
+    state = snapshot.state
+    chosen = state.damage[0].marked
+    army = [u.id for u in state.units_in(state.damage[0].zone, state.damage[0].player)]
+    assert set(chosen) < set(army)                        # the chosen are still in the army
+    board = window.board
+
+    def greyed(die_id: int) -> bool:
+        item = board.die_items[die_id]
+        die = state.dice[die_id].die
+        face = board.faces.get(die_id, die.id_face or 0)
+        return item.pixmap().cacheKey() == render_die(
+            die, face, item.pixmap().width(), dimmed=True).cacheKey()
+
+    assert all(greyed(i) for i in chosen)
+    assert not any(greyed(i) for i in army if i not in chosen)
+    assert all("chosen as a casualty" in board.die_items[i].toolTip() for i in chosen)
+    label = window.decision.chosen_label
+    assert label.isVisible() and label.text().startswith("✓ Chosen: ")
+    for die_id in chosen:
+        assert state.dice[die_id].die.name in label.text()
+    assert "(chosen: " not in window.decision.prompt_label.text()   # said once, below it
+    window.decision_dock.raise_()
+    qtbot.wait(50)
+    assert window.grab().save(str(tmp_path / "casualties-chosen.png"))
+
+
+def test_what_a_die_gave_is_summed_per_result_type():
+    """A die rolled again and again (its re-roll SAI) that gave 3 melee each time says what it
+    gave in all, once per result type: "9 melee, 1 save", not "3 melee, 3 melee, ..."."""
+    from types import SimpleNamespace
+
+    from dragondice_desktop.ui.roll_panel import gains_text
+
+    def gain(amount, kind):
+        return SimpleNamespace(amount=amount, result_type=SimpleNamespace(value=kind))
+
+    outcome = SimpleNamespace(contributions=[gain(3, "melee"), gain(1, "save"), gain(3, "melee"),
+                                             gain(0, "melee"), gain(3, "melee")])
+    assert gains_text(outcome) == "9 melee, 1 save"
+    assert gains_text(SimpleNamespace(contributions=[gain(0, "melee")])) == "nothing"
