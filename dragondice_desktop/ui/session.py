@@ -177,14 +177,40 @@ def may_close(window, doing: str = "closing") -> bool:
     return True
 
 
+def discard_means(window, doing: str = "closing") -> str:
+    """What Discard does to the unsaved game, as it really happens: the autosave brings a
+    game back only after the app stopped without closing (a crash, a kill); a normal close
+    deletes it, a new or opened game's autosave takes its place, and a demo game or a window
+    without autosave has none."""
+    if window.autosave is None or window.throwaway:
+        kept = "This game is not autosaved"
+    elif doing == "closing":
+        kept = ("Its autosave is deleted when the app closes normally, so the next start "
+                "does not offer to resume it")
+    else:
+        kept = "The next game's autosave takes the place of its autosave"
+    return (f"Save keeps it in a game file you can open again later (Game ▸ Open). If you "
+            f"discard it, it is gone: {kept[0].lower() + kept[1:]}.")
+
+
+def save_before_close_box(window, doing: str = "closing") -> QMessageBox:
+    """The Save / Discard / Cancel question (not shown yet), saying what each answer does."""
+    box = QMessageBox(QMessageBox.Icon.Question, "Save the game?",
+                      f"The game in progress has unsaved actions. Save it before {doing}?"
+                      f"\n\n{discard_means(window, doing)}",
+                      Button.Save | Button.Discard | Button.Cancel, window)
+    box.setDefaultButton(Button.Save)
+    box.setEscapeButton(Button.Cancel)
+    return box
+
+
 def ask_save_before_close(window, doing: str = "closing") -> Button:
     """Save / Discard / Cancel (blocking: the close event, the new game or the opening
     waits for it)."""
-    return QMessageBox.question(
-        window, "Save the game?",
-        f"The game in progress has unsaved actions. Save it before {doing}?\n\n"
-        "(If you discard it, it cannot be resumed later.)",
-        Button.Save | Button.Discard | Button.Cancel, Button.Save)
+    box = save_before_close_box(window, doing)
+    box.exec()
+    clicked = box.clickedButton()
+    return box.standardButton(clicked) if clicked is not None else Button.Cancel
 
 
 def confirm_end_turn(window, text: str) -> None:

@@ -188,3 +188,51 @@ def test_what_a_die_gave_is_summed_per_result_type():
                                              gain(0, "melee"), gain(3, "melee")])
     assert gains_text(outcome) == "9 melee, 1 save"
     assert gains_text(SimpleNamespace(contributions=[gain(0, "melee")])) == "nothing"
+
+
+# --- what Discard does to an unsaved game ------------------------------------------------------
+
+def test_the_quit_question_says_what_discard_really_does(qtbot, tmp_path, monkeypatch):
+    """Closing normally deletes the autosave (it brings a game back only after a crash), so
+    the question says so; and it is so: after Discard, the next start offers nothing."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from ui_helpers import WAIT_MS
+
+    from dragondice_desktop.ui import session
+    from dragondice_desktop.ui.main_window import MainWindow
+
+    window = MainWindow(instant=True, data_dir=tmp_path, autosave=True, confirm_close=True)
+    qtbot.addWidget(window)
+    window.show()
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        window.start_game(demo_setups(), 7)
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        window.client.autoplay(4)
+    assert window.autosave.exists()
+    box = session.save_before_close_box(window, "closing")
+    text = box.text()
+    assert "cannot be resumed later" not in text
+    assert "Save keeps it in a game file you can open again later (Game ▸ Open)." in text
+    assert "its autosave is deleted when the app closes normally, so the next start does " \
+           "not offer to resume it" in text
+    box.show()
+    assert box.grab().save(str(tmp_path / "save-before-closing.png"))
+    box.close()
+    new = session.discard_means(window, "starting a new game")
+    assert "the next game's autosave takes the place of its autosave" in new
+    monkeypatch.setattr(session, "ask_save_before_close",
+                        lambda _w, _doing="closing": QMessageBox.StandardButton.Discard)
+    assert window.close()
+    assert not window.autosave.exists()                 # what the question said
+    later = MainWindow(instant=True, data_dir=tmp_path, autosave=True)
+    qtbot.addWidget(later)
+    assert session.offer_resume(later) is False         # nothing to resume at the next start
+    later.close()
+
+
+def test_a_demo_game_is_said_to_have_no_autosave(qtbot, window):
+    from dragondice_desktop.ui import session
+
+    window.throwaway = True          # the --demo game
+    assert "it is gone: this game is not autosaved." in session.discard_means(window)
