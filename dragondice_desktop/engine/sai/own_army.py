@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...player_text import count_of
 from ...catalog.model import Die, DieKind, Icon, Species
 from ..core.dice_moves import move_die
 from ..tasks.effect_steps import Events, Runner, ask, finish, in_army, resume, units_pick
@@ -83,8 +84,8 @@ def _cloak(state: GameState, task: EffectTask, events: Events) -> tuple[GameStat
     (this roll already counted them, seed 000 Cloak)."""
     zone, x = task.zone, task.effect.amount
     text = (f"Cloak: {state.players[task.owner].name}'s {state.army_name(zone, task.owner)} at "
-            f"{state.zone_name(zone)} adds {x} save results to its save rolls until the "
-            f"beginning of {state.players[task.owner].name}'s next turn")
+            f"{state.zone_name(zone)} adds {count_of(x, 'save result')} to its save rolls "
+            f"until the beginning of {state.players[task.owner].name}'s next turn")
     state = add(state, LastingEffect(task.owner, Icon.CLOAK, "cloak", text, player=task.owner,
                                      zone=zone, amount=x, source_die=task.effect.die_id), events)
     return finish(state, task, text, events)

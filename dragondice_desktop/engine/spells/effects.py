@@ -8,8 +8,11 @@ there, the caster's included (digest §5.3).
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
+
+from ...player_text import count_of
 
 from ..tasks.effect_steps import Events, ask, units_pick
 from ..core.events import Event
@@ -76,6 +79,15 @@ def modifier(op: ModOp, amount: int, task: RuleTask, *types: RollType,
     return Modifier(op, amount, f"{announced.spell} (spell)", types=tuple(types), **kwargs)
 
 
+_RESULTS = re.compile(r"\{n\} ((?:(?:melee|missile|magic|maneuver|save|ID|or) )*)results")
+
+
+def counted(what: str, n: int) -> str:
+    """A spell's effect `what` with its "{n}" filled in, the results counted in words:
+    "adds {n} save results" -> "adds 1 save result" / "adds 2 save results"."""
+    return _RESULTS.sub(lambda m: count_of(n, m.group(1) + "result"), what).format(n=n)
+
+
 def army_modifier_spell(state: GameState, task: RuleTask, events: Events, what: str,
                         op: ModOp, per_casting: int, *types: RollType,
                         rolls: str = "", **kwargs: Any) -> tuple[GameState, bool]:
@@ -87,7 +99,7 @@ def army_modifier_spell(state: GameState, task: RuleTask, events: Events, what: 
     zone, player = announced.target
     amount = per_casting * times if op in (ModOp.ADD, ModOp.SUBTRACT) else per_casting
     mod = modifier(op, amount, task, *types, **kwargs)
-    return lasting(state, task, "modifiers", what.format(n=amount), events, zone, player,
+    return lasting(state, task, "modifiers", counted(what, amount), events, zone, player,
                    (mod,), amount, rolls)
 
 
@@ -99,7 +111,7 @@ def terrain_modifier_spell(state: GameState, task: RuleTask, events: Events, wha
     amount = per_casting * times
     mods = tuple(modifier(ModOp.SUBTRACT, amount, task, rt) for rt in types) or (
         modifier(ModOp.SUBTRACT, amount, task),)
-    return lasting(state, task, "modifiers", what.format(n=amount), events, zone,
+    return lasting(state, task, "modifiers", counted(what, amount), events, zone,
                    modifiers=mods, amount=amount)
 
 
