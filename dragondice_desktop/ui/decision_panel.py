@@ -258,9 +258,8 @@ class DecisionPanel(QWidget):
         moves = [a for a in legal if a.verb in MOVES]
         others = [a for a in legal if a.verb not in MOVES]
         if state.step is Step.DAMAGE and state.damage:
-            due = state.damage[0]
-            hint = (f"Assign {due.amount - due.killed} damage: drag units to your DUA "
-                    f"(or choose below)")
+            # The prompt says how much damage is left to assign.
+            hint = "Drag units from the army to your DUA (or choose below)"
         elif state.step is Step.REINFORCE:
             hint = ("Drag units from your Reserve Area to a terrain (or pick one below)"
                     if moves else "No units in your Reserve Area to reinforce with")

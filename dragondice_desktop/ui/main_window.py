@@ -48,7 +48,7 @@ from .store_windows import StoreWindows
 
 APP_NAME = "Dragon Dice Desktop"
 STATUS_MS = 15000      # how long a status line stays (refusals, saves ...)
-UNDO_STATUS_MS = 6000  # "Took back an action": shorter, and the next action replaces it
+UNDO_STATUS_MS = 6000  # "Took back an action": shorter (the next action clears it anyway)
 DOCK_MIN_WIDTH = 300  # px: a side panel's narrowest
 
 
@@ -105,7 +105,9 @@ class MainWindow(QMainWindow):
         self._opening: Path | None = None
         self._resuming = False
         self._replay_title = ""
-        self._undo_status = ""  # the undo / redo line while it is in the status bar
+        # The line that said what happened to the whole game (new, opened, resumed, undo,
+        # redo): stale once the next action is played, which clears it.
+        self._game_status = ""
         # Before any widget exists: style sheets read the palette when they are applied.
         apply_theme(self.preferences.theme)
 
@@ -264,26 +266,26 @@ class MainWindow(QMainWindow):
         if snapshot.change is Change.LOAD and self._resuming:
             self._resuming = False
             self.file_path, self._opening, self.dirty = None, None, True
-            self.show_status(f"Resumed the interrupted game at action "
-                             f"{len(snapshot.record.actions)}")
+            self._game_status = self.show_status(f"Resumed the interrupted game at action "
+                                                 f"{len(snapshot.record.actions)}")
         elif snapshot.change is Change.LOAD:
             self.file_path, self._opening, self.dirty = self._opening, None, False
-            self.show_status(f"Opened {self.file_path.name if self.file_path else 'game'}")
+            self._game_status = self.show_status(
+                f"Opened {self.file_path.name if self.file_path else 'the game'}")
         elif snapshot.change is Change.NEW:
             self.file_path, self.dirty = None, False
-            self.show_status(f"New game, seed {snapshot.record.seed}")
+            self._game_status = self.show_status(f"New game, seed {snapshot.record.seed}")
         elif snapshot.change in (Change.UNDO, Change.REDO):
             self.dirty = True
             done = "Took back an action" if snapshot.change is Change.UNDO else "Played it again"
             played = count_of(len(snapshot.record.actions), 'action')
-            self._undo_status = self.show_status(f"{done}: {played} played · "
+            self._game_status = self.show_status(f"{done}: {played} played · "
                                                  f"{situation(snapshot.state)}", UNDO_STATUS_MS)
         else:
             self.dirty = True
-            if self._undo_status and self.statusBar().currentMessage() == self._undo_status:
-                self.statusBar().clearMessage()  # the game has moved on since the undo
-        if snapshot.change not in (Change.UNDO, Change.REDO):
-            self._undo_status = ""
+            if self._game_status and self.statusBar().currentMessage() == self._game_status:
+                self.statusBar().clearMessage()  # the game has moved on since
+            self._game_status = ""
         self.undo_action.setEnabled(snapshot.can_undo)
         self.redo_action.setEnabled(snapshot.can_redo)
         for action in (self.save_action, self.save_as_action, self.replay_action):

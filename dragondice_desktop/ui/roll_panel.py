@@ -9,6 +9,7 @@ that can be made as large as needed.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 
@@ -48,7 +49,8 @@ _DIE_LINE = re.compile(r"^Die (\d+) ([^:\n]+):", re.MULTILINE)
 def explain_text(text: str, state: GameState | None = None) -> str:
     """The engine's "explain this roll" text for a player: "Die 36 Undead/Vampire: ..."
     becomes "Bob's Vampire: ..." (the die's owner from `state`) or "Vampire: ..." without a
-    state, and internal references go (`player_text`, line by line)."""
+    state, a die named by its catalog key elsewhere ("rolled 2 dice: Amazons/Seer 1 ID ...")
+    by its name ("Seer 1 ID"), and internal references go (`player_text`, line by line)."""
     catalog = load_catalog()
 
     def name(match: re.Match) -> str:
@@ -58,7 +60,16 @@ def explain_text(text: str, state: GameState | None = None) -> str:
         die = catalog.dice.get(key)
         return f"{die.name if die is not None else key.rsplit('/', 1)[-1]}:"
 
-    return player_lines(_DIE_LINE.sub(name, text))
+    text = _DIE_LINE.sub(name, text)
+    text = _catalog_keys().sub(lambda m: catalog.dice[m.group(0)].name, text)
+    return player_lines(text)
+
+
+@functools.cache
+def _catalog_keys() -> re.Pattern[str]:
+    """Every die key of the catalog ("Amazons/Seer"), the longest first."""
+    keys = sorted(load_catalog().dice, key=len, reverse=True)
+    return re.compile("|".join(re.escape(key) for key in keys))
 
 
 def gains_text(outcome) -> str:

@@ -128,8 +128,10 @@ def test_decision_buttons_match_the_legal_actions(qtbot, window):
 def test_damage_step_offers_a_button_per_kind_of_casualty(qtbot, window):
     snapshot = open_record(qtbot, window, record_until(in_damage_step))
     due = snapshot.state.damage[0]
-    hint = window.decision.hint_label.text()
-    assert hint.startswith(f"Assign {due.amount - due.killed} damage: drag units to your DUA")
+    prompt = window.decision.prompt_label.text()
+    assert prompt.startswith(f"Assign {due.amount - due.killed} damage")  # said once, here
+    assert window.decision.hint_label.text() == ("Drag units from the army to your DUA (or "
+                                                 "choose below)")
     kills = [t for t in window.decision.buttons if t.startswith("kill ")]
     legal = {a.to_text() for a in snapshot.legal}
     assert kills and set(kills) <= legal

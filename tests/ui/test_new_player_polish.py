@@ -50,6 +50,8 @@ def test_the_explain_window_has_a_close_button_and_esc_closes_it(qtbot, tmp_path
     close = buttons.button(QDialogButtonBox.StandardButton.Close)
     assert close is not None and close.isVisible() and close.text().replace("&", "") == "Close"
     assert window.grab().save(str(tmp_path / "explain-window.png"))
+    shown = window.findChild(QTextBrowser, "explainText").toPlainText()
+    assert "Amazons/" not in shown and "War Driver" in shown   # dice by name, not by key
     qtbot.mouseClick(close, Qt.MouseButton.LeftButton)
     assert not window.isVisible()
     qtbot.mouseClick(toggle, Qt.MouseButton.LeftButton)     # opened again ...
@@ -86,8 +88,10 @@ def test_the_undo_line_goes_when_the_next_action_is_played(qtbot, window, tmp_pa
 
     with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
         window.start_game(demo_setups(), 7)
+    assert window.statusBar().currentMessage() == "New game, seed 7"
     with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
         window.client.autoplay(6)
+    assert window.statusBar().currentMessage() == ""        # that line is stale too
     with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
         window.undo()
     assert window.statusBar().currentMessage().startswith("Took back an action: 5 actions played")
