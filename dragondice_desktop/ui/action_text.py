@@ -137,6 +137,8 @@ def _newer_label(state: GameState, action: Action) -> str:
         if ":" in str(option):  # an ID split of a combination roll: "melee:2,save:1"
             return " + ".join(f"{n} {kind}" for kind, _, n in
                               (part.partition(":") for part in str(option).split(",")))
+        if option == "none":  # an optional power left unused (City, Temple, Mutate ...)
+            return "None of these (pass)"
         return str(option).replace("-", " ").capitalize()
     return action.to_text()
 

@@ -240,3 +240,19 @@ def test_a_demo_game_is_said_to_have_no_autosave(qtbot, window):
 
     window.throwaway = True          # the --demo game
     assert "it is gone: this game is not autosaved." in session.discard_means(window)
+
+
+def test_leaving_an_optional_power_unused_says_so():
+    """An optional power (a City's recruit or promote, a Temple's forced burial, Mutate) may
+    be left unused: the button says "None of these (pass)", not a bare "None"."""
+    from dragondice_desktop.ui.action_text import action_label
+    from ui_helpers import record_until
+
+    def optional(state):
+        return any(a.verb.value == "choose" and a.args and a.args[0] == "none"
+                   for a in legal_actions(state))
+
+    state = record_until(optional, seed=7, limit=600).state()
+    none = next(a for a in legal_actions(state) if a.verb.value == "choose"
+                and a.args and a.args[0] == "none")
+    assert action_label(state, none) == "None of these (pass)"

@@ -102,7 +102,7 @@ def scent_of_fear(state: GameState, task: RuleTask, events: Events) -> tuple[Gam
         state = move_unit(state, unit, Zone(ZoneKind.RESERVE, owner), events,
                           "flees to its Reserve Area (Scent of Fear)")
     names = ", ".join(state.die_label(u) for u in picks_of(task)) or "nobody"
-    return done(state, task, f"Scent of Fear: {names} flee", events)
+    return done(state, task, f"Scent of Fear: {names} fled", events)
 
 
 @register("Wall of Thorns", "terrain_not8", True, "Terrain not on its eighth face: an army "
