@@ -99,7 +99,7 @@ class ComputerSeats(QObject):
             self.window.show_status("The computer is deciding this one")
             return
         level = Level(level)
-        self.window.show_status(f"Thinking about a hint ({level.title})…")
+        self.window.show_game_status(f"Thinking about a hint ({level.title})…")
         self.thinker.think((HINT, snapshot.serial, level.value), snapshot.state, level.value,
                            snapshot.record.seed)
 
@@ -143,7 +143,7 @@ class ComputerSeats(QObject):
         text = (f"Hint ({level.title}): {action_label(state, decision.action)} — "
                 f"{decision.reason}")
         self.last_hint = text
-        self.window.show_status(text)
+        self.window.show_game_status(text)  # stale once a move is played
         self._log(text, state.pending.player)
 
     def _log(self, text: str, player: int) -> None:

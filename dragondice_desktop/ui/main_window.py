@@ -266,21 +266,21 @@ class MainWindow(QMainWindow):
         if snapshot.change is Change.LOAD and self._resuming:
             self._resuming = False
             self.file_path, self._opening, self.dirty = None, None, True
-            self._game_status = self.show_status(f"Resumed the interrupted game at action "
-                                                 f"{len(snapshot.record.actions)}")
+            self.show_game_status(f"Resumed the interrupted game at action "
+                                  f"{len(snapshot.record.actions)}")
         elif snapshot.change is Change.LOAD:
             self.file_path, self._opening, self.dirty = self._opening, None, False
-            self._game_status = self.show_status(
+            self.show_game_status(
                 f"Opened {self.file_path.name if self.file_path else 'the game'}")
         elif snapshot.change is Change.NEW:
             self.file_path, self.dirty = None, False
-            self._game_status = self.show_status(f"New game, seed {snapshot.record.seed}")
+            self.show_game_status(f"New game, seed {snapshot.record.seed}")
         elif snapshot.change in (Change.UNDO, Change.REDO):
             self.dirty = True
             done = "Took back an action" if snapshot.change is Change.UNDO else "Played it again"
             played = count_of(len(snapshot.record.actions), 'action')
-            self._game_status = self.show_status(f"{done}: {played} played · "
-                                                 f"{situation(snapshot.state)}", UNDO_STATUS_MS)
+            self.show_game_status(f"{done}: {played} played · {situation(snapshot.state)}",
+                                  UNDO_STATUS_MS)
         else:
             self.dirty = True
             if self._game_status and self.statusBar().currentMessage() == self._game_status:
@@ -613,6 +613,12 @@ class MainWindow(QMainWindow):
         shown = player_text(text)
         self.statusBar().showMessage(shown, timeout_ms)
         return shown
+
+    def show_game_status(self, text: str, timeout_ms: int = STATUS_MS) -> None:
+        """A status line about the game as it stands (a hint, a new or opened game, an
+        undo): like `show_status`, but cleared when the next action is played, as it is no
+        longer true then."""
+        self._game_status = self.show_status(text, timeout_ms)
 
     def show_error(self, title: str, text: str) -> None:
         """An error message box, window-modal but not blocking (tests read `error_box`)."""

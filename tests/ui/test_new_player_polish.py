@@ -256,3 +256,17 @@ def test_leaving_an_optional_power_unused_says_so():
     none = next(a for a in legal_actions(state) if a.verb.value == "choose"
                 and a.args and a.args[0] == "none")
     assert action_label(state, none) == "None of these (pass)"
+
+
+def test_a_hint_goes_from_the_status_bar_once_a_move_is_played(qtbot, window):
+    from ui_helpers import WAIT_MS
+
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        window.start_game(demo_setups(), 7)
+    window.hint()
+    qtbot.waitUntil(lambda: window.computers.last_hint != "", timeout=WAIT_MS)
+    assert window.statusBar().currentMessage().startswith("Hint (Normal): ")
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        window.client.autoplay(1)
+    assert window.statusBar().currentMessage() == ""
+    assert any(line.startswith("Hint (Normal): ") for line in window.log.shown_lines())
