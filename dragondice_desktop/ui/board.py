@@ -39,6 +39,7 @@ from .board_items import DieItem, PanelItem, TerrainItem, ZoneItem
 from .board_layout import BoardLayout, TableUse, board_layout, dice_area, grid, table_use
 from .animation import Flicker, RollAnimator, tumble_frames
 from .dice_painter import render_die
+from ..player_text import player_text
 from .effect_badges import table_badges
 from .moves import (
     CHOSEN_TIP, PICK, DieMove, chosen_casualties, die_moves, effect_group_move, effect_move_task,
@@ -403,7 +404,7 @@ class Board(QGraphicsScene):
         lines = [(head, "#ffffff", 13, True)]
         right = None
         if pending is not None:
-            lines.append((pending.prompt, "#d6e6d6", 9.5, False))
+            lines.append((player_text(pending.prompt), "#d6e6d6", 9.5, False))
             right = (f"{names[pending.player]} to choose", theme.player_color(pending.player))
         self.banner.set_look(lines, stripe, right)
 

@@ -91,8 +91,13 @@ def shown_texts(window) -> list[str]:
         elif isinstance(widget, QAbstractItemView):
             texts += _view_texts(widget)
     for board in [window.board] + ([window.replay_dialog.board] if window.replay_dialog else []):
-        texts += [item.toolTip() for item in board.items()]
-    return [t for t in texts if t]
+        for item in board.items():
+            texts.append(item.toolTip())
+            if callable(getattr(item, "text", None)):   # the banner and the name plates
+                texts.append(item.text())
+            texts += [getattr(item, name, "") for name in ("title", "note", "tag")]
+            texts += [line[0] for line in getattr(item, "lines", ()) if line]
+    return [t for t in texts if isinstance(t, str) and t]
 
 
 def _open_explanations(window) -> None:
@@ -137,3 +142,24 @@ def test_no_shown_text_carries_an_internal_reference(qtbot, window, tmp_path, fi
         _check(window, f"replay at action {index}")
     window.grab().save(str(tmp_path / f"shown-texts-{first}-{second}.png"))
     window.replay_dialog.close()
+
+
+def test_a_prompt_a_refusal_and_an_error_lose_their_references(qtbot, window):
+    """The references the engine's prompts and refusals may carry ("(digest §4.7)") are
+    not shown: the board's banner and the Decision panel word the prompt, the status bar the
+    refusal, the error box its text."""
+    from dataclasses import replace
+
+    snapshot = open_record(qtbot, window, played(0, 2, 7, 6))
+    pending = snapshot.state.pending
+    marked = replace(pending, prompt=pending.prompt + " (digest §4.7)")
+    window.show_snapshot(replace(snapshot, state=snapshot.state.with_(pending=marked),
+                                 serial=snapshot.serial + 1))
+    assert pending.prompt in window.board.banner.text()
+    assert window.decision.prompt_label.text() == pending.prompt
+    window._action_failed("That unit cannot go there (seed 000 Web)")
+    assert window.statusBar().currentMessage() == "That unit cannot go there"
+    window.show_error("Cannot open game", "Cannot open x.ddgame:\nbad setup (digest §2.1)")
+    assert window.error_box.text() == "Cannot open x.ddgame:\nbad setup"
+    window.error_box.close()
+    _check(window, "a prompt, a refusal and an error with references")
