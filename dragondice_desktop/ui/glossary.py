@@ -21,6 +21,7 @@ from ..rule_tests import load_rule_tests
 from ..engine.rolls.model import FaceOutcome, ModOp, RollKind
 from ..engine.rolls.pipeline import APPLIES, SAI_TEXT, RollContext, RollType, face_results
 from ..engine.spells import SPELLS
+from ..player_text import player_text
 from .glossary_texts import SUMMARY
 
 # The kinds of roll the glossary and the inspector ask about, with their column names. In a
@@ -199,10 +200,12 @@ def sai_entries() -> tuple[SaiEntry, ...]:
     for icon in sorted(SAI_ICONS, key=lambda i: i.value):
         die, rolls = _best_rolls(icon)
         status, note = coverage.get(icon, ("not on any die", ""))
-        entries.append(SaiEntry(
-            icon=icon, summary=SUMMARY.get(icon, ""), rules=SAI_TEXT.get(icon, ""),
-            applies=APPLIES.get(icon, "Special"), status=status, status_note=note,
-            rolls=rolls,
+        entries.append(SaiEntry(  # the engine's texts, in the players' words
+            icon=icon, summary=player_text(SUMMARY.get(icon, "")),
+            rules=player_text(SAI_TEXT.get(icon, "")),
+            applies=player_text(APPLIES.get(icon, "Special")), status=status,
+            status_note=player_text(note),
+            rolls=tuple((name, player_text(text)) for name, text in rolls),
             example=die.key if die is not None else "",
         ))
     return tuple(entries)
@@ -228,4 +231,4 @@ def spell_text(spell: Spell) -> str:
     """What the spell does: the effect line of the engine's spell record (the one the spell
     picker shows); "" for the alloy spells, which the engine does not offer."""
     record = SPELLS.get(spell.name)
-    return record.effect if record is not None else ""
+    return player_text(record.effect) if record is not None else ""

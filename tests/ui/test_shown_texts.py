@@ -163,3 +163,22 @@ def test_a_prompt_a_refusal_and_an_error_lose_their_references(qtbot, window):
     assert window.error_box.text() == "Cannot open x.ddgame:\nbad setup"
     window.error_box.close()
     _check(window, "a prompt, a refusal and an error with references")
+
+
+def test_the_glossary_and_the_die_inspector_say_it_in_words(qtbot, window):
+    """F2's SAI and spell glossary and the die inspector show how far the app resolves each
+    SAI in the engine's words (which name the rules document: "(seed 000 / 001)") in the
+    players' words."""
+    from dragondice_desktop.catalog.loader import load_catalog
+    from dragondice_desktop.engine.coverage import rules_coverage
+    from dragondice_desktop.rule_tests import load_rule_tests
+
+    notes = [note for _icon, _status, note in rules_coverage(load_rule_tests())]
+    assert any(INTERNAL.search(note) for note in notes)               # the engine's own
+    window.show_glossary()
+    window.show_inspector(load_catalog().die("Swamp Stalkers/Mudmen"))
+    qtbot.wait(50)
+    assert "Web" in window.glossary.sai_view.toPlainText()
+    assert _check(window, "the glossary and the die inspector") > 100
+    window.glossary.close()
+    window.inspector.close()
