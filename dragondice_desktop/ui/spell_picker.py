@@ -200,12 +200,13 @@ class SpellPicker(QWidget):
             self.tree.addTopLevelItem(head)
             for choice in choices:
                 spell = choice.spell
-                line = f"{spell.name}   {spell_marks(choice)}\n{spell.effect}"
+                effect = player_text(spell.effect)
+                line = f"{spell.name}   {spell_marks(choice)}\n{effect}"
                 if not choice.actions:
                     line += f"\nCannot cast: {player_text(choice.reason)}"
                 item = QTreeWidgetItem([line])
                 item.setData(0, SPELL_ROLE, spell.name)
-                tip = [f"{spell.name}: {spell_marks(choice)}", spell.effect]
+                tip = [f"{spell.name}: {spell_marks(choice)}", effect]
                 if spell.cumulative:
                     tip.append("Castings on one target add up.")
                 tip.append("R: a Reserve army may cast it. " if spell.info.reserve else
