@@ -72,6 +72,16 @@ def _catalog_keys() -> re.Pattern[str]:
     return re.compile("|".join(re.escape(key) for key in keys))
 
 
+def total_text(result) -> str:
+    """A roll's total: "Total melee: 5"; a combination roll (a counter-attack's save and
+    melee, a dragon attack's save and melee and missile) every type it counts, "Total: 4
+    save, 2 melee, 0 missile"."""
+    counted = result.context.counted if result.context is not None else ()
+    if len(counted) > 1:
+        return "Total: " + ", ".join(f"{result.total(rt)} {rt.value}" for rt in counted)
+    return f"Total {result.roll_type.value}: {result.total()}"
+
+
 def gains_text(outcome) -> str:
     """What one die gave in plain words, e.g. "2 melee, 1 save" or "nothing": one sum per
     result type, in the order they came (a die rolled again and again that gave 3 melee each
@@ -154,7 +164,7 @@ class RollPanel(QScrollArea):
         colour = theme.player_color(event.player).darker(120).name()
         header.setStyleSheet(f"font-weight: bold; color: {colour};")
         layout.addWidget(header)
-        total = QLabel(f"Total {result.roll_type.value}: {result.total()}")
+        total = QLabel(total_text(result))
         total.setObjectName("rollTotal")
         total.setFont(theme.font(11, bold=True))
         layout.addWidget(total)

@@ -270,3 +270,24 @@ def test_a_hint_goes_from_the_status_bar_once_a_move_is_played(qtbot, window):
         window.client.autoplay(1)
     assert window.statusBar().currentMessage() == ""
     assert any(line.startswith("Hint (Normal): ") for line in window.log.shown_lines())
+
+
+def test_a_combination_roll_shows_the_total_of_every_type_it_counts(qtbot):
+    """An army's answer to a dragon attack is one roll counted for save, melee and missile
+    (digest §5.4, step 6): the roll panel shows all three totals, not the save alone."""
+    state = GameRecord(demo_setups(), 7).state()
+    combination = None
+    while legal_actions(state) and combination is None:
+        state, events = play(state, choose(state))
+        combination = next((e for e in events if e.roll is not None
+                            and len(e.roll.context.counted) > 1), None)
+    assert combination is not None
+    result = combination.roll
+    panel = RollPanel(instant=True)
+    qtbot.addWidget(panel)
+    panel.show_rolls([combination], state=state)
+    want = "Total: " + ", ".join(f"{result.total(rt)} {rt.value}"
+                                 for rt in (RollType.SAVE, RollType.MELEE, RollType.MISSILE))
+    assert [label.text() for label in panel.total_labels] == [want]
+    # the log line of the same roll says the same totals
+    assert combination.text.endswith(want.removeprefix("Total: "))
