@@ -29,6 +29,11 @@ def count_of(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else (many if many is not None else one + 's')}"
 
 
+def dice_count(n: int) -> str:
+    """ "1 die", "2 dice" (`count_of` for the commonest count)."""
+    return count_of(n, "die", "dice")
+
+
 def player_text(text: str) -> str:
     """`text` from the engine without the internal references meant for its developers:
     "Species Abilities: not resolved yet (issue 6)" -> "Species Abilities: not in the app

@@ -39,7 +39,7 @@ from .board_items import DieItem, PanelItem, TerrainItem, ZoneItem
 from .board_layout import BoardLayout, TableUse, board_layout, dice_area, grid, table_use
 from .animation import Flicker, RollAnimator, tumble_frames
 from .dice_painter import render_die
-from ..player_text import player_text
+from ..player_text import count_of, dice_count, player_text
 from .effect_badges import table_badges
 from .moves import (
     CHOSEN_TIP, PICK, DieMove, chosen_casualties, die_moves, effect_group_move, effect_move_task,
@@ -84,7 +84,7 @@ def concise_refusal(state: GameState, reason: str) -> str:
 
 def _count(n: int, one: str, many: str | None = None) -> str:
     """ "1 unit", "3 units" (or an irregular plural)."""
-    return f"{n} {one if n == 1 else (many or one + 's')}"
+    return count_of(n, one, many)
 
 
 def _ordinal(n: int) -> str:
@@ -628,7 +628,7 @@ class Board(QGraphicsScene):
             texts.append(move.action.to_text())
         text = f"{BATCH} ".join(texts)
         self.last_refusal = ""
-        self.statusMessage.emit(f"Moving {len(texts)} dice to {state.zone_name(zone)}")
+        self.statusMessage.emit(f"Moving {dice_count(len(texts))} to {state.zone_name(zone)}")
         self.actionRequested.emit(text)
         return text
 

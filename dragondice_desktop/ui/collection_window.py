@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 from sqlite_utils import Database
 
+from ..player_text import dice_count
 from ..catalog.loader import Catalog, load_catalog
 from ..catalog.model import Color, Die, DieKind, Size
 from ..store.collection import (
@@ -606,11 +607,11 @@ class CollectionWindow(QMainWindow):
             self.statusBar().showMessage("Select the dice first (click, Shift/Ctrl-click)", 6000)
             return
         quantity, ok = QInputDialog.getInt(self, "Set owned",
-                                           f"Copies owned of each of the {len(keys)} dice:",
+                                           f"Copies owned of each of the {dice_count(len(keys))}:",
                                            1, 0, MAX_QUANTITY)
         if ok:
             changed = self.model.set_quantities(keys, quantity)
-            self.statusBar().showMessage(f"{changed} dice set to {quantity}", 6000)
+            self.statusBar().showMessage(f"{dice_count(changed)} set to {quantity}", 6000)
 
     def add_species(self, species: str) -> int:
         """Add one copy of every unit and monster of `species` (its whole range); returns
@@ -619,7 +620,7 @@ class CollectionWindow(QMainWindow):
                 if d.species and d.species.value == species
                 and d.kind in (DieKind.UNIT, DieKind.MONSTER)]
         changed = self.model.adjust(keys, 1)
-        self.statusBar().showMessage(f"Added one of each of the {changed} {species} dice", 8000)
+        self.statusBar().showMessage(f"Added one of each {species} die: {dice_count(changed)}", 8000)
         return changed
 
     # -- totals -------------------------------------------------------------------------------
@@ -630,12 +631,12 @@ class CollectionWindow(QMainWindow):
         distinct = sum(g.kinds_owned for g in groups)
         total = len(self.catalog)
         copies = sum(owned.values())
-        self.totals.setText(f"You own {copies} dice: {distinct} of the {total} different "
+        self.totals.setText(f"You own {dice_count(copies)}: {distinct} of the {total} different "
                             f"catalog dice ({100 * distinct / total:.0f}%).")
         self.chart.update_completion(groups)
 
     def _update_shown(self, *args) -> None:
-        self.shown.setText(f"{self.proxy.rowCount()} of {self.model.rowCount()} dice shown. "
+        self.shown.setText(f"{self.proxy.rowCount()} of {dice_count(self.model.rowCount())} shown. "
                            "Double-click Owned, Printing, Condition or Notes to edit.")
 
     # -- CSV ----------------------------------------------------------------------------------
@@ -666,7 +667,7 @@ class CollectionWindow(QMainWindow):
             except OSError as exc:
                 self.statusBar().showMessage(f"Cannot write {path}: {exc.strerror or exc}", 10000)
                 return
-            self.statusBar().showMessage(f"Wrote {rows} dice to {path}", 8000)
+            self.statusBar().showMessage(f"Wrote {dice_count(rows)} to {path}", 8000)
 
     def _import_clicked(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Import collection",
@@ -682,7 +683,7 @@ class CollectionWindow(QMainWindow):
                                          f"{getattr(exc, 'strerror', None) or exc}", 10000)
             return
         if dialog.exec() and dialog.applied is not None:
-            self.statusBar().showMessage(f"Imported: {dialog.applied} dice changed", 8000)
+            self.statusBar().showMessage(f"Imported: {dice_count(dialog.applied)} changed", 8000)
 
 
 def _combo(any_label: str, items: list[tuple[str, object]], on_change) -> QComboBox:

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QSplitter, QVBoxLayout, QWidget,
 )
 
+from ..player_text import dice_count
 from ..catalog.model import Die
 from ..engine.rolls.model import RollType
 from ..odds import (
@@ -210,7 +211,7 @@ class OddsPanel(QWidget):
     def _draw_army(self, dice, against, spec: OddsSpec, dist: Distribution,
                    preview: AttackPreview | None) -> Distribution:
         self.error = ""
-        name = f"{len(dice)} dice"
+        name = dice_count(len(dice))
         self.series = [(name, dist)]
         self.preview = preview
         self.chart.draw(self.series)
@@ -333,7 +334,7 @@ class OddsPanel(QWidget):
 
     def _progress(self, job: int, done: int, total: int) -> None:
         if job == self._job and self.working:
-            self.summary_label.setText(f"{done} of {total} dice counted. {WORKING_TEXT}")
+            self.summary_label.setText(f"{done} of {dice_count(total)} counted. {WORKING_TEXT}")
 
     def _cancelled(self, job: int) -> None:
         if job != self._job:

@@ -291,3 +291,15 @@ def test_a_combination_roll_shows_the_total_of_every_type_it_counts(qtbot):
     assert [label.text() for label in panel.total_labels] == [want]
     # the log line of the same roll says the same totals
     assert combination.text.endswith(want.removeprefix("Total: "))
+
+
+def test_the_collection_counts_one_die_as_one_die(qtbot):
+    from dragondice_desktop.store.collection import set_quantity
+    from dragondice_desktop.store.database import open_memory_database
+    from dragondice_desktop.ui.collection_window import CollectionWindow
+
+    db = open_memory_database()
+    set_quantity(db, "Dwarves/Footman", 1, CAT)
+    window = CollectionWindow(db, CAT)
+    qtbot.addWidget(window)
+    assert window.totals.text().startswith("You own 1 die: 1 of the 796 different")
