@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QGridLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget,
 )
 
+from ..player_text import player_text
 from ..catalog.loader import load_catalog
 from ..engine.core.actions import Verb, act
 from ..engine.game import APP_ROLL
@@ -125,7 +126,8 @@ class FacePicker(QWidget):
         roll.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         roll.setMinimumHeight(28)
         roll.setShortcut(QKeySequence(APP_ROLL_KEY))
-        roll.setToolTip(f"The app rolls {wait.throw.label} for you (action: face {APP_ROLL})")
+        roll.setToolTip(f"The app rolls {player_text(wait.throw.label)} for you "
+                        f"(key {APP_ROLL_KEY})")
         self._register(roll, act(Verb.FACE, APP_ROLL).to_text())
         layout.addWidget(roll)
 
@@ -136,8 +138,8 @@ class FacePicker(QWidget):
             button.setIcon(QIcon(face_pixmap(self, die, face)))
             button.setIconSize(QSize(FACE_SIZE, FACE_SIZE))
         action = act(Verb.FACE, face).to_text()
-        key = f", key {button.key}" if button.key else ""
-        button.setToolTip(f"{wait.throw.label} shows {text} (action: {action}{key})")
+        key = f" (key {button.key})" if button.key else ""
+        button.setToolTip(f"{player_text(wait.throw.label)} shows {text}{key}")
         button.setAccessibleName(f"{text}, face {face + 1}")
         self._register(button, action)
         return button

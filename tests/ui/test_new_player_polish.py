@@ -303,3 +303,21 @@ def test_the_collection_counts_one_die_as_one_die(qtbot):
     window = CollectionWindow(db, CAT)
     qtbot.addWidget(window)
     assert window.totals.text().startswith("You own 1 die: 1 of the 796 different")
+
+
+def test_the_face_buttons_of_a_manual_dice_game_speak_to_players(qtbot, window):
+    """Rolling our own dice: each face button's tooltip says the die, the face and its key,
+    without the app's internal action words ("action: face 3")."""
+    from ui_helpers import WAIT_MS
+
+    from dragondice_desktop.engine.core.options import GameOptions
+
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        window.client.new_game(demo_setups(), 7, GameOptions(manual_dice=True))
+    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+        window.decision.buttons["rolloff"].click()
+    wait = window.snapshot.state.awaiting
+    tips = {text: button.toolTip() for text, button in window.decision.buttons.items()}
+    assert tips["face 0"].startswith(f"{wait.throw.label} shows ") and "(key 1)" in tips["face 0"]
+    assert tips["face roll"] == f"The app rolls {wait.throw.label} for you (key R)"
+    assert not any("action:" in tip for tip in tips.values())
