@@ -55,20 +55,40 @@ _LEGAL_BY_TEXT = "_legal_actions_by_text"
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every legal action, sorted by text form (deterministic). Empty once the game is over.
     A face decision (manual dice) offers ``face 0`` to ``face <faces - 1>`` and ``face roll``."""
-    kept = state.__dict__.get(_LEGAL)
+    kept: tuple[Action, ...] | None = state.__dict__.get(_LEGAL)
     if kept is None:
-        kept = state.__dict__[_LEGAL] = _work_out_legal_actions(state)
+        kept = _keep_legal_actions(state)[0]
     return kept
 
 
 def _legal_by_text(state: GameState) -> dict[str, Action]:
-    kept = state.__dict__.get(_LEGAL_BY_TEXT)
+    kept: dict[str, Action] | None = state.__dict__.get(_LEGAL_BY_TEXT)
     if kept is None:
-        kept = state.__dict__[_LEGAL_BY_TEXT] = {a.to_text(): a for a in legal_actions(state)}
+        kept = _keep_legal_actions(state)[1]
     return kept
 
 
+def _keep_legal_actions(state: GameState) -> tuple[tuple[Action, ...], dict[str, Action]]:
+    """Work out the state's legal actions and keep them on it: sorted by text form, and by
+    text (each action's text is written once). Returns both."""
+    pairs = _sorted_by_text(_rules_legal_actions(state))
+    legal = tuple(a for _, a in pairs)
+    by_text = dict(pairs)
+    state.__dict__[_LEGAL], state.__dict__[_LEGAL_BY_TEXT] = legal, by_text
+    return legal, by_text
+
+
+def _sorted_by_text(actions: list[Action]) -> list[tuple[str, Action]]:
+    # Stable: actions of one text keep their order.
+    return sorted(((a.to_text(), a) for a in actions), key=lambda pair: pair[0])
+
+
 def _work_out_legal_actions(state: GameState) -> tuple[Action, ...]:
+    """The legal actions worked out afresh (not kept), sorted by text form."""
+    return tuple(a for _, a in _sorted_by_text(_rules_legal_actions(state)))
+
+
+def _rules_legal_actions(state: GameState) -> list[Action]:
     if state.awaiting is not None:
         actions = [act(Verb.FACE, face) for face in range(state.awaiting.face_count)]
         actions.append(act(Verb.FACE, APP_ROLL))
@@ -82,7 +102,7 @@ def _work_out_legal_actions(state: GameState) -> tuple[Action, ...]:
         actions = legal_task_actions(state)
     else:
         actions = []
-    return tuple(sorted(actions, key=lambda a: a.to_text()))
+    return actions
 
 
 def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:

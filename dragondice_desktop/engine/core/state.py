@@ -472,7 +472,12 @@ class GameState:
         unknown = changes.keys() - _STATE_FIELDS
         if unknown:
             raise TypeError(f"GameState has no field {sorted(unknown)[0]!r}")
-        values = {name: self.__dict__[name] for name in _STATE_FIELDS}
+        values = self.__dict__.copy()
+        if len(values) != len(_STATE_FIELDS):  # what is kept on the state is not copied
+            for kept in _KEPT_NAMES:
+                values.pop(kept, None)
+            if len(values) != len(_STATE_FIELDS):
+                values = {name: self.__dict__[name] for name in _STATE_FIELDS}
         values.update(changes)
         new = object.__new__(GameState)
         object.__setattr__(new, "__dict__", values)
@@ -594,3 +599,6 @@ class GameState:
 
 
 _STATE_FIELDS = tuple(f.name for f in fields(GameState))
+# What is kept on a state beside its fields: its index of dice, its units by army and (the
+# reducer's) legal actions.
+_KEPT_NAMES = (_DICE_BY_ZONE, _UNITS_MEMO, "_legal_actions", "_legal_actions_by_text")

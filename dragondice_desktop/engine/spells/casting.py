@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ...catalog.model import Icon, Species
-from ..core.actions import Action, Verb, act
+from ..core.actions import Action, ActionArg, Verb, act
 from ..tasks.effect_steps import Events, ask, finish_rule, resume
 from ..core.events import Event
 from ..turn.flow import wait
@@ -133,6 +133,8 @@ def legal_casts(state: GameState) -> list[Action]:
     demands = casting.demands()
     actions = []
     can_pay: dict[tuple[int, str, Species | None], bool] = {}  # spells of one cost, element and species pay alike
+    # Spells naming the same kind of target share their targets.
+    targets: dict[tuple[str, bool], list[tuple[ActionArg, ...]]] = {}
     for name in sorted(SPELLS):
         spell = SPELLS[name]
         if not _castable(spell, casting):
@@ -146,7 +148,7 @@ def legal_casts(state: GameState) -> list[Action]:
                                        casting.present)
             if not can_pay[key]:
                 continue
-            for target in legal_targets(state, spell, task.player, task.zone, element):
+            for target in legal_targets(state, spell, task.player, task.zone, element, targets):
                 if not spell.cumulative and any(a.spell == name and a.target == target
                                                 for a in casting.announced):
                     continue

@@ -155,6 +155,12 @@ def payable(sources: Sequence[MagicSource], demands: Sequence[Demand],
         return False
     if need == 0:
         return True
+    if len(demands) == 1:
+        # One casting: the flow is the magic of the sources that may pay it (the common
+        # case, asked for every spell of the book while nothing is announced yet).
+        demand = demands[0]
+        return sum(s.amount for s in sources
+                   if s.amount > 0 and _pays(s, demand, present)) >= need
     # Sources that can pay exactly the same demands are one source of their summed magic: the
     # flow network is the same, with far fewer nodes (an army's dice share a few elements).
     merged: dict[tuple[bool, ...], int] = {}
