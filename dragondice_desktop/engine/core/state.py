@@ -382,8 +382,8 @@ class DragonBond:
     kind: str
 
 
-_DICE_BY_ZONE = "_dice_by_zone"  # the names GameState's cached index and units are kept under
-_UNITS_MEMO = "_units_memo"
+_DICE_BY_ZONE = "_dice_by_zone"  # the names GameState's cached indexes are kept under
+_UNITS_MEMO = "_armies"
 
 
 @dataclass(frozen=True)
@@ -489,13 +489,28 @@ class GameState:
         zones = list(self.zones)
         origin, zones[die_id] = zones[die_id], to
         new = self._copy_with({"zones": tuple(zones)})
+        die = self.dice[die_id]
         index = self.__dict__.get(_DICE_BY_ZONE)
         if index is not None:
-            die = self.dice[die_id]
             index = dict(index)
             index[origin] = tuple(d for d in index[origin] if d.id != die_id)
             index[to] = tuple(sorted(index.get(to, ()) + (die,), key=lambda d: d.id))
             new.__dict__[_DICE_BY_ZONE] = index
+        armies = self.__dict__.get(_UNITS_MEMO)
+        if armies is not None:  # the two armies the die leaves and joins, the rest shared
+            armies = dict(armies)
+            unit = die.die.kind.is_unit
+            dice, units = armies.pop((origin, die.owner))
+            dice = tuple(d for d in dice if d.id != die_id)
+            if dice:
+                armies[(origin, die.owner)] = (
+                    dice, tuple(d for d in units if d.id != die_id) if unit else units)
+            dice, units = armies.get((to, die.owner), ((), ()))
+            dice = tuple(sorted(dice + (die,), key=lambda d: d.id))
+            if unit:
+                units = tuple(sorted(units + (die,), key=lambda d: d.id))
+            armies[(to, die.owner)] = (dice, units)
+            new.__dict__[_UNITS_MEMO] = armies
         return new
 
     @property
@@ -514,23 +529,24 @@ class GameState:
 
     def dice_in(self, zone: Zone, player: int | None = None) -> tuple[GameDie, ...]:
         """Dice in `zone`, optionally only `player`'s, in id order."""
-        dice = self._dice_by_zone.get(zone, ())
-        return dice if player is None else tuple(d for d in dice if d.owner == player)
+        if player is None:
+            return self._dice_by_zone.get(zone, ())
+        return self._armies.get((zone, player), _NO_ARMY)[0]
 
     @cached_property
-    def _units_memo(self) -> dict[tuple[Zone, int], tuple[GameDie, ...]]:
-        # (zone, player) -> that player's units there, filled as asked; like the index it
-        # depends only on where the dice are.
-        return {}
+    def _armies(self) -> dict[tuple[Zone, int], tuple[tuple[GameDie, ...], tuple[GameDie, ...]]]:
+        # (zone, player) -> (that player's dice there, the units among them), both in id
+        # order, for every (zone, player) holding a die; built in one pass on first use and,
+        # like the index by zone, kept from state to state as dice move (`with_die_moved`).
+        dice: dict[tuple[Zone, int], list[GameDie]] = {}
+        for die, zone in zip(self.dice, self.zones):
+            dice.setdefault((zone, die.owner), []).append(die)
+        return {key: (tuple(held), tuple(d for d in held if d.die.kind.is_unit))
+                for key, held in dice.items()}
 
     def units_in(self, zone: Zone, player: int) -> tuple[GameDie, ...]:
         """`player`'s units (not items) in `zone`."""
-        memo = self._units_memo
-        units = memo.get((zone, player))
-        if units is None:
-            units = memo[(zone, player)] = tuple(
-                d for d in self.dice_in(zone, player) if d.die.kind.is_unit)
-        return units
+        return self._armies.get((zone, player), _NO_ARMY)[1]
 
     def army(self, zone: Zone, player: int) -> tuple[GameDie, ...]:
         """`player`'s army at `zone` (units and items); empty if none (digest §0)."""
@@ -538,7 +554,7 @@ class GameState:
 
     def has_army(self, zone: Zone, player: int) -> bool:
         """True if `player` has at least one unit at `zone` (an army needs a unit)."""
-        return bool(self.units_in(zone, player))
+        return bool(self._armies.get((zone, player), _NO_ARMY)[1])
 
     def army_zones(self, player: int) -> tuple[Zone, ...]:
         """Zones (terrains, then the Reserve Area) where `player` has an army."""
@@ -599,6 +615,7 @@ class GameState:
 
 
 _STATE_FIELDS = tuple(f.name for f in fields(GameState))
+_NO_ARMY: tuple[tuple[GameDie, ...], tuple[GameDie, ...]] = ((), ())
 # What is kept on a state beside its fields: its index of dice, its units by army and (the
 # reducer's) legal actions.
 _KEPT_NAMES = (_DICE_BY_ZONE, _UNITS_MEMO, "_legal_actions", "_legal_actions_by_text")
