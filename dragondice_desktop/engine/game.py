@@ -30,7 +30,9 @@ from .turn.reserves import apply_reserves, legal_reserve_actions
 from .tasks.runner import apply_task_action, legal_task_actions
 from .core.rng import FaceNeeded, GivenFace, Rng, Throw
 from .turn.setup import apply_setup, legal_setup_actions, new_game
-from .core.state import EnteredFace, FaceWait, GameState, Pending, Phase, PlayerSetup, Step
+from .core.state import (
+    EnteredFace, FaceWait, GameState, Pending, Phase, PlayerSetup, Step, Zone,
+)
 
 SETUP_PHASES = (Phase.SETUP_ARMIES, Phase.SETUP_ROLLOFF, Phase.SETUP_CHOICE,
                 Phase.SETUP_FRONTIER)
@@ -235,6 +237,23 @@ def play(state: GameState, action: Action | str) -> tuple[GameState, tuple[Event
     return apply(state, _legal(state, action))
 
 
+_CANONICAL = (int, str, Zone)  # the types of an action's arguments read from its text
+
+
+def play_recorded(state: GameState, action: Action | str) -> tuple[GameState, tuple[Event, ...]]:
+    """`play` for an action of a record being replayed: the same state and events, or the
+    same IllegalAction. An action whose arguments are all of the types its text form reads
+    back (ints, words, zones) is found among the rules' legal actions by equality, without
+    the text form of each legal action (the costliest part of checking a recorded action);
+    any other, or one not found so, is checked as `play` checks it."""
+    if isinstance(action, Action) and isinstance(action.verb, Verb) \
+            and all(type(arg) in _CANONICAL for arg in action.args):
+        for legal in reversed(_rules_legal_actions(state)):  # the last of a text, as `play`
+            if legal == action:
+                return apply(state, legal)
+    return play(state, action)
+
+
 def _face_entry(action: Action | str) -> int | None | bool:
     """What a ``face`` action of a record enters: the face index, or None for ``face roll``;
     False for any other action (or a face action no face decision could offer)."""
@@ -323,7 +342,7 @@ def play_all(state: GameState, actions: Iterable[Action | str], states: bool = T
                 run.append(entry)
         results = _play_with_faces(state, action, run, states) if run else None
         if results is None:
-            results = [play(state, action)]
+            results = [play_recorded(state, action)]
         for result in results:
             yield result
         last = results[-1][0]

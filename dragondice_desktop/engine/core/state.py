@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field, fields, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ...catalog.loader import load_catalog
@@ -558,13 +558,15 @@ class GameState:
 
     def army_zones(self, player: int) -> tuple[Zone, ...]:
         """Zones (terrains, then the Reserve Area) where `player` has an army."""
-        zones = [Zone(ZoneKind.TERRAIN, i) for i in range(len(self.terrains))]
-        zones.append(Zone(ZoneKind.RESERVE, player))
-        return tuple(z for z in zones if self.has_army(z, player))
+        armies = self._armies
+        return tuple(z for z in _army_places(len(self.terrains), player)
+                     if armies.get((z, player), _NO_ARMY)[1])
 
     def health_in_play(self, player: int) -> int:
         """Health-worth of `player`'s units at terrains and in reserve (digest §3.7)."""
-        return sum(d.die.health for z in self.army_zones(player) for d in self.units_in(z, player))
+        armies = self._armies
+        return sum(d.die.health for z in _army_places(len(self.terrains), player)
+                   for d in armies.get((z, player), _NO_ARMY)[1])
 
     def army_name(self, zone: Zone, player: int) -> str:
         """Home, Horde, Campaign or Reserve army, by where it stands (digest §0)."""
@@ -616,6 +618,14 @@ class GameState:
 
 _STATE_FIELDS = tuple(f.name for f in fields(GameState))
 _NO_ARMY: tuple[tuple[GameDie, ...], tuple[GameDie, ...]] = ((), ())
+
+
+@lru_cache(maxsize=None)
+def _army_places(terrains: int, player: int) -> tuple[Zone, ...]:
+    """Where `player` may have an army with `terrains` terrains in play: each terrain, then
+    the player's Reserve Area."""
+    return tuple(Zone(ZoneKind.TERRAIN, i) for i in range(terrains)) + (
+        Zone(ZoneKind.RESERVE, player),)
 # What is kept on a state beside its fields: its index of dice, its units by army and (the
 # reducer's) legal actions.
 _KEPT_NAMES = (_DICE_BY_ZONE, _UNITS_MEMO, "_legal_actions", "_legal_actions_by_text")
