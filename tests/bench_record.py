@@ -4,8 +4,9 @@
 
 On a seeded game of N actions (default 10,000: four players with the sample forces, random
 legal choices so the game runs long, more games chained by seed until N actions are found):
-- opening the game file: parsing it and the worker's replay to the current state, or its
-  verified replay cache when this app saved or opened the game before (goal <= 1 s);
+- opening the game file the first time: parsing it and the worker's replay to the current
+  state (goal <= 1 s), and again, from the verified replay cache this app keeps of games
+  it saved or opened before (goal <= 1 s);
 - undo right after opening, and undo while the game stays open (goal <= 50 ms each);
 - the autosave's cost per action, at 1,000 and at N actions (goal: flat in the game's
   length): the median of 200 consecutive saves plus the share of the occasional rewrite
@@ -73,11 +74,18 @@ def main() -> None:
 
     # Opening as the app does: the worker parses the text and replays it, or finds the
     # game in its verified replay cache (written when the game was saved or first opened).
-    cache = tempfile.mkdtemp(prefix="dragondice-bench-cache-")
-    first = EngineWorker()
-    first.set_cache(cache)
-    replay = cpu_ms(lambda: first.load_text(text))
-    saving = cpu_ms(first.remember)
+    # The first opening (no cache entry: the game is replayed) is timed R times too, each
+    # with a cache folder of its own; the last folder's entry serves the openings after.
+    replays, savings = [], []
+    for _ in range(args.runs):
+        cache = tempfile.mkdtemp(prefix="dragondice-bench-cache-")
+        first = EngineWorker()
+        first.set_cache(cache)
+        replays.append(cpu_ms(lambda: first.load_text(text)))
+        savings.append(cpu_ms(first.remember))
+        if len(replays) < args.runs:
+            shutil.rmtree(cache, ignore_errors=True)
+    replay, saving = statistics.median(replays), statistics.median(savings)
     opens, undo_open, undo_kept = [], [], []
     for _ in range(args.runs):
         worker = EngineWorker()
@@ -86,8 +94,9 @@ def main() -> None:
         undo_open.append(cpu_ms(worker.undo))
         undo_kept.append(cpu_ms(worker.undo))
     print(f"open a {len(record.actions)}-action game: {statistics.median(opens):.0f} ms "
-          f"(goal <= 1000 ms); the first opening, which replays it: {replay:.0f} ms; "
-          f"remembering it when saved: {saving:.0f} ms")
+          f"(goal <= 1000 ms), from this app's verified replay cache")
+    print(f"open a {len(record.actions)}-action game the first time (no cache: replayed): "
+          f"{replay:.0f} ms (goal <= 1000 ms); remembering it when saved: {saving:.0f} ms")
     print(f"undo right after opening: {statistics.median(undo_open):.1f} ms (goal <= 50 ms)")
     print(f"undo again: {statistics.median(undo_kept):.1f} ms (goal <= 50 ms)")
     shutil.rmtree(cache, ignore_errors=True)

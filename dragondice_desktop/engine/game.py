@@ -30,7 +30,9 @@ from .turn.reserves import apply_reserves, legal_reserve_actions
 from .tasks.runner import apply_task_action, legal_task_actions
 from .core.rng import FaceNeeded, GivenFace, Rng, Throw
 from .turn.setup import apply_setup, legal_setup_actions, new_game
-from .core.state import EnteredFace, FaceWait, GameState, Pending, Phase, PlayerSetup, Step
+from .core.state import (
+    EnteredFace, FaceWait, GameState, Pending, Phase, PlayerSetup, Step, Zone,
+)
 
 SETUP_PHASES = (Phase.SETUP_ARMIES, Phase.SETUP_ROLLOFF, Phase.SETUP_CHOICE,
                 Phase.SETUP_FRONTIER)
@@ -55,20 +57,40 @@ _LEGAL_BY_TEXT = "_legal_actions_by_text"
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every legal action, sorted by text form (deterministic). Empty once the game is over.
     A face decision (manual dice) offers ``face 0`` to ``face <faces - 1>`` and ``face roll``."""
-    kept = state.__dict__.get(_LEGAL)
+    kept: tuple[Action, ...] | None = state.__dict__.get(_LEGAL)
     if kept is None:
-        kept = state.__dict__[_LEGAL] = _work_out_legal_actions(state)
+        kept = _keep_legal_actions(state)[0]
     return kept
 
 
 def _legal_by_text(state: GameState) -> dict[str, Action]:
-    kept = state.__dict__.get(_LEGAL_BY_TEXT)
+    kept: dict[str, Action] | None = state.__dict__.get(_LEGAL_BY_TEXT)
     if kept is None:
-        kept = state.__dict__[_LEGAL_BY_TEXT] = {a.to_text(): a for a in legal_actions(state)}
+        kept = _keep_legal_actions(state)[1]
     return kept
 
 
+def _keep_legal_actions(state: GameState) -> tuple[tuple[Action, ...], dict[str, Action]]:
+    """Work out the state's legal actions and keep them on it: sorted by text form, and by
+    text (each action's text is written once). Returns both."""
+    pairs = _sorted_by_text(_rules_legal_actions(state))
+    legal = tuple(a for _, a in pairs)
+    by_text = dict(pairs)
+    state.__dict__[_LEGAL], state.__dict__[_LEGAL_BY_TEXT] = legal, by_text
+    return legal, by_text
+
+
+def _sorted_by_text(actions: list[Action]) -> list[tuple[str, Action]]:
+    # Stable: actions of one text keep their order.
+    return sorted(((a.to_text(), a) for a in actions), key=lambda pair: pair[0])
+
+
 def _work_out_legal_actions(state: GameState) -> tuple[Action, ...]:
+    """The legal actions worked out afresh (not kept), sorted by text form."""
+    return tuple(a for _, a in _sorted_by_text(_rules_legal_actions(state)))
+
+
+def _rules_legal_actions(state: GameState) -> list[Action]:
     if state.awaiting is not None:
         actions = [act(Verb.FACE, face) for face in range(state.awaiting.face_count)]
         actions.append(act(Verb.FACE, APP_ROLL))
@@ -82,7 +104,7 @@ def _work_out_legal_actions(state: GameState) -> tuple[Action, ...]:
         actions = legal_task_actions(state)
     else:
         actions = []
-    return tuple(sorted(actions, key=lambda a: a.to_text()))
+    return actions
 
 
 def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
@@ -215,6 +237,23 @@ def play(state: GameState, action: Action | str) -> tuple[GameState, tuple[Event
     return apply(state, _legal(state, action))
 
 
+_CANONICAL = (int, str, Zone)  # the types of an action's arguments read from its text
+
+
+def play_recorded(state: GameState, action: Action | str) -> tuple[GameState, tuple[Event, ...]]:
+    """`play` for an action of a record being replayed: the same state and events, or the
+    same IllegalAction. An action whose arguments are all of the types its text form reads
+    back (ints, words, zones) is found among the rules' legal actions by equality, without
+    the text form of each legal action (the costliest part of checking a recorded action);
+    any other, or one not found so, is checked as `play` checks it."""
+    if isinstance(action, Action) and isinstance(action.verb, Verb) \
+            and all(type(arg) in _CANONICAL for arg in action.args):
+        for legal in reversed(_rules_legal_actions(state)):  # the last of a text, as `play`
+            if legal == action:
+                return apply(state, legal)
+    return play(state, action)
+
+
 def _face_entry(action: Action | str) -> int | None | bool:
     """What a ``face`` action of a record enters: the face index, or None for ``face roll``;
     False for any other action (or a face action no face decision could offer)."""
@@ -303,7 +342,7 @@ def play_all(state: GameState, actions: Iterable[Action | str], states: bool = T
                 run.append(entry)
         results = _play_with_faces(state, action, run, states) if run else None
         if results is None:
-            results = [play(state, action)]
+            results = [play_recorded(state, action)]
         for result in results:
             yield result
         last = results[-1][0]

@@ -77,11 +77,21 @@ class TypePlan:
         return (not self.sub and self.div == 1 and not self.sai and not self.extra_sub
                 and not (self.ids > 1 and self.whole > 1))
 
+    @property
+    def n_in_lin(self) -> bool:
+        """True when the type's results only add to the total (no modifier subtracts from
+        or divides them, no multiplier reads them): they are summed on the "lin" axis, and
+        only what its SAIs need (Trumpet's feral results, Elevate's best unit) keeps an axis
+        of its own. The state then has one dimension fewer (121 times fewer cells for a
+        30-die army rolling Trumpet and Charge)."""
+        return (not self.sub and self.div == 1 and self.ids == 1 and self.whole == 1
+                and "whole" not in self.sai and not self.extra_sub)
+
     def axes(self) -> list[Axis]:
         if self.linear:
             return []
         t = self.rt.value
-        out = [Axis(f"n:{t}", SUM)]
+        out = [] if self.n_in_lin else [Axis(f"n:{t}", SUM)]
         if self.ids > 1:
             out.append(Axis(f"i:{t}", SUM))
         if self.whole > 1 or "whole" in self.sai:
@@ -178,7 +188,10 @@ def _project(chain: DieChain, plans: Sequence[TypePlan], names: Sequence[str],
                     lin += a + i + s + d + (plan.ids - 1) * i
                 continue
             t = plan.rt.value
-            values[pos[f"n:{t}"]] = a + i
+            if plan.n_in_lin:
+                lin += a + i   # with s + d below: the unit's whole amount
+            else:
+                values[pos[f"n:{t}"]] = a + i
             if f"i:{t}" in pos:
                 values[pos[f"i:{t}"]] = i
             if f"s:{t}" in pos:

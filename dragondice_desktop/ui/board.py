@@ -229,6 +229,9 @@ class Board(QGraphicsScene):
         snapshot = self.snapshot
         if snapshot is None:
             return
+        # Dice still tumbling settle first: the tumble ends by showing the pixmap a die had
+        # when it began, which is the wrong size once the die has moved (to the DUA, say).
+        self.animator.skip()
         state = snapshot.state
         self._movable = frozenset(movable_dice(state, snapshot.legal))
         self._pickable = frozenset(pickable_dice(snapshot.legal))

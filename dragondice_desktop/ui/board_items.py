@@ -231,6 +231,10 @@ class DieItem(QGraphicsPixmapItem):
         self.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
         self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton | Qt.MouseButton.RightButton)
         self.setCursor(Qt.CursorShape.ArrowCursor)
+        # Kept as it shows on the screen (scaled to the view, its badge drawn) until its
+        # pixmap, scale or badge changes: a repaint copies it instead of scaling the die's
+        # pixmap again and calling `paint`.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def place(self, pixmap: QPixmap, size: int, pos: QPointF, draggable: bool,
               pickable: bool = False) -> None:

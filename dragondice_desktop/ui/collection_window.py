@@ -49,6 +49,9 @@ ICON_SIZE = 28
 # Sorting on numbers must compare numbers, not their text.
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 DIE_ROLE = Qt.ItemDataRole.UserRole + 2
+# The words a search looks in (name, key, class, species; case-folded), kept on the Species
+# cell: Qt matches the search text against it without asking Python about every row.
+SEARCH_ROLE = Qt.ItemDataRole.UserRole + 3
 _BOLD = QFont()
 _BOLD.setBold(True)
 
@@ -123,7 +126,7 @@ class CollectionModel(QStandardItemModel):
         self.setHorizontalHeaderLabels(list(COLUMNS))
         right = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         centre = int(Qt.AlignmentFlag.AlignCenter)  # between the − and + buttons
-        for die in self.dice:
+        for row, die in enumerate(self.dice):
             texts = _fixed_cells(die)
             cells: list[QStandardItem] = [_DieCell(die, texts[0])]
             cells += [QStandardItem(text) for text in texts[1:]]
@@ -137,6 +140,7 @@ class CollectionModel(QStandardItemModel):
                                                           COL_NOTES)]
             for cell in cells:
                 cell.setData(die, DIE_ROLE)
+            cells[COL_SPECIES].setData(self.haystacks[row], SEARCH_ROLE)
             self.appendRow(cells)
         for row in range(len(self.dice)):
             self._show_entry(row)
@@ -247,54 +251,25 @@ def _catalog_order(die: Die) -> tuple:
             die.health, die.name)
 
 
-class CollectionFilter(QSortFilterProxyModel):
-    """Search and filters over a ``CollectionModel``; sorts numbers as numbers.
-
-    Each ``set_*`` takes None for "any". The search matches name, key, species and class
-    (case-insensitive); ``owned`` True keeps dice with at least one copy, False those with
-    none.
-    """
+class _ChoiceFilter(QSortFilterProxyModel):
+    """The filters chosen in the combo boxes (species, element, kind, size, owned), over a
+    ``CollectionModel``: a row is asked about only when a choice or its die's entry changes,
+    never while the player types a search."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.text = ""
         self.species: str | None = None
         self.element: Color | None = None
         self.kind: DieKind | None = None
         self.size: Size | None = None
         self.owned: bool | None = None
-        self.setSortRole(SORT_ROLE)
-        self.setSortCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
 
-    def _set(self, attr: str, value) -> None:
+    def set(self, attr: str, value) -> None:
+        """Change one choice and refilter the rows."""
         # Qt 6.10+: announce the change, change the state, then refilter the rows only.
         self.beginFilterChange()
         setattr(self, attr, value)
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
-
-    def set_text(self, text: str) -> None:
-        """Keep dice whose name, key, species or class contains ``text``."""
-        self._set("text", text.strip().casefold())
-
-    def set_species(self, species: str | None) -> None:
-        """Keep one species (its display name, e.g. "Dwarves")."""
-        self._set("species", species)
-
-    def set_element(self, element: Color | None) -> None:
-        """Keep dice of one colour; an element also matches White dice (all elements)."""
-        self._set("element", element)
-
-    def set_kind(self, kind: DieKind | None) -> None:
-        """Keep one kind of die."""
-        self._set("kind", kind)
-
-    def set_size(self, size: Size | None) -> None:
-        """Keep one size class."""
-        self._set("size", size)
-
-    def set_owned(self, owned: bool | None) -> None:
-        """True: only owned dice; False: only dice not owned; None: all."""
-        self._set("owned", owned)
 
     def filterAcceptsRow(self, source_row: int, source_parent) -> bool:  # noqa: N802
         model: CollectionModel = self.sourceModel()
@@ -309,9 +284,65 @@ class CollectionFilter(QSortFilterProxyModel):
             return False
         if self.owned is not None and (model.entry(die.key).quantity > 0) != self.owned:
             return False
-        if self.text:
-            return self.text in model.haystacks[source_row]
         return True
+
+
+class CollectionFilter(QSortFilterProxyModel):
+    """Search and filters over a ``CollectionModel``; sorts numbers as numbers.
+
+    Each ``set_*`` takes None for "any". The search matches name, key, species and class
+    (case-insensitive); ``owned`` True keeps dice with at least one copy, False those with
+    none. The search is matched by Qt itself (the Species cell's ``SEARCH_ROLE``), on top of
+    the combo boxes' choices (an inner filter), so typing asks Python nothing per row.
+    """
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.text = ""
+        self._choices = _ChoiceFilter(self)
+        self.setSortRole(SORT_ROLE)
+        self.setSortCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.setFilterKeyColumn(COL_SPECIES)
+        self.setFilterRole(SEARCH_ROLE)
+        # Both sides are case-folded in Python: the same match as `text in haystack`.
+        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseSensitive)
+
+    def setSourceModel(self, model) -> None:  # noqa: N802 — Qt's name
+        """Show `model` (a CollectionModel) through the choices and the search."""
+        self._choices.setSourceModel(model)
+        super().setSourceModel(self._choices)
+
+    # The choices in force (None: any).
+    species = property(lambda self: self._choices.species)
+    element = property(lambda self: self._choices.element)
+    kind = property(lambda self: self._choices.kind)
+    size = property(lambda self: self._choices.size)
+    owned = property(lambda self: self._choices.owned)
+
+    def set_text(self, text: str) -> None:
+        """Keep dice whose name, key, species or class contains ``text``."""
+        self.text = text.strip().casefold()
+        self.setFilterFixedString(self.text)
+
+    def set_species(self, species: str | None) -> None:
+        """Keep one species (its display name, e.g. "Dwarves")."""
+        self._choices.set("species", species)
+
+    def set_element(self, element: Color | None) -> None:
+        """Keep dice of one colour; an element also matches White dice (all elements)."""
+        self._choices.set("element", element)
+
+    def set_kind(self, kind: DieKind | None) -> None:
+        """Keep one kind of die."""
+        self._choices.set("kind", kind)
+
+    def set_size(self, size: Size | None) -> None:
+        """Keep one size class."""
+        self._choices.set("size", size)
+
+    def set_owned(self, owned: bool | None) -> None:
+        """True: only owned dice; False: only dice not owned; None: all."""
+        self._choices.set("owned", owned)
 
 
 STEP_BUTTON = 20  # px: the width of the − and + buttons in an Owned cell
@@ -324,40 +355,14 @@ def step_buttons(cell: QRect) -> tuple[QRect, QRect]:
             QRect(cell.right() - width, cell.top() + 2, width, cell.height() - 4))
 
 
-class CollectionDelegate(QStyledItemDelegate):
+class CollectionEditors(QStyledItemDelegate):
     """Editors for the editable columns: a spin box for Owned (0-9999), editable combo boxes
-    with suggestions for Printing and Condition. The Owned cell also shows − and + buttons:
-    a click takes one copy away or adds one (a double-click still edits the number)."""
+    with suggestions for Printing and Condition. Qt paints these cells itself (no Python
+    per cell); ``CollectionDelegate`` adds the Owned cell's buttons."""
 
     def __init__(self, model: CollectionModel, parent=None):
         super().__init__(parent)
         self.model = model
-
-    def paint(self, painter, option, index):  # noqa: D102 (Qt API)
-        super().paint(painter, option, index)
-        if index.column() != COL_OWNED:
-            return
-        minus, plus = step_buttons(option.rect)
-        painter.save()
-        for rect, text in ((minus, "−"), (plus, "+")):
-            painter.setPen(option.palette.mid().color())
-            painter.setBrush(option.palette.button())
-            painter.drawRoundedRect(rect.adjusted(0, 0, -1, -1), 3, 3)
-            painter.setPen(option.palette.buttonText().color())
-            painter.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), text)
-        painter.restore()
-
-    def editorEvent(self, event, model, option, index):  # noqa: N802
-        if (index.column() == COL_OWNED and event.type() == QEvent.Type.MouseButtonRelease
-                and event.button() == Qt.MouseButton.LeftButton):
-            minus, plus = step_buttons(option.rect)
-            point = event.position().toPoint()
-            for rect, delta in ((minus, -1), (plus, 1)):
-                if rect.contains(point):
-                    die = index.data(DIE_ROLE)
-                    self.model.adjust([die.key], delta)
-                    return True
-        return super().editorEvent(event, model, option, index)
 
     def createEditor(self, parent, option, index):  # noqa: N802
         if index.column() == COL_OWNED:
@@ -390,6 +395,35 @@ class CollectionDelegate(QStyledItemDelegate):
             model.setData(index, editor.currentText())
         else:
             super().setModelData(editor, model, index)
+
+
+class CollectionDelegate(CollectionEditors):
+    """The Owned column's delegate: its editor, and − and + buttons in the cell: a click
+    takes one copy away or adds one (a double-click still edits the number)."""
+
+    def paint(self, painter, option, index):  # noqa: D102 (Qt API)
+        super().paint(painter, option, index)
+        minus, plus = step_buttons(option.rect)
+        painter.save()
+        for rect, text in ((minus, "−"), (plus, "+")):
+            painter.setPen(option.palette.mid().color())
+            painter.setBrush(option.palette.button())
+            painter.drawRoundedRect(rect.adjusted(0, 0, -1, -1), 3, 3)
+            painter.setPen(option.palette.buttonText().color())
+            painter.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), text)
+        painter.restore()
+
+    def editorEvent(self, event, model, option, index):  # noqa: N802
+        if (event.type() == QEvent.Type.MouseButtonRelease
+                and event.button() == Qt.MouseButton.LeftButton):
+            minus, plus = step_buttons(option.rect)
+            point = event.position().toPoint()
+            for rect, delta in ((minus, -1), (plus, 1)):
+                if rect.contains(point):
+                    die = index.data(DIE_ROLE)
+                    self.model.adjust([die.key], delta)
+                    return True
+        return super().editorEvent(event, model, option, index)
 
 
 class CompletionChart(pg.PlotWidget):
@@ -456,10 +490,13 @@ class CollectionWindow(QMainWindow):
         self.proxy.setSourceModel(self.model)
         self.table = QTableView()
         self.table.setModel(self.proxy)
-        # Only the editable columns need the Python delegate: Qt paints the others itself.
+        # Only the Owned cell needs a delegate that paints (its − and + buttons); the other
+        # editable columns' delegate only makes editors: Qt paints every other cell itself.
         self.delegate = CollectionDelegate(self.model, self.table)
+        self.editors = CollectionEditors(self.model, self.table)
         for column in EDITABLE:
-            self.table.setItemDelegateForColumn(column, self.delegate)
+            self.table.setItemDelegateForColumn(
+                column, self.delegate if column == COL_OWNED else self.editors)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
         self.table.setAlternatingRowColors(True)

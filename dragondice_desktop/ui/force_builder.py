@@ -49,6 +49,7 @@ from ..store.forces import (
     save_force, unique_name,
 )
 from .force_odds import ForceOddsView
+from ..worker.odds_runner import OddsRunner
 from . import folders
 from .force_builder_widgets import (
     GROUPS, PaletteFilter, PaletteModel, PaletteView, SlotList, die_mime,
@@ -113,6 +114,9 @@ class ForceBuilderWindow(QMainWindow):
         self.setCentralWidget(splitter)
         self._build_toolbar()
         self.odds_view = ForceOddsView(self.catalog)
+        # The odds are worked out in a thread of their own (started when the dock is first
+        # shown), as in the game's Odds dock: a big army never freezes the builder.
+        self.odds_runner: OddsRunner | None = None
         self.odds_dock = QDockWidget("Odds", self)
         self.odds_dock.setObjectName("oddsDock")
         # In a scroll area: opening the odds shares the window's height instead of adding
@@ -316,6 +320,21 @@ class ForceBuilderWindow(QMainWindow):
         self.odds_action = action("Odds", self.toggle_odds, "Ctrl+D")
         self.odds_action.setCheckable(True)
 
+    def _show_odds(self) -> None:
+        """Ask the odds thread (started the first time) for the open force's odds."""
+        if self.odds_runner is None:
+            self.odds_runner = OddsRunner(self)
+            self.odds_view.panel.set_runner(self.odds_runner)
+        self.odds_view.set_force(self.force)
+
+    def closeEvent(self, event) -> None:  # noqa: N802 — Qt's name
+        """Stop the odds thread (a new one starts if the window shows its odds again)."""
+        if self.odds_runner is not None:
+            self.odds_view.panel.set_runner(None)
+            self.odds_runner.shutdown()
+            self.odds_runner = None
+        super().closeEvent(event)
+
     def toggle_odds(self) -> None:
         """Show or hide the odds dock (per-army charts and the per-die table; issue 5)."""
         visible = not self.odds_dock.isVisible()
@@ -324,7 +343,7 @@ class ForceBuilderWindow(QMainWindow):
         if visible:  # a fair share of the height to start with; its edge can be dragged
             self.resizeDocks([self.odds_dock], [self.height() * 2 // 5], Qt.Orientation.Vertical)
         if visible:
-            self.odds_view.set_force(self.force)
+            self._show_odds()
 
     # ----------------------------------------------------------------------- the force list
     def refresh_forces(self) -> None:
@@ -630,7 +649,7 @@ class ForceBuilderWindow(QMainWindow):
     def _show(self) -> None:
         has_force = self.force is not None
         if self.odds_dock.isVisible():
-            self.odds_view.set_force(self.force)
+            self._show_odds()
         self.editor.setEnabled(has_force)
         for act in (self.duplicate_action, self.rename_action, self.delete_action,
                     self.lacking_action, *self.export_actions.values()):

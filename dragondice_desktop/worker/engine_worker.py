@@ -32,7 +32,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal, Slot
 
 from ..engine.core.actions import Action, Verb
 from ..engine.core.events import Event
-from ..engine.game import IllegalAction, legal_actions, play, play_all
+from ..engine.game import IllegalAction, legal_actions, play, play_all, play_recorded
 from ..engine.policy import choose
 from ..engine.core.record import (
     PERSON, GameFileError, GameRecord, seats_problem, seed_problem, setup_problem,
@@ -449,9 +449,10 @@ def _states_before(record: GameRecord) -> tuple[GameState, ...]:
 
 
 def _one_by_one(state: GameState, actions):
-    """(state, events) after each of `actions`, played in turn with `play`."""
+    """(state, events) after each of `actions` of a record, played in turn as `play` would
+    (``play_recorded``)."""
     for action in actions:
-        state, events = play(state, action)
+        state, events = play_recorded(state, action)
         yield state, events
 
 

@@ -1,5 +1,8 @@
 """The force builder's odds dock (issue 5 §2): per-army charts that follow every edit, a
-comparison of two armies, and the per-die statistics table."""
+comparison of two armies, and the per-die statistics table. The odds are worked out in
+their own thread (issue 17), as in the game's Odds dock: the builder waits for nothing."""
+
+import threading
 
 from dragondice_desktop.forces.samples import sample_forces
 from dragondice_desktop.odds import army_distribution, spec_from_name
@@ -15,18 +18,42 @@ def test_odds_dock_follows_the_force(qtbot):
     window = ForceBuilderWindow(db)
     qtbot.addWidget(window)
     window.show()
-    window.toggle_odds()
     view = window.odds_view
+    with qtbot.waitSignal(view.panel.computed, timeout=20000):
+        window.toggle_odds()
     assert window.odds_dock.isVisible()
+    assert window.odds_runner is not None and view.panel.runner is window.odds_runner
     horde = [window.catalog.die(k) for k in force.horde_army]
-    view.army_box.setCurrentIndex(1)  # Horde army, melee
+    with qtbot.waitSignal(view.panel.computed, timeout=20000):
+        view.army_box.setCurrentIndex(1)  # Horde army, melee
     expected = army_distribution(horde, spec_from_name("melee"))
     shown = view.panel.series[0][1]
     assert abs(shown.mean - expected.mean) < 1e-9
     assert len(view.table.rows) == len({d.key for d in horde})
     # An edit redraws: remove the Horde army's first die and the mean drops.
-    window.remove_die("horde_army", force.horde_army[0])
+    with qtbot.waitSignal(view.panel.computed, timeout=20000):
+        window.remove_die("horde_army", force.horde_army[0])
     assert view.panel.series[0][1].mean < expected.mean
-    view.compare_box.setCurrentIndex(3)  # compared with the Campaign army
+    with qtbot.waitSignal(view.panel.computed, timeout=20000):
+        view.compare_box.setCurrentIndex(3)  # compared with the Campaign army
     assert [name for name, _ in view.panel.series] == ["Horde army", "Campaign army"]
+    window.close()
+    assert window.odds_runner is None  # its thread stopped with the window
+
+
+def test_the_builders_odds_are_not_worked_out_on_the_gui_thread(qtbot, monkeypatch):
+    import dragondice_desktop.ui.odds_panel as odds_panel
+
+    threads = []
+    real = odds_panel.army_distribution
+    monkeypatch.setattr(odds_panel, "army_distribution",
+                        lambda *a, **k: threads.append(threading.current_thread()) or real(*a, **k))
+    db = open_memory_database()
+    save_force(db, sample_forces()[2])
+    window = ForceBuilderWindow(db)
+    qtbot.addWidget(window)
+    window.show()
+    with qtbot.waitSignal(window.odds_view.panel.computed, timeout=20000):
+        window.toggle_odds()
+    assert threads and threading.main_thread() not in threads
     window.close()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field, fields, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ...catalog.loader import load_catalog
@@ -382,8 +382,8 @@ class DragonBond:
     kind: str
 
 
-_DICE_BY_ZONE = "_dice_by_zone"  # the names GameState's cached index and units are kept under
-_UNITS_MEMO = "_units_memo"
+_DICE_BY_ZONE = "_dice_by_zone"  # the names GameState's cached indexes are kept under
+_UNITS_MEMO = "_armies"
 
 
 @dataclass(frozen=True)
@@ -472,7 +472,12 @@ class GameState:
         unknown = changes.keys() - _STATE_FIELDS
         if unknown:
             raise TypeError(f"GameState has no field {sorted(unknown)[0]!r}")
-        values = {name: self.__dict__[name] for name in _STATE_FIELDS}
+        values = self.__dict__.copy()
+        if len(values) != len(_STATE_FIELDS):  # what is kept on the state is not copied
+            for kept in _KEPT_NAMES:
+                values.pop(kept, None)
+            if len(values) != len(_STATE_FIELDS):
+                values = {name: self.__dict__[name] for name in _STATE_FIELDS}
         values.update(changes)
         new = object.__new__(GameState)
         object.__setattr__(new, "__dict__", values)
@@ -484,13 +489,28 @@ class GameState:
         zones = list(self.zones)
         origin, zones[die_id] = zones[die_id], to
         new = self._copy_with({"zones": tuple(zones)})
+        die = self.dice[die_id]
         index = self.__dict__.get(_DICE_BY_ZONE)
         if index is not None:
-            die = self.dice[die_id]
             index = dict(index)
             index[origin] = tuple(d for d in index[origin] if d.id != die_id)
             index[to] = tuple(sorted(index.get(to, ()) + (die,), key=lambda d: d.id))
             new.__dict__[_DICE_BY_ZONE] = index
+        armies = self.__dict__.get(_UNITS_MEMO)
+        if armies is not None:  # the two armies the die leaves and joins, the rest shared
+            armies = dict(armies)
+            unit = die.die.kind.is_unit
+            dice, units = armies.pop((origin, die.owner))
+            dice = tuple(d for d in dice if d.id != die_id)
+            if dice:
+                armies[(origin, die.owner)] = (
+                    dice, tuple(d for d in units if d.id != die_id) if unit else units)
+            dice, units = armies.get((to, die.owner), ((), ()))
+            dice = tuple(sorted(dice + (die,), key=lambda d: d.id))
+            if unit:
+                units = tuple(sorted(units + (die,), key=lambda d: d.id))
+            armies[(to, die.owner)] = (dice, units)
+            new.__dict__[_UNITS_MEMO] = armies
         return new
 
     @property
@@ -509,23 +529,24 @@ class GameState:
 
     def dice_in(self, zone: Zone, player: int | None = None) -> tuple[GameDie, ...]:
         """Dice in `zone`, optionally only `player`'s, in id order."""
-        dice = self._dice_by_zone.get(zone, ())
-        return dice if player is None else tuple(d for d in dice if d.owner == player)
+        if player is None:
+            return self._dice_by_zone.get(zone, ())
+        return self._armies.get((zone, player), _NO_ARMY)[0]
 
     @cached_property
-    def _units_memo(self) -> dict[tuple[Zone, int], tuple[GameDie, ...]]:
-        # (zone, player) -> that player's units there, filled as asked; like the index it
-        # depends only on where the dice are.
-        return {}
+    def _armies(self) -> dict[tuple[Zone, int], tuple[tuple[GameDie, ...], tuple[GameDie, ...]]]:
+        # (zone, player) -> (that player's dice there, the units among them), both in id
+        # order, for every (zone, player) holding a die; built in one pass on first use and,
+        # like the index by zone, kept from state to state as dice move (`with_die_moved`).
+        dice: dict[tuple[Zone, int], list[GameDie]] = {}
+        for die, zone in zip(self.dice, self.zones):
+            dice.setdefault((zone, die.owner), []).append(die)
+        return {key: (tuple(held), tuple(d for d in held if d.die.kind.is_unit))
+                for key, held in dice.items()}
 
     def units_in(self, zone: Zone, player: int) -> tuple[GameDie, ...]:
         """`player`'s units (not items) in `zone`."""
-        memo = self._units_memo
-        units = memo.get((zone, player))
-        if units is None:
-            units = memo[(zone, player)] = tuple(
-                d for d in self.dice_in(zone, player) if d.die.kind.is_unit)
-        return units
+        return self._armies.get((zone, player), _NO_ARMY)[1]
 
     def army(self, zone: Zone, player: int) -> tuple[GameDie, ...]:
         """`player`'s army at `zone` (units and items); empty if none (digest §0)."""
@@ -533,17 +554,19 @@ class GameState:
 
     def has_army(self, zone: Zone, player: int) -> bool:
         """True if `player` has at least one unit at `zone` (an army needs a unit)."""
-        return bool(self.units_in(zone, player))
+        return bool(self._armies.get((zone, player), _NO_ARMY)[1])
 
     def army_zones(self, player: int) -> tuple[Zone, ...]:
         """Zones (terrains, then the Reserve Area) where `player` has an army."""
-        zones = [Zone(ZoneKind.TERRAIN, i) for i in range(len(self.terrains))]
-        zones.append(Zone(ZoneKind.RESERVE, player))
-        return tuple(z for z in zones if self.has_army(z, player))
+        armies = self._armies
+        return tuple(z for z in _army_places(len(self.terrains), player)
+                     if armies.get((z, player), _NO_ARMY)[1])
 
     def health_in_play(self, player: int) -> int:
         """Health-worth of `player`'s units at terrains and in reserve (digest §3.7)."""
-        return sum(d.die.health for z in self.army_zones(player) for d in self.units_in(z, player))
+        armies = self._armies
+        return sum(d.die.health for z in _army_places(len(self.terrains), player)
+                   for d in armies.get((z, player), _NO_ARMY)[1])
 
     def army_name(self, zone: Zone, player: int) -> str:
         """Home, Horde, Campaign or Reserve army, by where it stands (digest §0)."""
@@ -594,3 +617,15 @@ class GameState:
 
 
 _STATE_FIELDS = tuple(f.name for f in fields(GameState))
+_NO_ARMY: tuple[tuple[GameDie, ...], tuple[GameDie, ...]] = ((), ())
+
+
+@lru_cache(maxsize=None)
+def _army_places(terrains: int, player: int) -> tuple[Zone, ...]:
+    """Where `player` may have an army with `terrains` terrains in play: each terrain, then
+    the player's Reserve Area."""
+    return tuple(Zone(ZoneKind.TERRAIN, i) for i in range(terrains)) + (
+        Zone(ZoneKind.RESERVE, player),)
+# What is kept on a state beside its fields: its index of dice, its units by army and (the
+# reducer's) legal actions.
+_KEPT_NAMES = (_DICE_BY_ZONE, _UNITS_MEMO, "_legal_actions", "_legal_actions_by_text")

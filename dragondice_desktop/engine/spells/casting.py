@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ...catalog.model import Icon, Species
-from ..core.actions import Action, Verb, act
+from ..core.actions import Action, ActionArg, Verb, act
 from ..tasks.effect_steps import Events, ask, finish_rule, resume
 from ..core.events import Event
 from ..turn.flow import wait
@@ -133,6 +133,9 @@ def legal_casts(state: GameState) -> list[Action]:
     demands = casting.demands()
     actions = []
     can_pay: dict[tuple[int, str, Species | None], bool] = {}  # spells of one cost, element and species pay alike
+    # Spells naming the same kind of target share their targets.
+    targets: dict[tuple[str, bool], list[tuple[ActionArg, ...]]] = {}
+    bounds: dict[tuple[str, Species | None], list[int]] = {}
     for name in sorted(SPELLS):
         spell = SPELLS[name]
         if not _castable(spell, casting):
@@ -141,18 +144,37 @@ def legal_casts(state: GameState) -> list[Action]:
         for element in spell_elements(spell):
             key = (info.cost, element, info.species)
             if key not in can_pay:
-                can_pay[key] = payable(casting.sources,
-                                       demands + [Demand(info.cost, element, info.species)],
-                                       casting.present)
+                can_pay[key] = _pays_cost(casting, demands, info.cost, element, info.species,
+                                          bounds)
             if not can_pay[key]:
                 continue
-            for target in legal_targets(state, spell, task.player, task.zone, element):
+            for target in legal_targets(state, spell, task.player, task.zone, element, targets):
                 if not spell.cumulative and any(a.spell == name and a.target == target
                                                 for a in casting.announced):
                     continue
                 actions.append(act(Verb.CAST, spell.slug, element, *target))
     takeback = [act(Verb.UNCAST, n) for n in range(1, len(casting.announced) + 1)]
     return actions + takeback + [act(Verb.DONE)]
+
+
+def _pays_cost(casting: Casting, demands: list[Demand], cost: int, element: str,
+               species: Species | None, bounds: dict[tuple[str, Species | None], list[int]]
+               ) -> bool:
+    """Whether the magic left pays one more casting of `cost` with `element` (for `species`'
+    spells), on top of `demands`. `bounds` keeps, per element and species, the dearest cost
+    found payable and the cheapest found not: a dearer casting is never easier to pay, so
+    costs beyond them are answered without working the payment out again."""
+    known = bounds.setdefault((element, species), [0, 10**9])
+    if cost <= known[0]:
+        return True
+    if cost >= known[1]:
+        return False
+    pays = payable(casting.sources, demands + [Demand(cost, element, species)], casting.present)
+    if pays:
+        known[0] = cost
+    else:
+        known[1] = cost
+    return pays
 
 
 @dataclass(frozen=True)

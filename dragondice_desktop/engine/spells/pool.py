@@ -155,6 +155,12 @@ def payable(sources: Sequence[MagicSource], demands: Sequence[Demand],
         return False
     if need == 0:
         return True
+    if len(demands) == 1:
+        # One casting: the flow is the magic of the sources that may pay it (the common
+        # case, asked for every spell of the book while nothing is announced yet).
+        demand = demands[0]
+        return sum(s.amount for s in sources
+                   if s.amount > 0 and _pays(s, demand, present)) >= need
     # Sources that can pay exactly the same demands are one source of their summed magic: the
     # flow network is the same, with far fewer nodes (an army's dice share a few elements).
     merged: dict[tuple[bool, ...], int] = {}
@@ -162,7 +168,20 @@ def payable(sources: Sequence[MagicSource], demands: Sequence[Demand],
         if s.amount > 0:
             pays = tuple(_pays(s, d, present) for d in demands)
             merged[pays] = merged.get(pays, 0) + s.amount
-    return _max_flow_pays(merged, demands, need)
+    network = (tuple(sorted(merged.items())), tuple(d.cost for d in demands))
+    known = _FLOWS.get(network)
+    if known is None:
+        if len(_FLOWS) >= _FLOWS_KEPT:
+            _FLOWS.clear()
+        known = _FLOWS[network] = _max_flow_pays(merged, demands, need)
+    return known
+
+
+# Answers of the flow by network (which demands each merged source pays, its magic; each
+# demand's cost): castings of different spells, elements and species often build the same
+# network. The answer depends on nothing else, so keeping it changes no answer.
+_FLOWS: dict[tuple[tuple[tuple[tuple[bool, ...], int], ...], tuple[int, ...]], bool] = {}
+_FLOWS_KEPT = 4096
 
 
 def _max_flow_pays(merged: dict[tuple[bool, ...], int], demands: Sequence[Demand],

@@ -67,9 +67,28 @@ def _summon_elements(element: str) -> frozenset[Color]:
     return frozenset({Color(element)})
 
 
+# Target kinds whose targets depend only on the state, the caster and whether the spell is a
+# death spell (a Temple shields from those): one announcement asks for them once per kind.
+_SHARED_KINDS = frozenset({"army_opp", "army_any", "unit_opp", "terrain", "terrain_not8",
+                           "dua_opp"})
+
+
 def legal_targets(state: GameState, spell: SpellDef, caster: int, zone: Zone,
-                  element: str) -> list[tuple[ActionArg, ...]]:
-    """The targets `caster` may name for `spell` paid with `element`, as action arguments."""
+                  element: str, memo: dict[tuple[str, bool], list[tuple[ActionArg, ...]]] | None = None) -> list[tuple[ActionArg, ...]]:
+    """The targets `caster` may name for `spell` paid with `element`, as action arguments.
+    `memo`: a dict kept by the caller across the spells of one state, caster and zone
+    (the targets of spells that name the same kind of target are worked out once)."""
+    if memo is None or spell.target not in _SHARED_KINDS:
+        return _legal_targets(state, spell, caster, zone, element)
+    key = (spell.target, spell.info.color == "death")
+    kept = memo.get(key)
+    if kept is None:
+        kept = memo[key] = _legal_targets(state, spell, caster, zone, element)
+    return kept
+
+
+def _legal_targets(state: GameState, spell: SpellDef, caster: int, zone: Zone,
+                   element: str) -> list[tuple[ActionArg, ...]]:
     kind = spell.target
     if kind in ("army_opp", "army_any", "unit_opp"):
         rules = state.options
