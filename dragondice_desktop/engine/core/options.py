@@ -41,6 +41,8 @@ RULES_REVISIONS = {
        "are buried, and only the excess goes (seed 001); an army answering a dragon attack "
        "at a fire terrain may count its Firewalkers' saves as melee (Flaming Shields, digest "
        "§6)",
+    5: "when Stepped Damage exchanges a killed Undead, its owner chooses the smaller Undead "
+       "from the DUA that takes its place, or none (digest §6: \"you may\")",
 }
 RULES = max(RULES_REVISIONS)
 

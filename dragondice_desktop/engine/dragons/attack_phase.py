@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..core.rule_homes import species_ability
+from ..species.registry import Hook, add_up
 from ...catalog.model import Color, Icon, Species
 from ...catalog.model import Color, Die, Icon, Species
 from .kinds import (
@@ -328,14 +328,12 @@ def _cannot_roll(state: GameState, zone: Zone, player: int) -> tuple[tuple[int, 
     return afraid_dragonkin([(u.id, u.die) for u in state.units_in(zone, player)], dragons)
 
 
-@species_ability(Species.ELDARIM, "Resist Fear",
-                 "Dragonkin up to the Eldarim health roll against dragons they would fear "
-                 "(digest §6)")
 def afraid_dragonkin(units: Sequence[tuple[int, Die]], dragons: Sequence[Die]
                      ) -> tuple[tuple[int, str], ...]:
     """(die id, why) of the Dragonkin among `units` ((die id, Die) of the army, in die order)
-    that cannot roll against the attacking `dragons` (Dies): see ``_cannot_roll``."""
-    fearless = sum(die.health for _, die in units if die.species is Species.ELDARIM)
+    that cannot roll against the attacking `dragons` (Dies): see ``_cannot_roll``; the
+    abilities on the dragon-attack hook (Resist Fear) let some health-worth of them roll."""
+    fearless = add_up(Hook.IN_DRAGON_ATTACK, units)
     out = []
     for die_id, unit in units:
         if unit.species is not Species.DRAGONKIN:
