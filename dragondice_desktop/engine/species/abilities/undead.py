@@ -60,8 +60,7 @@ def choose_stand_in(state: GameState, task: RuleTask, events: Events) -> tuple[G
         return finish_rule(state, task, f"Stepped Damage: {state.die_label(picked[0])} takes "
                                         f"the place of {state.die_label(die_id)} instead",
                            events)
-    events.append(Event("sai", f"Stepped Damage not used: {state.die_label(die_id)} stays "
-                               f"killed", player=player))
+    events.append(Event("sai", "Stepped Damage: not used", player=player))
     state = killed_after_all(state, killing, events)
     return finish_rule(state, task, "", events)
 

@@ -1,0 +1,120 @@
+"""Species abilities that leave the owner a choice, asked as a pending decision (digest §6):
+Stepped Damage's "you may instead exchange it with a smaller Undead from your DUA" — from
+rules revision 5 the owner picks the stand-in, or none; before it the app made the exchange
+with the largest smaller Undead (the automatic player's default still).
+
+Ann's Home is Highland City (t0, fire and earth); Bob's Horde army there is a Death Knight
+(3 health). Two Footmen showing 2 Melee each do 4 damage; the Death Knight showing Melee
+saves nothing. Bob's DUA holds a Ghast (2 health) and a Ghoul (1 health).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from dragondice_desktop.engine.core.state import Step, Zone, ZoneKind
+from dragondice_desktop.engine.game import legal_actions
+from dragondice_desktop.engine.policy import choose
+
+from engine_helpers import die_ids, moved, position, run, scripted, texts, turn
+
+T0, DUA1 = Zone(ZoneKind.TERRAIN, 0), Zone(ZoneKind.DUA, 1)
+
+
+def _killed(rules=None):
+    """The state once Bob has removed the Death Knight for Ann's 4 melee damage; and the
+    ids of the Death Knight, the Ghast and the Ghoul."""
+    state = position(ann={"home": ("Dwarves/Footman",) * 2},
+                     bob={"horde": ("Undead/Death Knight",),
+                          "campaign": ("Undead/Ghast", "Undead/Ghoul", "Dwarves/Footman")},
+                     faces=(6, 3, 3))
+    if rules is not None:
+        state = state.with_(options=replace(state.options, rules=rules))
+    knight = die_ids(state, "Undead/Death Knight")[0]
+    ghast, ghoul = die_ids(state, "Undead/Ghast")[0], die_ids(state, "Undead/Ghoul")[0]
+    state = moved(state, [ghast, ghoul], DUA1)
+    state, _ = turn(state)
+    state, _ = run(scripted(state, 5, 5, 2), "march t0", "no-maneuver", "action melee")
+    state, events = run(state, f"kill {knight}")
+    return state, events, knight, ghast, ghoul
+
+
+def _options(state):
+    return sorted(a.to_text() for a in legal_actions(state))
+
+
+@pytest.mark.rule("species", "Undead", "Stepped Damage")
+def test_stepped_damage_asks_the_owner_which_smaller_undead_stands_in():
+    """Digest §6: the killed Death Knight may be exchanged with a *smaller* Undead of Bob's
+    DUA: the Ghast or the Ghoul (both smaller than 3), or none ("you may"). Bob decides; the
+    default is the largest smaller Undead, the exchange the app used to make for him."""
+    state, events, knight, ghast, ghoul = _killed()
+    assert state.pending.player == 1 and state.pending.step is Step.SAI_PICK
+    assert "Stepped Damage" in state.pending.prompt
+    assert _options(state) == sorted(["done", f"pick {ghast}", f"pick {ghoul}"])
+    assert state.pending.default == f"pick {ghast}"
+    assert state.zones[knight] == DUA1 and state.zones[ghast] == T0
+
+
+@pytest.mark.rule("species", "Undead", "Stepped Damage")
+def test_stepped_damage_owner_may_take_another_smaller_undead():
+    """Digest §6: Bob picks the Ghoul (1 health) instead: it takes the Death Knight's place
+    and the Ghast stays in the DUA; the march goes on to Bob's counter-attack."""
+    state, _, knight, ghast, ghoul = _killed()
+    state, events = run(state, f"pick {ghoul}")
+    assert (state.zones[knight], state.zones[ghast], state.zones[ghoul]) == (DUA1, DUA1, T0)
+    assert state.pending.step is Step.COUNTER_ATTACK and state.pending.player == 1
+    assert any("Ghoul takes the place of" in t for t in texts(events))
+
+
+@pytest.mark.rule("species", "Undead", "Stepped Damage")
+def test_stepped_damage_may_be_declined_and_the_unit_is_killed():
+    """Digest §6 "you may": with no exchange the Death Knight is killed; Bob's army at
+    Highland is gone, so there is no counter-attack and Ann's march ends."""
+    state, _, knight, ghast, ghoul = _killed()
+    state, events = run(state, "done")
+    assert (state.zones[knight], state.zones[ghast], state.zones[ghoul]) == (DUA1,) * 3
+    assert not state.units_in(T0, 1)
+    assert "Bob's Death Knight is killed (melee 4 − saves 0)" in texts(events)
+    assert state.pending.step is not Step.COUNTER_ATTACK and state.pending.player == 0
+
+
+@pytest.mark.rule("species", "Undead", "Stepped Damage")
+def test_the_automatic_player_keeps_the_largest_smaller_undead():
+    """The automatic player takes the default: the Ghast (2 health, the largest Undead
+    smaller than the Death Knight's 3) stays in its place."""
+    state, _, knight, ghast, ghoul = _killed()
+    state, _ = run(state, choose(state).to_text())
+    assert (state.zones[knight], state.zones[ghast], state.zones[ghoul]) == (DUA1, T0, DUA1)
+    assert state.pending.step is Step.COUNTER_ATTACK
+
+
+@pytest.mark.rule("species", "Undead", "Stepped Damage")
+def test_games_of_rules_revision_4_make_the_exchange_without_asking():
+    """A game recorded under rules revision 4 replays as it was played: the exchange with
+    the largest smaller Undead (the Ghast) is made at once and the game goes straight on to
+    Bob's counter-attack."""
+    state, events, knight, ghast, ghoul = _killed(rules=4)
+    assert state.pending.step is Step.COUNTER_ATTACK
+    assert (state.zones[knight], state.zones[ghast], state.zones[ghoul]) == (DUA1, T0, DUA1)
+    assert any("Stepped Damage exchanges it with Bob's Ghast" in t for t in texts(events))
+
+
+@pytest.mark.rule("species", "Undead", "Stepped Damage")
+def test_only_smaller_undead_are_offered():
+    """Digest §6: a *smaller* Undead: a Wight (2 health) killed with a Ghast (2) and a Ghoul
+    (1) in the DUA may only be exchanged with the Ghoul."""
+    state = position(ann={"home": ("Dwarves/Footman",) * 2},
+                     bob={"horde": ("Undead/Wight",),
+                          "campaign": ("Undead/Ghast", "Undead/Ghoul", "Dwarves/Footman")},
+                     faces=(6, 3, 3))
+    wight = die_ids(state, "Undead/Wight")[0]
+    ghast, ghoul = die_ids(state, "Undead/Ghast")[0], die_ids(state, "Undead/Ghoul")[0]
+    state = moved(state, [ghast, ghoul], DUA1)
+    state, _ = turn(state)
+    state, _ = run(scripted(state, 5, 5, 2), "march t0", "no-maneuver", "action melee")
+    state, _ = run(state, f"kill {wight}")
+    assert _options(state) == sorted(["done", f"pick {ghoul}"])
+    assert state.zones[ghoul] == T0 and state.zones[ghast] == DUA1
