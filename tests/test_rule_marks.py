@@ -206,7 +206,8 @@ def test_the_command_shows_each_rules_file_and_tests_in_one_step(capsys):
              "tests/engine/test_sai_effects.py::test_stomp_maneuver_or_killed_then_save_or_buried"),
             ("Stone Skin", "dragondice_desktop/engine/spells/",
              "tests/engine/test_spells.py::test_stone_skin_lasts_until_the_casters_next_turn"),
-            ("Feral: Feralization", "dragondice_desktop/engine/species/abilities/feral.py",
+            ("Feral: Feralization",
+             "dragondice_desktop/engine/species/abilities/feral.py",
              "tests/engine/test_species.py::test_feralization_recruits_a_small_feral")):
         at = next(i for i, line in enumerate(lines) if line.startswith(name + " "))
         block = []
