@@ -16,7 +16,8 @@ asks whether one says yes, ``first`` takes the first that is not None):
 
 - COUNTS_AS — a terrain's "counts as" conversion (``counts_as.conversions_at``): data;
 - IN_MARCH — (state, roll type) -> conversions this march (Amazons' charges, instead of the
-  maneuver step);
+  maneuver step), with ``offers(state, zone, player)`` -> True when the army may take it
+  (``charge <task>``);
 - UNIT_KILLED — (state, killing, events) -> (state, handled): a unit is about to be killed
   (``units.fates.kill``, ``Killing``); the first that handles it decides its fate;
 - BEFORE_COUNTER_ATTACK — (state, attacking army's zone, attacker) -> units of the defending
@@ -80,8 +81,9 @@ class Ability:
     """One species ability: `species`, `name` (digest §6), its `hook`, `says` (what it does,
     in players' words), `source` (the rules text it comes from), `run` (the function the hook
     calls, or a Conversion for COUNTS_AS), `since` (the rules revision that applies it,
-    ``options.RULES_REVISIONS``), `offers` (SPECIES_PHASE: the tasks that may act), `task`
-    (SPECIES_PHASE: the RuleTask kind its runner answers), `home` (the module that holds it,
+    ``options.RULES_REVISIONS``), `offers` (SPECIES_PHASE: the tasks that may act; IN_MARCH:
+    whether the army may take it), `task` (SPECIES_PHASE: the RuleTask kind its runner
+    answers; IN_MARCH: the word of its action), `home` (the module that holds it,
     for a data entry), `then` (OPPOSING_MAGIC: (state, zone, caster, magic sources, events)
     -> the caster's magic sources once the ability's rolls have taken their share),
     `runner` (the runner of the RuleTasks of kind `task`: a SPECIES_PHASE ability's is `run`;

@@ -12,6 +12,12 @@ from ..registry import Hook, ability
 Convert = tuple[Species, RollType, RollType, str]
 
 
+def _amazons_charge(state: GameState, zone: Zone, player: int) -> bool:
+    """An army with Amazons that controls a minor terrain may charge instead of maneuvering
+    (the minor terrain's march step offers it only then)."""
+    return any(u.die.species is Species.AMAZONS for u in state.units_in(zone, player))
+
+
 def _charge(state: GameState, roll_type: RollType, kind: str, dst: RollType,
             name: str) -> tuple[Convert, ...]:
     march = state.march
@@ -22,7 +28,7 @@ def _charge(state: GameState, roll_type: RollType, kind: str, dst: RollType,
 
 @ability(Species.AMAZONS, "Javelin Charge", Hook.IN_MARCH,
          "burying the minor terrain instead of maneuvering, their maneuver counts as missile "
-         "this march")
+         "this march", task="javelin", offers=_amazons_charge)
 def javelin_charge(state: GameState, roll_type: RollType) -> tuple[Convert, ...]:
     """Javelin Charge this march: the Amazons' maneuver counts as missile in the missile
     attack (digest §6)."""
@@ -31,7 +37,7 @@ def javelin_charge(state: GameState, roll_type: RollType) -> tuple[Convert, ...]
 
 @ability(Species.AMAZONS, "Kukri Charge", Hook.IN_MARCH,
          "burying the minor terrain instead of maneuvering, their maneuver counts as melee "
-         "this march")
+         "this march", task="kukri", offers=_amazons_charge)
 def kukri_charge(state: GameState, roll_type: RollType) -> tuple[Convert, ...]:
     """Kukri Charge this march: the Amazons' maneuver counts as melee in the melee attack
     (digest §6)."""
