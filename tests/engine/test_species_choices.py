@@ -1,11 +1,17 @@
-"""Species abilities that leave the owner a choice, asked as a pending decision (digest §6):
-Stepped Damage's "you may instead exchange it with a smaller Undead from your DUA" — from
-rules revision 5 the owner picks the stand-in, or none; before it the app made the exchange
-with the largest smaller Undead (the automatic player's default still).
+"""Species abilities that leave the owner a choice, asked as a pending decision (digest §6),
+from rules revision 5; before it the app chose for the owner, and that choice is still the
+automatic player's default:
 
-Ann's Home is Highland City (t0, fire and earth); Bob's Horde army there is a Death Knight
-(3 health). Two Footmen showing 2 Melee each do 4 damage; the Death Knight showing Melee
-saves nothing. Bob's DUA holds a Ghast (2 health) and a Ghoul (1 health).
+- Stepped Damage, "you may instead exchange it with a smaller Undead from your DUA": the owner
+  picks the stand-in, or none (the app took the largest smaller Undead). Ann's Home is
+  Highland City (t0, fire and earth); Bob's Horde army there is a Death Knight (3 health). Two
+  Footmen showing 2 Melee each do 4 damage; the Death Knight showing Melee saves nothing.
+  Bob's DUA holds a Ghast (2 health) and a Ghoul (1 health).
+- Resist Fear, "Dragonkin up to the total Eldarim health in the army ignore 'can't roll in
+  this dragon attack' restrictions": when not all the feared Dragonkin fit, the owner picks
+  which roll (the app took them in die order). Ann's Campaign army at the Frontier: an Air
+  Dragon Hunter (Eldarim, 4 health), a Fire Dragonchamp (3) and a Fire Dragonhero (2); Bob's
+  Red Drake (fire) attacks it, so both Dragonkin fear it (digest §5.6).
 """
 
 from __future__ import annotations
@@ -14,13 +20,15 @@ from dataclasses import replace
 
 import pytest
 
+from dragondice_desktop.catalog.model import DieKind
 from dragondice_desktop.engine.core.state import Step, Zone, ZoneKind
 from dragondice_desktop.engine.game import legal_actions
 from dragondice_desktop.engine.policy import choose
 
 from engine_helpers import die_ids, moved, position, run, scripted, texts, turn
 
-T0, DUA1 = Zone(ZoneKind.TERRAIN, 0), Zone(ZoneKind.DUA, 1)
+T0, T2, DUA1 = Zone(ZoneKind.TERRAIN, 0), Zone(ZoneKind.TERRAIN, 2), Zone(ZoneKind.DUA, 1)
+CLAWS = 3  # the Red Drake's face: 6 Claws
 
 
 def _killed(rules=None):
@@ -118,3 +126,76 @@ def test_only_smaller_undead_are_offered():
     state, _ = run(state, f"kill {wight}")
     assert _options(state) == sorted(["done", f"pick {ghoul}"])
     assert state.zones[ghoul] == T0 and state.zones[ghast] == DUA1
+
+
+def _feared(rules=None, kin=("Dragonkin/Dragonchamp (Fire)", "Dragonkin/Dragonhero (Fire)"),
+            faces=()):
+    """The state once Bob's Red Drake has rolled Claws at Ann's Campaign army (then the army
+    showing `faces`, if it rolls at once); the events; the ids of the Dragonkin (in die
+    order) and of the Dragon Hunter."""
+    dragonkin = kin
+    state = position(ann={"campaign": ("Eldarim/Air Dragon Hunter (Air)",),
+                          "dragonkin": dragonkin},
+                     bob={"dragons": ("Dragons/Red Drake",), "campaign": ()}, faces=(3, 3, 4))
+    if rules is not None:
+        state = state.with_(options=replace(state.options, rules=rules))
+    ids = [d.id for d in state.dice if d.die.key in dragonkin]
+    hunter = die_ids(state, "Eldarim/Air Dragon Hunter (Air)")[0]
+    dragons = [d.id for d in state.dice if d.die.kind is DieKind.DRAGON]
+    state = moved(state, dragons + ids, T2)
+    state, events = turn(state, 0, CLAWS, *faces)
+    return state, events, ids, hunter
+
+
+def _rolled(events):
+    """The die ids of the army's answer to the dragon attack."""
+    roll = next(e.roll for e in events if e.kind == "roll" and e.roll)
+    return sorted(d.die_id for d in roll.dice)
+
+
+@pytest.mark.rule("species", "Eldarim", "Resist Fear")
+def test_resist_fear_owner_picks_the_dragonkin_that_roll():
+    """Digest §6: the Eldarim health is 4; the feared Dragonkin are 3 + 2 = 5 health-worth,
+    so not both roll. Ann picks; the default is the first in die order (the Dragonchamp)."""
+    state, _, (champ, hero), hunter = _feared()
+    assert state.pending.player == 0 and state.pending.step is Step.SAI_PICK
+    assert state.pending.prompt.startswith("Resist Fear")
+    assert _options(state) == sorted(["done", f"pick {champ}", f"pick {hero}"])
+    assert state.pending.default == f"pick {champ}"
+
+
+@pytest.mark.rule("species", "Eldarim", "Resist Fear")
+def test_resist_fear_the_dragonhero_rolls_and_then_nothing_more_fits():
+    """Digest §6: Ann picks the Dragonhero (2): 2 health-worth is left, too little for the
+    Dragonchamp (3), so there is no more question and the army rolls: the Dragon Hunter and
+    the Dragonhero; the Dragonchamp does not (digest §5.6)."""
+    state, _, (champ, hero), hunter = _feared()
+    state, events = run(scripted(state, 2, 3), f"pick {hero}")
+    assert _rolled(events) == sorted([hunter, hero])
+    assert any("Dragonchamp" in t and "cannot roll" in t for t in texts(events))
+
+
+@pytest.mark.rule("species", "Eldarim", "Resist Fear")
+def test_resist_fear_done_lets_none_of_them_roll():
+    """Digest §6 "up to": Ann may stop before any feared Dragonkin rolls."""
+    state, _, _, hunter = _feared()
+    state, events = run(scripted(state, 2), "done")
+    assert _rolled(events) == [hunter]
+
+
+@pytest.mark.rule("species", "Eldarim", "Resist Fear")
+def test_resist_fear_asks_nothing_when_all_fit():
+    """Digest §6: a Fire Dragonhero and a Fire Dragonmount (2 + 2 = 4) fit in the Eldarim
+    health 4: both roll, with no question (Hunter: 4 Save; Dragonhero: 2 Melee; Dragonmount:
+    2 Maneuver)."""
+    state, events, kin, hunter = _feared(
+        kin=("Dragonkin/Dragonhero (Fire)", "Dragonkin/Dragonmount (Fire)"), faces=(2, 3, 3))
+    assert _rolled(events) == sorted([hunter, *kin])
+
+
+@pytest.mark.rule("species", "Eldarim", "Resist Fear")
+def test_resist_fear_under_rules_revision_4_takes_die_order():
+    """A game of rules revision 4: no question; the Dragonchamp (first in die order, 3 ≤ 4)
+    rolls, the Dragonhero (2 more: 5 > 4) does not."""
+    state, events, (champ, hero), hunter = _feared(rules=4, faces=(2, 3))
+    assert _rolled(events) == sorted([hunter, champ])

@@ -97,3 +97,14 @@ def test_stepped_damage_answered_by_clicking(qtbot):
                       "The Ghoul from your DUA takes its place instead"]
     assert _click(qtbot, panel, "The Ghoul") == f"pick {ghoul}"
     assert _click(qtbot, panel, "No exchange") == "done"
+
+
+def test_resist_fear_answered_by_clicking(qtbot):
+    """Digest §6 Resist Fear (rules revision 5): Ann clicks the Dragonhero to roll against the
+    Red Drake it fears."""
+    from test_species_choices import _feared
+
+    state, _, (champ, hero), _ = _feared()
+    panel = _panel(qtbot, state)
+    assert panel.prompt_label.text().startswith("Resist Fear: your Eldarim let Dragonkin")
+    assert _click(qtbot, panel, "Pick Ann's Dragonhero") == f"pick {hero}"

@@ -32,7 +32,8 @@ asks whether one says yes, ``first`` takes the first that is not None):
 - OPPOSING_MAGIC — (state, zone, caster) -> rolls opponents make against a magic action,
   with ``then`` taking their share of the caster's magic;
 - IN_DRAGON_ATTACK — (units) -> health-worth of Dragonkin that may roll against dragons
-  they would fear;
+  they would fear, with ``then(player, units, feared, chosen, done)`` -> (the owner's next
+  pick or None, the Dragonkin that roll);
 - SPECIES_PHASE — (state, task, events) -> (state, waiting): a RuleTask runner, with
   ``offers(state, player)`` -> the RuleTasks that may act this Species Abilities phase.
 
@@ -85,7 +86,8 @@ class Ability:
     whether the army may take it), `task` (SPECIES_PHASE: the RuleTask kind its runner
     answers; IN_MARCH: the word of its action), `home` (the module that holds it,
     for a data entry), `then` (OPPOSING_MAGIC: (state, zone, caster, magic sources, events)
-    -> the caster's magic sources once the ability's rolls have taken their share),
+    -> the caster's magic sources once the ability's rolls have taken their share;
+    IN_DRAGON_ATTACK: the owner's choice of the Dragonkin that roll),
     `runner` (the runner of the RuleTasks of kind `task`: a SPECIES_PHASE ability's is `run`;
     Stepped Damage's asks the owner's choice)."""
 

@@ -9,20 +9,55 @@ from ....catalog.model import Die, Species
 from ...core.dice_moves import move_die
 from ...core.state import GameDie, GameState, Zone, ZoneKind
 from ...tasks.effect_steps import Events, ask, finish_rule, resume, units_pick
-from ...tasks.kinds import Ask, ChooseAsk, RuleTask, answer_of, picks_of, word_answer
+from ...tasks.kinds import Ask, ChooseAsk, PickAsk, RuleTask, answer_of, picks_of, word_answer
 from ...units.fates import promote
 from ..counts_as import terrain_elements
 from ..places import terrain_armies, units_of
 from ..registry import Hook, ability
 
 
+FEARLESS_CHOICE_SINCE = 5  # the rules revision from which the owner picks (RULES_REVISIONS)
+
+
+def _fearless(units: Sequence[tuple[int, Die]]) -> int:
+    return sum(die.health for _, die in units if die.species is Species.ELDARIM)
+
+
+def choose_fearless(state: GameState, player: int, units: Sequence[tuple[int, Die]],
+                    feared: Sequence[tuple[int, Die, Die]], chosen: tuple[int, ...],
+                    over: bool) -> tuple[PickAsk | None, tuple[int, ...] | None]:
+    """Rules revision 5: which of the `feared` Dragonkin ((die id, Die, the dragon feared), in
+    die order) of `player`'s army `units` roll anyway. `chosen`: those picked so far; `over`:
+    the owner is done. Returns (the next question, None when there is no real choice left;
+    the Dragonkin that roll, None before rules revision 5: die order). No choice when every
+    one that still fits in the Eldarim health left fits at once (they all roll). The default
+    is the first in die order that fits, so the automatic player's picks are the die order
+    of rules revisions 1-4."""
+    if not state.options.since(FEARLESS_CHOICE_SINCE):
+        return None, None
+    health = {i: die.health for i, die, _ in feared}
+    budget = _fearless(units) - sum(health[i] for i in chosen)
+    left = [i for i, die, _ in feared if i not in chosen and die.health <= budget]
+    if over or not left:
+        return None, chosen
+    if sum(health[i] for i in left) <= budget:
+        return None, chosen + tuple(left)
+    names = ", ".join(f"{d.name}" for i, d, _ in feared if i in left)
+    question = PickAsk(player, f"Resist Fear: your Eldarim let Dragonkin of up to {budget} "
+                               f"health-worth roll against the dragons they fear ({names}): "
+                               f"pick one to roll, or Done", tuple(left),
+                       tuple(health[i] for i in left), max_units=1, default=left[0])
+    return question, chosen
+
+
 @ability(Species.ELDARIM, "Resist Fear", Hook.IN_DRAGON_ATTACK,
-         "Dragonkin up to the Eldarim health roll against dragons they would fear")
+         "Dragonkin up to the Eldarim health roll against dragons they would fear; from rules "
+         "revision 5 their owner picks which when not all can", then=choose_fearless)
 def resist_fear(units: Sequence[tuple[int, Die]]) -> int:
     """The health-worth of Dragonkin among `units` ((die id, Die) of an army) that may roll
-    against dragons they would fear: the army's Eldarim health (digest §6; in die order,
-    rulings)."""
-    return sum(die.health for _, die in units if die.species is Species.ELDARIM)
+    against dragons they would fear: the army's Eldarim health (digest §6). Which ones: in
+    die order (rulings), and from rules revision 5 their owner's pick (``choose_fearless``)."""
+    return _fearless(units)
 
 
 def _kin_health(state: GameState, zone: Zone, player: int, species: Species) -> int:
