@@ -6,8 +6,9 @@ entries, so its file column is the file that holds the ability.
 Every species' abilities are in one file, ``species/abilities/<species>.py``:
 
     @ability(Species.UNDEAD, "Stepped Damage", Hook.UNIT_KILLED,
-             "a killed Undead may be exchanged with a smaller Undead from the DUA")
-    def stepped_damage(state, die_id, origin, events, together): ...
+             "a killed Undead may be exchanged with a smaller Undead from the DUA",
+             task="stepped_damage", runner=choose_stand_in)
+    def stepped_damage(state, killing, events): ...
 
 A "counts as" ability is a data entry (a ``counts_as.Conversion``), registered with
 ``conversion``. The hooks and what their abilities are called with (each returns what its
@@ -32,10 +33,14 @@ asks whether one says yes, ``first`` takes the first that is not None):
 - OPPOSING_MAGIC — (state, zone, caster) -> rolls opponents make against a magic action,
   with ``then`` taking their share of the caster's magic;
 - IN_DRAGON_ATTACK — (units) -> health-worth of Dragonkin that may roll against dragons
-  they would fear, with ``then(player, units, feared, chosen, done)`` -> (the owner's next
-  pick or None, the Dragonkin that roll);
+  they would fear, with ``then(state, player, units, feared, chosen, done)`` -> (the owner's
+  next pick or None, the Dragonkin that roll or None for die order);
 - SPECIES_PHASE — (state, task, events) -> (state, waiting): a RuleTask runner, with
   ``offers(state, player)`` -> the RuleTasks that may act this Species Abilities phase.
+
+An ability that asks its owner outside the hook's own call (Stepped Damage's choice, made
+after the kill) names the RuleTask kind it queues (`task`) and its runner (`runner`); the
+task queue runs them (``rule_runners``).
 
 The abilities on a hook come in the order of digest §6's table (the order the species'
 files are loaded in, ``abilities/__init__.py``), then the order of their file. Registering
