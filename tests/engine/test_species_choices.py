@@ -16,12 +16,13 @@ automatic player's default:
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
 
 from dragondice_desktop.catalog.model import DieKind
-from dragondice_desktop.engine.core.state import Step, Zone, ZoneKind
+from dragondice_desktop.engine.core.state import PlayerSetup, Step, Zone, ZoneKind
 from dragondice_desktop.engine.game import legal_actions
 from dragondice_desktop.engine.policy import choose
 
@@ -199,3 +200,44 @@ def test_resist_fear_under_rules_revision_4_takes_die_order():
     rolls, the Dragonhero (2 more: 5 > 4) does not."""
     state, events, (champ, hero), hunter = _feared(rules=4, faces=(2, 3))
     assert _rolled(events) == sorted([hunter, champ])
+
+
+# Undead on both sides (and Eldarim with feared Dragonkin): Stepped Damage asks often.
+UNDEAD_FORCES = (
+    PlayerSetup("Ann", "A", "Terrains/Highland City", "Terrains/Coastland Tower",
+                home=("Undead/Death Knight", "Undead/Ghast", "Undead/Ghoul", "Undead/Lich"),
+                horde=("Undead/Mummy", "Undead/Wight", "Undead/Skeleton", "Undead/Zombie"),
+                campaign=("Undead/Vampire", "Undead/Spectre", "Undead/Wraith",
+                          "Eldarim/Air Dragon Hunter (Air)"),
+                dragons=("Dragons/Black Wyrm",),
+                dragonkin=("Dragonkin/Dragonchamp (Fire)", "Dragonkin/Dragonhero (Air)",
+                           "Dragonkin/Dragonmount (Fire)")),
+    PlayerSetup("Bob", "B", "Terrains/Flatland City", "Terrains/Swampland Temple",
+                home=("Undead/Minor Death", "Undead/Revenant", "Undead/Apparition",
+                      "Undead/Heucuva"),
+                horde=("Undead/Fenhound", "Undead/Ghost", "Undead/Ghoul", "Undead/Skeleton"),
+                campaign=("Undead/Carrion Crawler", "Undead/Death Knight", "Undead/Zombie",
+                          "Undead/Wight"),
+                dragons=("Dragons/Red Drake",)),
+)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_stepped_damage_answers_keep_the_game_consistent(seed):
+    """Random legal answers to Stepped Damage (keep, another Undead, none) keep every die in
+    one zone and the game replayable (contract of tests/engine/test_contract.py)."""
+    from test_contract import assert_consistent, play_out
+
+    _, states = play_out(seed, chooser=random.Random(seed), limit=400, forces=UNDEAD_FORCES)
+    assert any(s.pending and s.pending.prompt.startswith("Stepped Damage") for s in states)
+    assert_consistent(states)
+
+
+def test_a_whole_automatic_game_with_stepped_damage_replays():
+    """The automatic player answers every Stepped Damage question; the game ends and its
+    record replays to the same state."""
+    from test_contract import assert_whole_game, play_out
+
+    record, states = play_out(0, forces=UNDEAD_FORCES)
+    assert any(s.pending and s.pending.prompt.startswith("Stepped Damage") for s in states)
+    assert_whole_game(record, states)
