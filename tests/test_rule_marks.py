@@ -153,8 +153,28 @@ def test_a_rule_with_no_marked_test_is_not_tested():
 def test_a_registered_rule_has_one_home():
     """One rule, one place: registering an ability a second time is refused, naming both
     files."""
-    with pytest.raises(ValueError, match="registered twice.*counts_as.py"):
+    with pytest.raises(ValueError, match="registered twice.*abilities/feral.py"):
         register("species", "Feral: Stampede", "again", test_a_registered_rule_has_one_home)
+
+
+def test_a_species_ability_is_registered_once_on_one_hook():
+    """One rule, one place: the species registry refuses an ability a second time, and each
+    of digest §6's abilities is one entry, in its species' file, on one hook."""
+    from dragondice_desktop.engine.species.registry import Hook, ability, every
+
+    with pytest.raises(ValueError, match="registered twice"):
+        ability(Species.UNDEAD, "Stepped Damage", Hook.UNIT_KILLED, "again")(lambda: None)
+    entries = every()
+    assert sorted(e.row_name for e in entries) == sorted(
+        f"{s}: {a}" for s, abilities in DIGEST_6.items() for a in abilities)
+    for entry in entries:
+        file = species_rows_by_name()[entry.row_name].file
+        assert file == ("dragondice_desktop/engine/species/abilities/"
+                        f"{entry.species.name.lower()}.py"), entry
+
+
+def species_rows_by_name():
+    return {r.name: r for r in species_rows()}
 
 
 @pytest.mark.parametrize("args, words", [
@@ -186,7 +206,8 @@ def test_the_command_shows_each_rules_file_and_tests_in_one_step(capsys):
              "tests/engine/test_sai_effects.py::test_stomp_maneuver_or_killed_then_save_or_buried"),
             ("Stone Skin", "dragondice_desktop/engine/spells/",
              "tests/engine/test_spells.py::test_stone_skin_lasts_until_the_casters_next_turn"),
-            ("Feral: Feralization", "dragondice_desktop/engine/species/phase.py",
+            ("Feral: Feralization",
+             "dragondice_desktop/engine/species/abilities/feral.py",
              "tests/engine/test_species.py::test_feralization_recruits_a_small_feral")):
         at = next(i for i, line in enumerate(lines) if line.startswith(name + " "))
         block = []

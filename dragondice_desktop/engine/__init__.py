@@ -12,7 +12,8 @@ Its folders follow the rulebook's chapters:
 - ``sai/``: special action icons: what each does in a roll, the effects it passes on and their
   targets, lasting effects, and what SAIs do in and to dragon attacks;
 - ``units/``: damage and its assignment, what happens to a unit (killed, buried, moved), items;
-- ``species/``: species abilities (results that count as others; the Species Abilities phase);
+- ``species/``: species abilities, one file per species, each ability on the hook where the game
+  asks for it (results that count as others, a unit killed, the Species Abilities phase ...);
 - ``spells/``: the spell book, paying for spells, their targets and effects, by element;
 - ``dragons/``: dragon kinds, what kills them, and the Dragon Attack phase;
 - ``terrains/``: eighth-face powers and minor terrains;

@@ -6,9 +6,9 @@ One row per rule of five kinds (``KINDS``): every SAI printed on a die of the ca
 ("eighth_face") and every minor-terrain face ("minor_terrain"); and one per ID, action or
 dragon face (kind "": the roll pipeline counts them; no test mark). Each row is read from the
 engine's own registries — the SAI handlers (``sai.results.SAI_HANDLERS``), the spell book
-(``spells.SPELLS``), the species abilities and eighth-face powers (``core.rule_homes``), the
-minor terrains' tables (``terrains.minor``) — and its ``file`` is the source file of the code
-that applies it (found with ``inspect``, never typed by hand).
+(``spells.SPELLS``), the species abilities (``species.registry``) and eighth-face powers
+(``core.rule_homes``), the minor terrains' tables (``terrains.minor``) — and its ``file`` is
+the source file of the code that applies it (found with ``inspect``, never typed by hand).
 
 A rule is "handled" when the engine applies it AND at least one test is marked with it
 (``@pytest.mark.rule(kind, name...)``; the index of marks, ``resources/rule_tests.json``, is
@@ -35,6 +35,7 @@ from . import game as _game  # noqa: F401 — imports every rules module, so the
 from . import spells
 from .core.rule_homes import EIGHTH_FACE, SPECIES, HOMES, code_file, home_file, homes
 from .sai.results import SAI_HANDLERS
+from .species import registry as species_registry
 from .terrains import minor
 
 HANDLED, PARTIAL, NOT_HANDLED, NOT_TESTED = "handled", "partial", "not handled", "not tested"
@@ -193,8 +194,10 @@ def spell_coverage(tests: Tests | None = None) -> list[tuple[str, str, str]]:
 
 
 def species_rows(tests: Tests | None = None) -> list[CoverageRow]:
-    """One row per species ability the engine registers (``core.rule_homes``), named
-    "Species: Ability", by name."""
+    """One row per species ability of the species registry (``species/registry.py``, which
+    records each in ``core.rule_homes``), named "Species: Ability", by name; its file is the
+    species' file that holds it."""
+    species_registry.load()
     return [_tested(SPECIES, h.name, HANDLED, h.says + _since(h.since), home_file(h), tests)
             for h in homes(SPECIES)]
 

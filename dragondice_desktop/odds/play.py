@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..catalog.model import Color, Die, Species
-from ..engine.rolls.army_roll import left_out, rapid_growth_applies, vortex_applies
+from ..engine.rolls.army_roll import left_out, vortex_applies
+from ..engine.species.abilities.treefolk import rapid_growth_applies
 from ..engine.turn.flow import army_context, controls_eighth_face, place_context, rolling_dice
 from ..engine.sai.lasting import army_modifiers, on_army
 from ..engine.rolls.model import RollContext, RollType

@@ -118,8 +118,17 @@ def _newer_label(state: GameState, action: Action) -> str:
         zone = state.zones[args[0]]
         if _burying_items(state):
             return f"Bury the {state.dice[args[0]].die.name}"  # the prompt names the army
+        stepped = _stepped_damage(state)
+        if stepped is not None:
+            name = state.dice[args[0]].die.name
+            if args[0] == stepped[1]:
+                return f"Keep the {name} in its place"
+            return f"The {name} from your DUA takes its place instead"
         return f"Pick {state.die_label(args[0])} ({state.zone_name(zone)})"
     if value == "done":
+        stepped = _stepped_damage(state)
+        if stepped is not None:
+            return f"No exchange: the {state.dice[stepped[0]].die.name} is killed"
         return "Done"
     if value == "bring" and args and isinstance(args[0], int):
         return f"Bring the {state.dice[args[0]].die.name} into play (no maneuver)"
@@ -148,6 +157,16 @@ def _burying_items(state: GameState) -> bool:
     ones to bury (the engine's ``bury_items`` task, rules revision 4)."""
     task = state.tasks[0] if state.tasks else None
     return getattr(task, "kind", None) == "bury_items"
+
+
+def _stepped_damage(state: GameState) -> tuple[int, int] | None:
+    """(the killed Undead, the Undead standing in for it) while their owner chooses the
+    Stepped Damage exchange (the engine's ``stepped_damage`` task, rules revision 5)."""
+    task = state.tasks[0] if state.tasks else None
+    if getattr(task, "kind", None) != "stepped_damage":
+        return None
+    killing, stand_in = task.data
+    return killing.die_id, stand_in
 
 
 def _cast_label(state: GameState, args: tuple) -> str:

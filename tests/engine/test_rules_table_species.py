@@ -17,7 +17,7 @@ from dragondice_desktop.engine.turn.march_rolls import foul_stench
 from dragondice_desktop.engine.core.options import GameOptions
 from dragondice_desktop.engine.rolls.pipeline import RollType
 from dragondice_desktop.engine.species.counts_as import force_points
-from dragondice_desktop.engine.spells.species_magic import bone_magic
+from dragondice_desktop.engine.species.abilities.undead import bone_magic
 from dragondice_desktop.engine.core.state import Zone, ZoneKind
 
 from engine_helpers import count_faces, die_ids, moved, position, with_face

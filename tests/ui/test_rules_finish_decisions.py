@@ -82,3 +82,29 @@ def test_excess_item_buried_by_clicking(qtbot, window, tmp_path):
             QTest.qWait(30)
         path = out / f"rules-finish-{size[0]}x{size[1]}.png"
         assert window.grab().save(str(path)) and path.stat().st_size > 10_000
+
+
+def test_stepped_damage_answered_by_clicking(qtbot):
+    """Digest §6 Stepped Damage (rules revision 5): Bob's killed Death Knight may be
+    exchanged with a smaller Undead of his DUA, or not; the panel says which is which."""
+    from test_species_choices import _killed
+
+    state, _, knight, ghast, ghoul = _killed()
+    panel = _panel(qtbot, state)
+    assert panel.prompt_label.text().startswith("Stepped Damage: your Death Knight was killed")
+    labels = sorted(b.text().split("   [")[0] for b in panel.buttons.values())
+    assert labels == ["Keep the Ghast in its place", "No exchange: the Death Knight is killed",
+                      "The Ghoul from your DUA takes its place instead"]
+    assert _click(qtbot, panel, "The Ghoul") == f"pick {ghoul}"
+    assert _click(qtbot, panel, "No exchange") == "done"
+
+
+def test_resist_fear_answered_by_clicking(qtbot):
+    """Digest §6 Resist Fear (rules revision 5): Ann clicks the Dragonhero to roll against the
+    Red Drake it fears."""
+    from test_species_choices import _feared
+
+    state, _, (champ, hero), _ = _feared()
+    panel = _panel(qtbot, state)
+    assert panel.prompt_label.text().startswith("Resist Fear: your Eldarim let Dragonkin")
+    assert _click(qtbot, panel, "Pick Ann's Dragonhero") == f"pick {hero}"

@@ -41,6 +41,10 @@ RULES_REVISIONS = {
        "are buried, and only the excess goes (seed 001); an army answering a dragon attack "
        "at a fire terrain may count its Firewalkers' saves as melee (Flaming Shields, digest "
        "§6)",
+    5: "when Stepped Damage exchanges a killed Undead, its owner chooses the smaller Undead "
+       "from the DUA that takes its place, or none (digest §6: \"you may\"); when Resist "
+       "Fear lets only some of an army's feared Dragonkin roll against a dragon attack, "
+       "their owner picks which (digest §6)",
 }
 RULES = max(RULES_REVISIONS)
 

@@ -2,15 +2,14 @@
 fills itself, read by ``engine.coverage`` (``dragondice rules-coverage``, the Rules coverage
 page) so that no list of abilities or powers is typed a second time.
 
-The function (or data entry) that applies a rule registers it where it is defined:
-
-    @species_ability(Species.FERAL, "Feralization", "may recruit or promote a Feral ...")
-    def _feralization(state, task, events): ...
+The function that applies an eighth-face power registers it where it is defined:
 
     @eighth_face_power(Icon.CITY, "recruit a small unit or promote one unit ...")
     def _city(state, task, events): ...
 
-or, for a data entry (a "counts as" conversion), ``register(kind, name, says, holder)``.
+Species abilities register here through the species registry (``species/registry.py``:
+each ability one entry on its hook, in its species' file), which calls
+``register(kind, name, says, holder)``.
 ``holder`` is the code object that holds the rule; ``home_file(home)`` is its source file,
 found with ``inspect`` (so the coverage report's file column is never typed by hand).
 
@@ -63,15 +62,6 @@ def register(kind: str, name: str, says: str, holder: Any, since: int = 1) -> Ru
 def species_name(species: Species, ability: str) -> str:
     """A species ability's row name: "Feral: Feralization"."""
     return f"{species.value}: {ability}"
-
-
-def species_ability(species: Species, ability: str, says: str,
-                    since: int = 1) -> Callable[[T], T]:
-    """Decorator: the function applies `species`' ability `ability` (digest §6)."""
-    def decorate(holder: T) -> T:
-        register(SPECIES, species_name(species, ability), says, holder, since)
-        return holder
-    return decorate
 
 
 def eighth_face_power(icon: Icon, says: str) -> Callable[[T], T]:

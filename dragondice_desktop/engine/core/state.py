@@ -396,6 +396,8 @@ class GameState:
     - phase, step, turn_player, turn_number, marched (zones of armies that marched this turn)
     - march: the march in progress, damage: damage still to assign, in order
     - tasks: the rolls and SAI effects still to resolve, in order (``tasks/runner.py``)
+    - queued: tasks a rule queued while a step was in progress (an owner's choice about a
+      unit's fate: Stepped Damage), put first in the queue once that step is over
     - effects: the lasting effects in force (``sai/lasting.py``), for rolls, moves and the window
     - dragon_attack: the dragon attack in progress (Dragon Attack phase, digest §5.4);
       bonds: dragons tamed or controlled by Eldarim champions (seed 000)
@@ -424,6 +426,7 @@ class GameState:
     march: MarchState | None = None
     damage: tuple[DamageDue, ...] = ()
     tasks: tuple["Task", ...] = ()
+    queued: tuple["Task", ...] = ()
     effects: tuple[LastingEffect, ...] = ()
     dragon_attack: DragonAttackState | None = None
     bonds: tuple[DragonBond, ...] = ()

@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ...player_text import count_of
-from ..core.rule_homes import species_ability
+from ..species.registry import Hook, add_up, on
 from ...catalog.model import Color, Icon, Species
 from ...catalog.model import Color, Die, Icon, Species
 from .kinds import (
@@ -329,14 +329,11 @@ def _cannot_roll(state: GameState, zone: Zone, player: int) -> tuple[tuple[int, 
     return afraid_dragonkin([(u.id, u.die) for u in state.units_in(zone, player)], dragons)
 
 
-@species_ability(Species.ELDARIM, "Resist Fear",
-                 "Dragonkin up to the Eldarim health roll against dragons they would fear "
-                 "(digest §6)")
-def afraid_dragonkin(units: Sequence[tuple[int, Die]], dragons: Sequence[Die]
-                     ) -> tuple[tuple[int, str], ...]:
-    """(die id, why) of the Dragonkin among `units` ((die id, Die) of the army, in die order)
-    that cannot roll against the attacking `dragons` (Dies): see ``_cannot_roll``."""
-    fearless = sum(die.health for _, die in units if die.species is Species.ELDARIM)
+def feared_dragonkin(units: Sequence[tuple[int, Die]], dragons: Sequence[Die]
+                     ) -> list[tuple[int, Die, Die]]:
+    """(die id, Die, the dragon it fears) of the Dragonkin among `units` ((die id, Die) of the
+    army, in die order) that one of the attacking `dragons` keeps from rolling: a dragon of
+    their element, or an Ivory, Ivory Hybrid or White dragon (digest §5.6)."""
     out = []
     for die_id, unit in units:
         if unit.species is not Species.DRAGONKIN:
@@ -344,10 +341,25 @@ def afraid_dragonkin(units: Sequence[tuple[int, Die]], dragons: Sequence[Die]
         feared = next((d for d in dragons if dragon_kind(d) in (
             DragonKind.IVORY, DragonKind.IVORY_HYBRID, DragonKind.WHITE)
             or d.elements & unit.elements), None)
-        if feared is None:
-            continue
-        if unit.health <= fearless:
-            fearless -= unit.health
+        if feared is not None:
+            out.append((die_id, unit, feared))
+    return out
+
+
+def afraid_dragonkin(units: Sequence[tuple[int, Die]], dragons: Sequence[Die],
+                     fearless: Sequence[int] | None = None) -> tuple[tuple[int, str], ...]:
+    """(die id, why) of the Dragonkin among `units` ((die id, Die) of the army, in die order)
+    that cannot roll against the attacking `dragons` (Dies): see ``_cannot_roll``. The
+    abilities on the dragon-attack hook (Resist Fear) let some health-worth of them roll:
+    those in `fearless` (their owner's choice), or when not given, in die order."""
+    budget = add_up(Hook.IN_DRAGON_ATTACK, units)
+    out = []
+    for die_id, unit, feared in feared_dragonkin(units, dragons):
+        if fearless is not None:
+            if die_id in fearless:
+                continue
+        elif unit.health <= budget:
+            budget -= unit.health
             continue
         out.append((die_id, f"Dragonkin cannot roll against the {feared.name} (digest §5.6)"))
     return tuple(out)
@@ -390,14 +402,36 @@ def _helpers(state: GameState, events: Events) -> GameState:
 
 
 def _response(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
+    """The army rolls its answer. First, when the dragon-attack hook's abilities let only
+    some of the feared Dragonkin roll, their owner may pick them one at a time (Resist Fear,
+    rules revision 5: ``species/abilities/eldarim.py``; `task.data`: the picks so far, and
+    whether the owner is done)."""
     zone, player = task.zone, task.player
     assert zone is not None  # a dragon-attack task names its terrain
-    next_task = replace(task, stage="allocate")
+    next_task = replace(task, stage="allocate", ask=None, data=())
     if not state.current_dragon_attack.at_army or not state.has_army(zone, player):
         return replace_head(state, replace(task, stage="damage")), False
+    exclude = _cannot_roll(state, zone, player)
+    chooser = next((e for e in on(Hook.IN_DRAGON_ATTACK) if e.then is not None), None)
+    if chooser is not None:
+        chosen, over = task.data if task.data else ((), False)
+        if task.ask is not None:
+            if (waiting := resume(state, task)) is not None:
+                return waiting
+            chosen, over = chosen + picks_of(task), not picks_of(task)
+            task = replace(task, ask=None, data=(chosen, over))
+        units = [(u.id, u.die) for u in state.units_in(zone, player)]
+        dragons = [state.dice[d].die for d in state.current_dragon_attack.at_army]
+        assert chooser.then is not None  # found above
+        question, fearless = chooser.then(state, player, units,
+                                          feared_dragonkin(units, dragons), chosen, over)
+        if question is not None:
+            return ask(state, task, question, data=(chosen, over))
+        if fearless is not None:
+            exclude = afraid_dragonkin(units, dragons, fearless)
     state = _helpers(state, events)
     roll = RollTask("dragon-attack", player, zone, response_context(state, zone, player),
-                    exclude=_cannot_roll(state, zone, player))
+                    exclude=exclude)
     return pop_head(state, [roll, next_task]), False
 
 

@@ -25,8 +25,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..core.rule_homes import eighth_face_power, species_ability
-from ...catalog.model import Color, Icon, Species
+from ..core.rule_homes import eighth_face_power
+from ..species.registry import Hook, on
+from ...catalog.model import Icon, Species
 from ..core.events import Event
 from ..units.fates import kill
 from ..turn.flow import controls_eighth_face, log_roll, rolling_dice
@@ -312,34 +313,17 @@ def _mired(state: GameState, zone: Zone, player: int) -> tuple[tuple[int, str], 
                  for i in march.mired)
 
 
-def _growers(state: GameState, task: RollTask) -> list[DieRoll]:
-    """Treefolk Rapid Growth (digest §6): at an earth terrain, when counter-maneuvering, the
-    Treefolk that did not roll an SAI."""
-    zone = task.zone
-    if (zone.kind is not ZoneKind.TERRAIN
-            or not rapid_growth_applies(state.terrains[zone.index].die.elements, task.ctx)):
-        return []
-    return [d for d in task.rolled.dice if not d.excluded and d.die.species is Species.TREEFOLK
-            and not any(icon.is_sai for icon, _ in d.die.faces[d.faces[0]].icons)]
-
-
-@species_ability(Species.TREEFOLK, "Rapid Growth",
-                 "counter-maneuvering at an earth terrain, Treefolk that rolled no SAI may "
-                 "roll again (digest §6)")
-def rapid_growth_applies(elements: frozenset[Color], ctx: RollContext) -> bool:
-    """True when Treefolk that rolled no SAI may be re-rolled in the roll `ctx` at a terrain
-    of `elements` (Rapid Growth, digest §6: counter-maneuvering at an earth terrain)."""
-    return ctx.counter_maneuver and Color.EARTH in elements
-
-
 def _rapid_growth(state: GameState, task: RollTask, events: Events) -> tuple[GameState, bool]:
-    """Those Treefolk may be re-rolled once, all together, ignoring their results."""
-    growers = _growers(state, task)
-    if not growers:
+    """The species abilities in the roll's steps (Rapid Growth, digest §6): the dice they
+    name may be re-rolled once, all together, ignoring their results."""
+    entry = next((e for e in on(Hook.IN_ROLL_STEPS) if e.run(state, task)), None)
+    if entry is None:
         return replace_head(state, replace(task, stage="rerolls")), False
+    growers = entry.run(state, task)
+    species = entry.species.value
     if task.ask is None:
-        ask = ChooseAsk(task.player, f"Rapid Growth: re-roll your {len(growers)} Treefolk that "
-                                     f"rolled no SAI, all together?", ("re-roll", "keep"),
+        ask = ChooseAsk(task.player, f"{entry.name}: re-roll your {len(growers)} {species} "
+                                     f"that rolled no SAI, all together?", ("re-roll", "keep"),
                         "keep")
         return _ask(state, task, ask)
     if not answered(task.ask):
@@ -347,9 +331,10 @@ def _rapid_growth(state: GameState, task: RollTask, events: Events) -> tuple[Gam
     inp = task.rolled
     if answer_of(task) == "re-roll":
         for d in growers:
-            state, inp = _reroll(state, inp, d.die_id, "rolled again by Rapid Growth, ignoring "
-                                                       "the earlier result (digest §6)")
-        events.append(Event("sai", f"Rapid Growth: {len(growers)} Treefolk rolled again",
+            state, inp = _reroll(state, inp, d.die_id, f"rolled again by {entry.name}, "
+                                                       f"ignoring the earlier result "
+                                                       f"({entry.source})")
+        events.append(Event("sai", f"{entry.name}: {len(growers)} {species} rolled again",
                             player=task.player))
     return replace_head(state, replace(task, inp=inp, ask=None, stage="rerolls")), False
 

@@ -74,11 +74,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 from ...catalog.loader import load_catalog
 from ...json_fields import FieldStyle, first_repeated, quote, unknown_fields
-from ...catalog.model import Die, DieKind, Icon
+from ...catalog.model import Color, Die, DieKind, Icon
 from ..units.damage import best_kill_total
 from ..dragons.attack_phase import afraid_dragonkin, faces_army_damage
 from ..dragons.kinds import breath_elements_at
@@ -90,13 +91,13 @@ from .individual_roll import count_unit_roll, shows_id, unit_context
 from ..units.items import carried
 from ..sai.lasting import effect_modifiers
 from .model import (
-    Addition, DieRoll, Modifier, ModOp, RollChoice, RollContext, RollInput, RollKind, RollResult,
-    RollType, key_text,
+    Addition, DieRoll, Effect, Modifier, ModOp, RollChoice, RollContext, RollInput, RollKind,
+    RollResult, RollType, key_text,
 )
 from .pipeline import count_roll
 from ..sai.effects import BURIES_IF_KILLED, COMBINATION_ROLLS, TARGET_SPECS, targets_one_unit
 from ..species.counts_as import DUA_ABILITIES, FOUL_STENCH, capped_dua_count
-from ..core.state import LastingEffect, ZoneKind
+from ..core.state import GameDie, LastingEffect, ZoneKind
 
 MAX_TEXT = 200_000   # characters in a description
 MAX_DICE = 500       # dice in "army" or "opposing_army"
@@ -161,7 +162,7 @@ def resolve_text(text: str) -> dict[str, Any]:
     return resolve(data)
 
 
-def _pairs(pairs: list[tuple[str, Any]]) -> dict:
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """A JSON object of the description; a field named twice is refused (the reader would
     keep the last value silently)."""
     twice = first_repeated(pairs)
@@ -170,7 +171,7 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict:
     return dict(pairs)
 
 
-def resolve(data: dict) -> dict[str, Any]:
+def resolve(data: dict[str, Any]) -> dict[str, Any]:
     """Count the roll `data` describes (see the module docstring). Raises ResolveError."""
     _check(data)
     try:
@@ -221,7 +222,7 @@ def resolve(data: dict) -> dict[str, Any]:
         raise ResolveError(_clip(_field_of(str(exc), data))) from None
 
 
-def _field_of(message: str, data: dict) -> str:
+def _field_of(message: str, data: dict[str, Any]) -> str:
     """The engine's `message` about a choice's value (an ID split that does not add up ...)
     with the field it came from in front."""
     for n, choice in enumerate(data.get("choices", ())):
@@ -230,7 +231,7 @@ def _field_of(message: str, data: dict) -> str:
     return message
 
 
-def description_context(data: dict) -> RollContext:
+def description_context(data: dict[str, Any]) -> RollContext:
     """The engine's context of the roll `data` describes, from its roll fields alone (its
     "army" is not read): what Count a roll's form asks to know which faces roll again.
     Raises ResolveError."""
@@ -265,16 +266,16 @@ _flag = _FIELDS.flag
 _number = _FIELDS.whole
 
 
-def _object(value: Any, path: str, allowed: tuple[str, ...], what: str) -> dict:
+def _object(value: Any, path: str, allowed: tuple[str, ...], what: str) -> dict[str, Any]:
     _FIELDS.obj(value, path, what)
     unknown = unknown_fields(value, allowed)
     if unknown:
         raise ResolveError(f"{path}: unknown field {_quote(unknown[0])} (it may hold "
                            f"{', '.join(allowed)})")
-    return value
+    return cast(dict[str, Any], value)
 
 
-def _list(value: Any, path: str, what: str, most: int = MAX_LIST) -> list:
+def _list(value: Any, path: str, what: str, most: int = MAX_LIST) -> list[Any]:
     return _FIELDS.items(value, path, what, most)
 
 
@@ -282,7 +283,7 @@ def _text(value: Any, path: str) -> str:
     return _FIELDS.string(value, path, MAX_STRING)
 
 
-def _face_specs(value: Any, path: str) -> list:
+def _face_specs(value: Any, path: str) -> list[Any]:
     """A list of faces: indexes or texts; at least one."""
     faces = _list(value, path, "faces (a face index or text such as \"4 Melee\")", MAX_FACES)
     if not faces:
@@ -300,7 +301,8 @@ def _face_spec(face: Any, path: str) -> None:
         _text(face, path)
 
 
-def _optional(entry: dict, key: str, check, path: str, *args) -> None:
+def _optional(entry: dict[str, Any], key: str, check: Callable[..., Any], path: str,
+              *args: Any) -> None:
     if key in entry:
         check(entry[key], f"{path}.{key}", *args)
 
@@ -466,14 +468,15 @@ def _type(name: Any, where: str) -> RollType:
                            f"missile, magic, save)") from None
 
 
-def _context(data: dict, dragons: list[dict]) -> tuple[RollContext, frozenset]:
+def _context(data: dict[str, Any], dragons: list[dict[str, Any]]
+             ) -> tuple[RollContext, frozenset[Color]]:
     """The roll's context from what the table shows, built by the engine's own
     ``flow.place_context`` (the eighth face, the species abilities of the terrain's elements
     ...), and the elements the rolling units' place contains (none in the Reserve Area or the
     DUA)."""
     roll = data["roll"].lower()
     held = False
-    elements: frozenset = frozenset()
+    elements: frozenset[Color] = frozenset()
     terrain = data.get("terrain")
     if terrain is not None:
         die = _die(terrain.get("die"), "terrain")
@@ -523,7 +526,7 @@ def _context(data: dict, dragons: list[dict]) -> tuple[RollContext, frozenset]:
                          **flags), elements
 
 
-def _dragons(data: dict, used: set[int]) -> list[dict]:
+def _dragons(data: dict[str, Any], used: set[int]) -> list[dict[str, Any]]:
     """The attacking dragons of a dragon-attack roll, with the faces they showed."""
     out = []
     for n, entry in enumerate(data.get("dragons", ())):
@@ -544,34 +547,42 @@ def _dragons(data: dict, used: set[int]) -> list[dict]:
     return out
 
 
-class _Held:
-    """An item of the described army, as the engine's carrying rule reads it."""
-
-    def __init__(self, die_id: int, die: Die) -> None:
-        self.id, self.die = die_id, die
-
-
-def _carriers(army: list[dict]) -> None:
+def _carriers(army: list[dict[str, Any]]) -> None:
     """An item rolls only if a unit able to carry it rolled, within the carrying limits
     (seed 001; the engine's ``items.carried``): the others are listed as not rolled."""
     units = [e["die"] for e in army if e["die"].kind.is_unit and not e["excluded"]]
     items = [e for e in army if e["die"].kind.is_item and not e["excluded"]]
-    kept = set(carried(units, [_Held(e["id"], e["die"]) for e in items]))
+    kept = set(carried(units, [GameDie(e["id"], e["die"].key, 0) for e in items]))
     for e in items:
         if e["id"] not in kept:
             e["excluded"] = ("not rolled: no unit that rolled can carry it (items roll only "
                              "with a unit able to carry them)")
 
 
-def _species(result: RollResult, data: dict) -> list[dict]:
+def _context_of(result: RollResult) -> RollContext:
+    """The context `result` was counted in (``count_roll`` always records it)."""
+    if result.context is None:
+        raise ValueError("the roll was counted without its context")
+    return result.context
+
+
+def _source_of(result: RollResult) -> RollInput:
+    """The dice and faces `result` was counted from (``count_roll`` always records them)."""
+    if result.source is None:
+        raise ValueError("the roll was counted without its dice")
+    return result.source
+
+
+def _species(result: RollResult, data: dict[str, Any]) -> list[dict[str, Any]]:
     """The species abilities at work in this roll: the "counts as" conversions counted
     (from the place), and the abilities whose strength is the species' units in the DUA
     (``species.DUA_ABILITIES``; the DUA listed in "dua", Deadlands in "deadlands", the force
     size in "force_points", default 24)."""
-    ctx = result.context
-    rolled = {d.die.species for d in result.source.dice if not d.excluded}
-    out = [{"ability": why, "effect": f"{src.value} counts as {dst.value} for "
-                                      f"{species.value}"}
+    ctx = _context_of(result)
+    rolled = {d.die.species for d in _source_of(result).dice if not d.excluded}
+    out: list[dict[str, Any]] = [{"ability": why, "effect": f"{src.value} counts as "
+                                                            f"{dst.value} for "
+                                                            f"{species.value}"}
            for species, src, dst, why in ctx.converts if species in rolled]
     dua = [_die(ref, f"dua[{n}]") for n, ref in enumerate(data.get("dua", ()))]
     for n, die in enumerate(dua):
@@ -594,11 +605,11 @@ def _species(result: RollResult, data: dict) -> list[dict]:
     return out
 
 
-def _contest(result: RollResult, data: dict) -> dict:
+def _contest(result: RollResult, data: dict[str, Any]) -> dict[str, Any]:
     """The maneuver contest: the marcher's total against each counter-maneuver total (ties
     to the marcher, the engine's ``exchange.maneuver_succeeds``). With "counter_maneuver",
     this roll is a counter-maneuver and "opposing_total" the marcher's."""
-    ctx = result.context
+    ctx = _context_of(result)
     if RollType.MANEUVER not in ctx.counted or ctx.kind is not RollKind.ARMY:
         raise ResolveError("opposing_total is for an army's maneuver or counter-maneuver roll")
     mine = result.total(RollType.MANEUVER)
@@ -647,13 +658,13 @@ def _where_killed(die: Die, rise: tuple[int, ...], buried: bool = False) -> str:
     return "killed"
 
 
-def _casualties(result: RollResult, army: list[dict], data: dict,
-                dragons: list[dict]) -> dict:
+def _casualties(result: RollResult, army: list[dict[str, Any]], data: dict[str, Any],
+                dragons: list[dict[str, Any]]) -> dict[str, Any]:
     """The damage the army takes after its saves and the casualties its owner names: as much
     health-worth as possible without going over (digest §4.7, the engine's
     ``damage.best_kill_total``); each named casualty's fate. Without names the choice is
     left open (unless the damage kills every unit)."""
-    ctx = result.context
+    ctx = _context_of(result)
     if RollType.SAVE not in ctx.counted:
         raise ResolveError("\"damage\" and \"casualties\" are for a save roll (the army "
                            "saving against the damage)")
@@ -727,7 +738,7 @@ def _face(die: Die, spec: Any, where: str) -> int:
 
 
 def _dice(entries: Any, where: str, first_id: int, required: bool = False,
-          faces: bool = True) -> list[dict]:
+          faces: bool = True) -> list[dict[str, Any]]:
     if entries is None or (required and not entries):
         raise ResolveError(f"\"{where}\" must list the dice rolled")
     out, seen = [], set()
@@ -752,7 +763,7 @@ def _dice(entries: Any, where: str, first_id: int, required: bool = False,
     return out
 
 
-def _modifiers(data: dict) -> tuple[Modifier, ...]:
+def _modifiers(data: dict[str, Any]) -> tuple[Modifier, ...]:
     mods = []
     for n, entry in enumerate(data.get("modifiers", ())):
         op = ModOp(entry["op"].lower())
@@ -772,7 +783,7 @@ def _modifiers(data: dict) -> tuple[Modifier, ...]:
     return tuple(mods)
 
 
-def _additions(data: dict) -> tuple[Addition, ...]:
+def _additions(data: dict[str, Any]) -> tuple[Addition, ...]:
     return tuple(Addition(_type(e.get("type"), f"added[{n}].type"), e.get("amount", 0),
                           e.get("source", "another roll"))
                  for n, e in enumerate(data.get("added", ())))
@@ -790,18 +801,18 @@ def _icon(name: Any, where: str) -> Icon:
                        f"{_quote(name)}")
 
 
-def _choice_value(entry: dict) -> str:
+def _choice_value(entry: dict[str, Any]) -> str:
     """The value of a (checked) choice: its "value", or the die id of its "unit" as text."""
     return str(entry["unit"]) if "unit" in entry else entry["value"]
 
 
-def _choices(data: dict) -> tuple[RollChoice, ...]:
+def _choices(data: dict[str, Any]) -> tuple[RollChoice, ...]:
     return tuple(RollChoice(entry.get("die", -1), _icon(entry.get("icon"), f"choices[{n}].icon"),
                             _choice_value(entry))
                  for n, entry in enumerate(data.get("choices", ())))
 
 
-def _count(inp: RollInput, data: dict) -> RollResult:
+def _count(inp: RollInput, data: dict[str, Any]) -> RollResult:
     """Count `inp` as play does. The unit each Elevate doubles depends on the units the
     earlier ones took (each a different unit, seed 000 Targeting), so the units chosen (by
     "unit", or a unit id as "value") are checked one at a time, in the order the engine
@@ -841,7 +852,7 @@ def _count(inp: RollInput, data: dict) -> RollResult:
 
 
 def _unit_result(die: Die, die_id: int, faces: tuple[int, ...], types: tuple[RollType, ...],
-                 in_dua: bool = False, elements: frozenset = frozenset()) -> RollResult:
+                 in_dua: bool = False, elements: frozenset[Color] = frozenset()) -> RollResult:
     """A target's own roll, counted as play counts it (``individual.unit_roll``): its
     species abilities at the place (none in the DUA)."""
     ctx = unit_context(types, in_dua=in_dua)
@@ -851,10 +862,17 @@ def _unit_result(die: Die, die_id: int, faces: tuple[int, ...], types: tuple[Rol
     return count_unit_roll(die, die_id, faces, ctx)
 
 
-def _check_limit(effect, targets: list[dict], dice: dict[int, Die], path: str) -> None:
+def _target_id(target: dict[str, Any], effect: Effect) -> int:
+    """The die id a target object names: its "id", else the effect's own target (an id the
+    limits check refuses when it is not a die of "opposing_army")."""
+    return cast(int, target.get("id", effect.target))
+
+
+def _check_limit(effect: Effect, targets: list[dict[str, Any]], dice: dict[int, Die],
+                 path: str) -> None:
     """Refuse targets beyond the SAI's limit: one unit, or up to its amount in health-worth
     (Flame's two, Double Strike's ...; the engine's ``sai_effects.targets_one_unit``)."""
-    ids = [t.get("id", effect.target) for t in targets]
+    ids = [_target_id(t, effect) for t in targets]
     for n, die_id in enumerate(ids):
         if die_id not in dice:
             raise ResolveError(f"{path}[{n}].id: target id {die_id!r} is not in "
@@ -874,8 +892,8 @@ def _check_limit(effect, targets: list[dict], dice: dict[int, Die], path: str) -
                                f"health-worth; these targets are {worth}")
 
 
-def _target_fates(effect, targets: list[dict], dice: dict[int, Die], path: str,
-                  elements: frozenset = frozenset()) -> list[dict]:
+def _target_fates(effect: Effect, targets: list[dict[str, Any]], dice: dict[int, Die], path: str,
+                  elements: frozenset[Color] = frozenset()) -> list[dict[str, Any]]:
     """The fate of each target whose faces were given (same rules as the game): limits
     checked first; a killed unit goes where the engine sends it (Dragonkin to the Summoning
     Pool, with no save in the DUA; Gore buries; Rise from the Ashes)."""
@@ -885,7 +903,7 @@ def _target_fates(effect, targets: list[dict], dice: dict[int, Die], path: str,
     stopped = False
     for n, target in enumerate(targets):
         where = f"{path}[{n}]"
-        die_id = target.get("id", effect.target)
+        die_id = _target_id(target, effect)
         die = dice[die_id]
         faces = tuple(_face(die, f, f"{where}.faces") for f in target["faces"])
         rise = tuple(_face(die, f, f"{where}.rise") for f in target.get("rise", ()))
@@ -941,8 +959,8 @@ def _target_fates(effect, targets: list[dict], dice: dict[int, Die], path: str,
     return out
 
 
-def _report(result: RollResult, dice: dict[int, Die], data: dict,
-            elements: frozenset = frozenset()) -> dict[str, Any]:
+def _report(result: RollResult, dice: dict[int, Die], data: dict[str, Any],
+            elements: frozenset[Color] = frozenset()) -> dict[str, Any]:
     given = {}
     shown = {(e.die_id, e.icon.value.lower()) for e in result.effects}
     for n, e in enumerate(data.get("effects", ())):
@@ -953,15 +971,16 @@ def _report(result: RollResult, dice: dict[int, Die], data: dict,
         given[key] = (e.get("targets", []), f"effects[{n}].targets")
     effects = []
     for effect in result.effects:
-        entry = {"die": effect.die_id, "icon": effect.icon.value, "kind": effect.kind,
-                 "amount": effect.amount, "note": effect.note}
+        entry: dict[str, Any] = {"die": effect.die_id, "icon": effect.icon.value,
+                                 "kind": effect.kind, "amount": effect.amount,
+                                 "note": effect.note}
         targets, path = given.get((effect.die_id, effect.icon.value.lower()), ([], ""))
         if targets:
             entry["targets"] = _target_fates(effect, targets, dice, path,
                                              frozenset() if data.get("target_in_reserve")
                                              else elements)
         effects.append(entry)
-    ctx = result.context
+    ctx = _context_of(result)
     return {
         "roll": ctx.describe(),
         "totals": {t.value: result.total(t) for t in ctx.counted},
@@ -986,7 +1005,7 @@ def _report(result: RollResult, dice: dict[int, Die], data: dict,
     }
 
 
-def _choice_report(result: RollResult, data: dict) -> list[dict]:
+def _choice_report(result: RollResult, data: dict[str, Any]) -> list[dict[str, Any]]:
     """Every choice with the value counted: the ID choice of a combination roll once per die
     that was given its own (the engine applies a die's own ID choice before the whole
     roll's), then once for the dice left to the whole roll's choice or the default. A given

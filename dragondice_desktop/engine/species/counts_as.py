@@ -1,27 +1,13 @@
-"""Species abilities that change how results count (digest §6, §4.4): "counts as"
+"""How species abilities change how results count (digest §6, §4.4): the "counts as"
 conversions — adding modifiers at step 10 that belong to the units of that species only
 (rulings) — and the counts of units in the DUA that some abilities are capped by.
 
-Conversions (species, the terrain elements needed, the roll, from → to):
-- Coral Elves, Coastal Dodge: at a water terrain, maneuver counts as saves;
-- Dwarves, Mountain Mastery: at an earth terrain, melee counts as maneuver;
-- Dwarves, Dwarven Might: at a fire terrain, in a counter-attack, saves count as melee;
-- Feral, Stampede: at a terrain with earth and air, in a counter-attack, maneuver counts as
-  melee;
-- Firewalkers, Flaming Shields: at a fire terrain, in a melee roll that is not a
-  counter-attack, saves count as melee; from rules revision 4 also in the army's answer to a
-  dragon attack (the rulebook's only exception is a counter-attack), where saves count too,
-  so each Firewalker's owner chooses (``Conversion.chosen_since``);
-- Goblins, Swamp Mastery: at an earth terrain, melee counts as maneuver (games under rules
-  revision 2 or later: see ``options.RULES_REVISIONS``);
-- Lava Elves, Volcanic Adaptation: at a fire terrain, maneuver counts as saves;
-- Scalders, Intangibility: at a water terrain, maneuver counts as saves against missile
-  damage;
-- Swamp Stalkers, Born of the Swamp: at a water terrain, maneuver counts as saves.
-
-They apply to army and individual rolls (digest §6) wherever the roll does not count the
-"from" type itself; a conversion can only help there, so the app always makes it (digest §6
-hints). Where the roll counts both types it is a real trade-off: a conversion with
+Each conversion is a data entry (``Conversion``) on the registry's COUNTS_AS hook, in its
+species' file (``species/abilities/``): Coastal Dodge, Mountain Mastery, Dwarven Might,
+Stampede, Flaming Shields, Swamp Mastery, Volcanic Adaptation, Intangibility, Born of the
+Swamp. They apply to army and individual rolls (digest §6) wherever the roll does not count
+the "from" type itself; a conversion can only help there, so the app always makes it (digest
+§6 hints). Where the roll counts both types it is a real trade-off: a conversion with
 `chosen_since` is then offered to the roller unit by unit (``rolls``: a choice point whose
 default keeps the result as it is). "A terrain that contains X" is the terrain's elements;
 the Reserve Area contains none.
@@ -29,19 +15,16 @@ the Reserve Area contains none.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...catalog.costs import dice_points
 from ...catalog.loader import load_catalog
 from ...catalog.model import Color, Species
-from ..core.rule_homes import SPECIES, register, species_name
+from .registry import Hook, on
 from ..terrains.minor import deadlands, minor_elements
-from ..rolls.model import RollContext, RollKind, RollType
+from ..rolls.model import RollContext, RollType
 from ..core.state import GameState, Zone, ZoneKind
-
-MAN, MEL, SAV = RollType.MANEUVER, RollType.MELEE, RollType.SAVE
 
 
 @dataclass(frozen=True)
@@ -59,26 +42,6 @@ class Conversion:
     # From this rules revision, a roll counting both `src` and `dst` offers it to the roller
     # (None: such a roll keeps the two types apart)
     chosen_since: int | None = None
-
-
-CONVERSIONS = (
-    Conversion(Species.CORAL_ELVES, "Coastal Dodge", frozenset({Color.WATER}), MAN, SAV),
-    Conversion(Species.DWARVES, "Mountain Mastery", frozenset({Color.EARTH}), MEL, MAN),
-    Conversion(Species.DWARVES, "Dwarven Might", frozenset({Color.FIRE}), SAV, MEL,
-               lambda ctx: ctx.counter_attack),
-    Conversion(Species.FERAL, "Stampede", frozenset({Color.EARTH, Color.AIR}), MAN, MEL,
-               lambda ctx: ctx.counter_attack),
-    Conversion(Species.FIREWALKERS, "Flaming Shields", frozenset({Color.FIRE}), SAV, MEL,
-               lambda ctx: not ctx.counter_attack and (ctx.roll_type is MEL
-                                                       or ctx.kind is RollKind.DRAGON_ATTACK),
-               chosen_since=4),
-    Conversion(Species.GOBLINS, "Swamp Mastery", frozenset({Color.EARTH}), MEL, MAN, since=2),
-    Conversion(Species.LAVA_ELVES, "Volcanic Adaptation", frozenset({Color.FIRE}), MAN, SAV),
-    Conversion(Species.SCALDERS, "Intangibility", frozenset({Color.WATER}), MAN, SAV,
-               lambda ctx: ctx.save_against is RollType.MISSILE),
-    Conversion(Species.SWAMP_STALKERS, "Born of the Swamp", frozenset({Color.WATER}), MAN,
-               SAV),
-)
 
 
 def terrain_elements(state: GameState, zone: Zone, player: int) -> frozenset[Color]:
@@ -106,7 +69,7 @@ def conversions_at(elements: frozenset[Color], ctx: RollContext,
     this through ``conversions``; Count a roll and the odds, which know the terrain but not a
     game, ask it directly."""
     return tuple((c.species, c.src, c.dst, f"{c.name} ({c.species.value}, digest §6)")
-                 for c in CONVERSIONS
+                 for c in (entry.run for entry in on(Hook.COUNTS_AS))
                  if c.needs <= elements and c.dst in ctx.counted and c.when(ctx)
                  and since(c.since) and (c.src not in ctx.counted or (
                      c.chosen_since is not None and since(c.chosen_since))))
@@ -151,9 +114,10 @@ def dua_count(state: GameState, player: int, species: Species, n: int) -> int:
 
 @dataclass(frozen=True)
 class DuaAbility:
-    """A species ability of a roll whose strength N is the species' units in the DUA, max
-    `cap` † (digest §6): it works when the army rolling `roll` has units of `species` in the
-    roll (and, `at_same_terrain`, the target is at the same terrain)."""
+    """The strength of a species ability of a roll: N is the species' units in the DUA, max
+    `cap` † (digest §6); it works when the army rolling `roll` has units of `species` in the
+    roll. The ability itself is in its species' file (Foul Stench: ``abilities/goblins.py``,
+    Cursed Bullets: ``abilities/lava_elves.py``); Count a roll reads these numbers."""
 
     species: Species
     name: str
@@ -163,31 +127,9 @@ class DuaAbility:
     since: int = 1
 
 
-FOUL_STENCH = DuaAbility(Species.GOBLINS, "Foul Stench", MEL, 3,
+FOUL_STENCH = DuaAbility(Species.GOBLINS, "Foul Stench", RollType.MELEE, 3,
                          "{n} units of the defending army may not counter-attack", since=2)
 CURSED_BULLETS = DuaAbility(Species.LAVA_ELVES, "Cursed Bullets", RollType.MISSILE, 3,
                             "up to {n} missile results are reduced only by spell saves (a "
                             "target at the same terrain)")
 DUA_ABILITIES = (FOUL_STENCH, CURSED_BULLETS)
-
-
-def _conversion_says(c: Conversion) -> str:
-    """A conversion's row text: its line in this module's docstring (where and when it
-    works), else what its fields say."""
-    lines = re.findall(r"^- ([^,\n]+), ([^:\n]+): (.*?)[;.]$(?=\n- |\n\n)", __doc__ or "",
-                       re.MULTILINE | re.DOTALL)
-    for species, name, text in lines:
-        if species == c.species.value and name == c.name:
-            text = re.sub(r"\s*\([^()]*``[^()]*\)", "", " ".join(text.split()))
-            return text + " (digest §6)"
-    where = " and ".join(sorted(e.value.lower() for e in c.needs))
-    return (f"at a terrain with {where}, {c.src.value.lower()} counts as "
-            f"{c.dst.value.lower()} (digest §6)")
-
-
-for _c in CONVERSIONS:
-    register(SPECIES, species_name(_c.species, _c.name), _conversion_says(_c), _c, _c.since)
-for _d in DUA_ABILITIES:
-    register(SPECIES, species_name(_d.species, _d.name),
-             _d.text.replace("{n}", "N") + " (N: the species' units in the DUA, digest §6)",
-             _d, _d.since)

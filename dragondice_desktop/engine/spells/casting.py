@@ -36,7 +36,7 @@ from .book import SPELLS, SpellDef, by_slug
 from .pool import (
     MIXED, Demand, MagicSource, cantrip_sources, describe, magic_sources, payable,
 )
-from .species_magic import bone_magic, negate, negation_rolls
+from .species_magic import opposed, opposing_rolls, own_magic
 from .targets import legal_targets, spell_elements
 
 
@@ -79,14 +79,14 @@ def magic_action_tasks(state: GameState, player: int, zone: Zone, result: RollRe
                        events: Events) -> list[Task]:
     """The casting that follows a magic action's roll, with Bone Magic added and the
     opponents' Magic Negation rolls first (none without magic)."""
-    sources = magic_sources(state, result, zone, player) + bone_magic(state, result, player,
-                                                                      events)
+    sources = magic_sources(state, result, zone, player) + own_magic(state, result, player,
+                                                                     events)
     if not sources:
         events.append(Event("message", "No magic results: no spell can be cast", player=player))
         return []
     casting = Casting(sources, _casting_army_species(state, zone, player),
                       in_reserve=zone.kind is ZoneKind.RESERVE)
-    negations = negation_rolls(state, zone, player)
+    negations = opposing_rolls(state, zone, player)
     stage = "negate" if negations else "announce"
     return [*negations, RuleTask("casting", player, zone, stage=stage, data=(casting,))]
 
@@ -446,7 +446,7 @@ def _casting(state: GameState, task: RuleTask, events: Events) -> tuple[GameStat
     assert task.zone is not None  # the casting army's zone
     if task.stage == "negate":
         casting: Casting = task.data[0]
-        sources = negate(state, task.zone, task.player, casting.sources, events)
+        sources = opposed(state, task.zone, task.player, casting.sources, events)
         if not sources:
             return finish_rule(state, task, "Magic Negation took all the magic: no spell can "
                                             "be cast", events)

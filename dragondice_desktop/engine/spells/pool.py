@@ -25,7 +25,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..core.rule_homes import eighth_face_power, species_ability
+from ..core.rule_homes import eighth_face_power
+from ..species.registry import Hook, first
 from ...catalog.model import ELEMENTS, Color, Icon, Species
 from ..turn.flow import holds_power
 from ..rolls.model import ANY_COLOR, DieOutcome, Origin, RollResult, RollType
@@ -57,14 +58,13 @@ class Demand:
     species: Species | None
 
 
-@species_ability(Species.AMAZONS, "Terrain Harmony",
-                 "their magic takes the elements of the terrain they stand on (digest §6)")
 @eighth_face_power(Icon.STANDING_STONES,
                    "the holding army's magic may pay spells of the terrain's elements (digest "
                    "§8)")
 def _elements(key: frozenset[Color] | str, die_species: Species | None, state: GameState, zone: Zone,
               player: int) -> frozenset[str]:
-    """The elements a magic key may pay, with Terrain Harmony and Standing Stones."""
+    """The elements a magic key may pay, with the species abilities on that hook (Terrain
+    Harmony) and Standing Stones."""
     if key == ANY_COLOR:
         names = set(ELEMENT_NAMES)
     else:
@@ -72,8 +72,9 @@ def _elements(key: frozenset[Color] | str, die_species: Species | None, state: G
         if Color.IVORY in key:
             names.add(IVORY)
     at_terrain = zone.kind is ZoneKind.TERRAIN
-    if die_species is Species.AMAZONS and names == {IVORY} and at_terrain:
-        names = {c.value for c in state.terrains[zone.index].die.elements}
+    harmony = first(Hook.MAGIC_ELEMENTS, names, die_species, state, zone)
+    if harmony is not None:
+        names = set(harmony)
     if at_terrain and holds_power(state, zone, player, Icon.STANDING_STONES):
         names |= {c.value for c in state.terrains[zone.index].die.elements}
     return frozenset(names)

@@ -27,7 +27,7 @@ from ..turn.march_rolls import MARCH_STEPS
 from ..turn.march_rolls import RULE_RUNNERS as MARCH_RUNNERS
 from ..turn.phases import TURN_STEPS
 from ..units.fates import RULE_RUNNERS as BURIAL_RUNNERS
-from ..units.fates import bury, kill, move_unit, queue_burial, settle_after
+from ..units.fates import bury, kill, move_unit, queue_fate_choices, settle_after
 from ..turn.flow import wait
 from ..rolls.individual_roll import unit_roll
 from ..rolls.model import RollType
@@ -61,7 +61,7 @@ def _run_rule(state: GameState, task: RuleTask, events: Events) -> tuple[GameSta
 def advance(state: GameState, events: Events) -> GameState:
     """Resolve as much as possible without a player's decision."""
     while state.winner is None:
-        state = queue_burial(state)  # rules revision 4: the owner buries excess items first
+        state = queue_fate_choices(state)  # owners' choices (Stepped Damage, burials) first
         if state.damage and not _burying(state):
             state, waiting = _next_damage(state, events)
         elif state.tasks:

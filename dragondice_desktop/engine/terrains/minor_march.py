@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...catalog.model import Species
 from ..core.actions import Action, Verb, act
 from ..core.dice_moves import move_die
 from ..tasks.effect_steps import Events, ask, resume
@@ -28,11 +27,9 @@ from .minor import (
     ACTIONS, ID_FACES, bury_minor, can_bring, controlled, disaster, face_of, with_face,
 )
 from ..core.state import GameState, Step, ZoneKind
+from ..species.registry import Hook, on
 from ..tasks.queue_ops import pop_head, push_front
 from ..tasks.kinds import ChooseAsk, RuleTask, word_answer
-
-CHARGES = {"javelin": "Javelin Charge", "kukri": "Kukri Charge"}
-
 
 def maneuver_step(state: GameState) -> tuple[GameState, bool]:
     """Go on to the maneuver decision (a Mire roll first); returns (state, waiting)."""
@@ -65,9 +62,8 @@ def minor_actions(state: GameState) -> list[Action]:
     """The choices of Step.MINOR_TERRAIN."""
     zone, player = state.current_march.zone, state.turn_player
     actions = [act(Verb.ROLL_MINOR), act(Verb.KEEP_MINOR), act(Verb.BURY_MINOR)]
-    if any(u.die.species is Species.AMAZONS for u in state.units_in(zone, player)):
-        actions += [act(Verb.CHARGE, kind) for kind in CHARGES]
-    return actions
+    return actions + [act(Verb.CHARGE, entry.task) for entry in on(Hook.IN_MARCH)
+                      if entry.offers is not None and entry.offers(state, zone, player)]
 
 
 def bring_actions(state: GameState) -> list[Action]:
@@ -119,7 +115,8 @@ def apply_minor(state: GameState, action: Action, events: Events) -> tuple[GameS
     if action.verb is Verb.BURY_MINOR:
         return to_action_step(bury_minor(state, minor, events, "instead of maneuvering")), True
     kind = action.args[0]
-    state = bury_minor(state, minor, events, f"{CHARGES[kind]} (digest §6)")
+    charge = next(e for e in on(Hook.IN_MARCH) if e.task == kind)
+    state = bury_minor(state, minor, events, f"{charge.name} ({charge.source})")
     state = state.with_(march=replace(state.current_march, charge=kind))
     return to_action_step(state), True
 

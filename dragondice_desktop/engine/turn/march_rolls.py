@@ -21,15 +21,15 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ...player_text import count_of
-from ..core.rule_homes import eighth_face_power, species_ability
-from ...catalog.model import Color, Icon, Species
+from ..core.rule_homes import eighth_face_power
+from ...catalog.model import Icon, Species
 from ..tasks.effect_steps import ask, resume, units_pick
 from ..core.events import Event
 from .flow import army_context, end_march, holds_power, wait
 from ..core.house_rules import NO_COUNTER_AFTER_NOTHING
 from ..sai.lasting import has_effect, protected_from, spell_saves, zone_amount
 from ..terrains.minor import minor_action
-from ..species.counts_as import CURSED_BULLETS, FOUL_STENCH, dua_count
+from ..species.registry import Hook, add_up, any_of, collect
 from ..spells import magic_action_tasks
 from ..rolls.model import Applied, Modifier, ModOp, RollResult, RollType
 from ..core.state import DamageDue, Exchange, GameState, Step, Zone, ZoneKind
@@ -113,22 +113,6 @@ def to_action_step(state: GameState) -> GameState:
 
 # --- starting the rolls -----------------------------------------------------------------------
 
-@species_ability(Species.AMAZONS, "Javelin Charge",
-                 "burying the minor terrain instead of maneuvering, their maneuver counts as "
-                 "missile this march (digest §6)")
-@species_ability(Species.AMAZONS, "Kukri Charge",
-                 "burying the minor terrain instead of maneuvering, their maneuver counts as "
-                 "melee this march (digest §6)")
-def _charge(state: GameState, kind: str) -> tuple[tuple[Species, RollType, RollType, str], ...]:
-    """Amazons' Javelin / Kukri Charge this march: their maneuver counts as missile / melee
-    (digest §6)."""
-    if state.current_march.charge != kind:
-        return ()
-    dst = RollType.MISSILE if kind == "javelin" else RollType.MELEE
-    name = "Javelin Charge" if kind == "javelin" else "Kukri Charge"
-    return ((Species.AMAZONS, RollType.MANEUVER, dst, f"{name} (Amazons, digest §6)"),)
-
-
 def start_maneuver(state: GameState, events: Events) -> GameState:
     """Both sides roll for maneuver, the marcher first (digest §3.5, §4.1)."""
     zone, player = state.current_march.zone, state.turn_player
@@ -165,19 +149,23 @@ def _melee_roll(state: GameState, attacker: int, target: int, zone: Zone,
                         player=attacker))
     purpose = "counter-attack" if counter_attack else "attack"
     ctx = army_context(state, zone, attacker, RollType.MELEE, counter_attack=counter_attack,
-                       converts=() if counter_attack else _charge(state, "kukri"))
+                       converts=() if counter_attack else march_converts(state, RollType.MELEE))
     return push_front(state, [RollTask(purpose, attacker, zone, ctx, exclude=exclude),
                               StepTask("after_attack")])
 
 
-def foul_stench(state: GameState, zone: Zone, goblin_player: int) -> int:
-    """Goblins' Foul Stench (digest §6): when `goblin_player`'s army at `zone` holding Goblins
-    takes a melee action, N units of the defending army may not counter-attack; N = Goblins
-    in the player's DUA, max 3 † (``species.dua_count``). 0 under rules revision 1."""
-    if not state.options.since(2) or not any(
-            u.die.species is Species.GOBLINS for u in state.units_in(zone, goblin_player)):
-        return 0
-    return dua_count(state, goblin_player, FOUL_STENCH.species, FOUL_STENCH.cap)
+def foul_stench(state: GameState, zone: Zone, attacker: int) -> int:
+    """How many units of the army `attacker`'s army at `zone` attacks in melee may not
+    counter-attack: the abilities on the before-counter-attack hook (Foul Stench, digest
+    §6)."""
+    return add_up(Hook.BEFORE_COUNTER_ATTACK, state, zone, attacker)
+
+
+def march_converts(state: GameState, roll_type: RollType
+                   ) -> tuple[tuple[Species, RollType, RollType, str], ...]:
+    """What the marching army's units count as in its `roll_type` attack this march: the
+    abilities on the in-march hook (Amazons' Javelin and Kukri Charges, digest §6)."""
+    return tuple(collect(Hook.IN_MARCH, state, roll_type))
 
 
 def _foul_stench(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
@@ -221,7 +209,7 @@ def start_missile(state: GameState, target_zone: Zone, events: Events,
                                    f"{state.zone_name(target_zone)}", player=attacker))
     ids = RESERVE_TARGET_IDS if target_zone.kind is ZoneKind.RESERVE else ""
     ctx = army_context(state, zone, attacker, RollType.MISSILE, ignore_ids=ids,
-                       converts=_charge(state, "javelin"))
+                       converts=march_converts(state, RollType.MISSILE))
     fog = zone_amount(state, target_zone, "wall_of_fog")
     mods = (Modifier(ModOp.SUBTRACT, fog, f"Wall of Fog at the target's terrain: −{fog} "
                                           f"missile (spell)", types=(RollType.MISSILE,)),
@@ -376,7 +364,7 @@ def _damage(state: GameState, events: Events) -> tuple[GameState, bool]:
     assert attack is not None  # the attack was rolled before its damage is counted
     total = attack.total(rt)
     saves = save.total(RollType.SAVE) if save else 0
-    cursed = min(total, _cursed_bullets(state, ex, attack))
+    cursed = min(total, add_up(Hook.IN_DAMAGE, state, ex, attack))
     if state.options.since(3):
         spell = min(saves, spell_saves(state, ex.defender_zone, ex.defender))
         amount = max(0, total - min(saves - spell, total - cursed) - spell)
@@ -399,7 +387,7 @@ def _damage(state: GameState, events: Events) -> tuple[GameState, bool]:
             dues.append(DamageDue(ex.attacker, ex.attacker_zone, save.total(RollType.MELEE),
                                   "Charge: the defending army's melee results; only spell "
                                   "saves reduce them"))
-        scorch = _scorching_touch(state, ex, save)
+        scorch = add_up(Hook.AFTER_SAVE_ROLL, state, ex, save)
         if scorch:
             dues.append(DamageDue(ex.attacker, ex.attacker_zone, scorch,
                                   "Scorching Touch: the Scalders' save results; only spell "
@@ -433,46 +421,6 @@ def _spell_saved(state: GameState, ex: Exchange, dues: list[DamageDue],
     return reduced
 
 
-def _cursed_bullets(state: GameState, ex: Exchange, attack: RollResult) -> int:
-    """Lava Elves' Cursed Bullets (digest §6): in a missile attack on an army at the same
-    terrain, up to N missile results (N = Lava Elves in the attacker's DUA, max 3 †) are
-    reduced only by spell saves — when Lava Elves rolled in the attack."""
-    if ex.kind != "missile" or ex.attacker_zone != ex.defender_zone:
-        return 0
-    if not any(state.dice[d.die_id].die.species is Species.LAVA_ELVES and not d.excluded
-               for d in attack.dice):
-        return 0
-    return dua_count(state, ex.attacker, CURSED_BULLETS.species, CURSED_BULLETS.cap)
-
-
-@species_ability(Species.SCALDERS, "Scorching Touch",
-                 "at a fire terrain their saves against a melee attack do damage back to the "
-                 "attacker (digest §6)")
-def _scorching_touch(state: GameState, ex: Exchange, save: RollResult) -> int:
-    """Scalders' Scorching Touch (digest §6): at a fire terrain, saving against a melee
-    attack (not a counter-attack), each save result the Scalders roll does 1 damage to the
-    attacker."""
-    zone = ex.defender_zone
-    if (ex.kind != "melee" or ex.counter_attack or zone.kind is not ZoneKind.TERRAIN
-            or Color.FIRE not in state.terrains[zone.index].die.elements):
-        return 0
-    return sum(d.amount(RollType.SAVE) - d.automatic_saves for d in save.dice
-               if state.dice[d.die_id].die.species is Species.SCALDERS)
-
-
-@species_ability(Species.CORAL_ELVES, "Defensive Volley",
-                 "at an air terrain they may counter-attack a missile attack with missile "
-                 "(digest §6)")
-def defensive_volley(state: GameState, ex: Exchange) -> bool:
-    """Coral Elves' Defensive Volley (digest §6): an army with Coral Elves at an air terrain
-    may counter-attack a missile attack with missile results."""
-    zone = ex.defender_zone
-    return (ex.kind == "missile" and zone.kind is ZoneKind.TERRAIN
-            and Color.AIR in state.terrains[zone.index].die.elements
-            and any(u.die.species is Species.CORAL_ELVES
-                    for u in state.units_in(zone, ex.defender)))
-
-
 def _counter_offer(state: GameState, events: Events) -> tuple[GameState, bool]:
     """After a melee attack the defender may counter-attack (digest §5.1), unless Surprise or
     Charge forbids it, it has no units left, or this was the counter-attack; after a missile
@@ -483,7 +431,8 @@ def _counter_offer(state: GameState, events: Events) -> tuple[GameState, bool]:
     if ex.counter_attack or not state.has_army(ex.defender_zone, ex.defender):
         return end_march(state, events), True
     if ex.kind == "missile":
-        if not defensive_volley(state, ex) or _nothing_to_answer(state, ex, events):
+        if (not any_of(Hook.MISSILE_COUNTER, state, ex)
+                or _nothing_to_answer(state, ex, events)):
             return end_march(state, events), True
         return wait(state, ex.defender, Step.COUNTER_ATTACK, "Defensive Volley: counter-attack "
                                                              "with missile results?"), True

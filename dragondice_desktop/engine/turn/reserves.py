@@ -15,8 +15,7 @@ step, items left where no unit can carry them are buried.
 
 from __future__ import annotations
 
-from ..core.rule_homes import species_ability
-from ...catalog.model import Color, Species
+from ..species.registry import Hook, collect
 from ..core.actions import Action, Verb, act
 from ..core.dice_moves import move_die
 from ..dragons.kinds import move_dragon
@@ -58,7 +57,7 @@ def legal_reserve_actions(state: GameState) -> list[Action]:
                  for t in range(len(state.terrains))
                  for u in state.units_in(Zone(ZoneKind.TERRAIN, t), player)
                  if not cannot_leave(state, u.id)]
-        return (moves + _rides(state) + _flights(state) + _carries(state)
+        return (moves + _rides(state) + collect(Hook.IN_RETREAT, state) + _carries(state)
                 + [act(Verb.END_TURN)])
     return []
 
@@ -75,21 +74,6 @@ def _rides(state: GameState) -> list[Action]:
             rides += [act(Verb.RIDE, bond.unit, Zone(ZoneKind.TERRAIN, t))
                       for t in range(len(state.terrains)) if t != here.index]
     return rides
-
-
-@species_ability(Species.FIREWALKERS, "Air Flight",
-                 "in the retreat step they may fly from an air terrain to another air "
-                 "terrain holding Firewalkers (digest §6)")
-def _flights(state: GameState) -> list[Action]:
-    """``fly <unit> <terrain>``: Air Flight (Firewalkers, digest §6)."""
-    player = state.turn_player
-    airy = [Zone(ZoneKind.TERRAIN, i) for i, t in enumerate(state.terrains)
-            if Color.AIR in t.die.elements]
-    nests = [z for z in airy if any(u.die.species is Species.FIREWALKERS
-                                    for u in state.units_in(z, player))]
-    return [act(Verb.FLY, u.id, to) for here in nests for u in state.units_in(here, player)
-            if u.die.species is Species.FIREWALKERS and not cannot_leave(state, u.id)
-            for to in nests if to != here]
 
 
 def _ride(state: GameState, unit: int, to: Zone, events: Events) -> GameState:

@@ -8,14 +8,14 @@ the consequences are never forgotten:
   from the Ashes it goes to its Reserve Area instead. An effect that kills and buries lets it
   roll once when killed and again when buried; a first success saves it from the burial
   (seed 000);
-- species abilities (digest §6): Replanting — a Treefolk about to be killed at a water terrain
-  rolls first, and on its ID goes to the Reserve Area instead; Stepped Damage — a killed Undead
-  is exchanged with the largest smaller Undead of its owner's DUA instead;
+- the species abilities on the unit-killed hook act first (digest §6, each in its species'
+  file, ``species/abilities/``: Replanting, Stepped Damage); a choice they leave to the owner
+  is queued to come right after the step that killed the unit (``queue_later``);
 - spells (digest §7): under Accelerated Growth a killed Treefolk of 2 or more health is
-  exchanged with a 1-health Treefolk from its owner's DUA instead; at a terrain under Soiled
-  Ground a unit killed into the DUA saves or is buried (not the army holding a Temple there if
-  an opponent cast it). The app makes these exchanges whenever it can: they keep a unit in
-  play (rulings);
+  exchanged with a 1-health Treefolk from its owner's DUA instead (the app makes it whenever
+  it can: it keeps a unit in play, rulings); at a terrain under Soiled Ground a unit killed
+  into the DUA saves or is buried (not the army holding a Temple there if an opponent cast
+  it);
 - lasting effects on a unit end when it is killed; Stun and a glaring unit's Hypnotic Glare
   end when it leaves the terrain (``lasting.unit_left``);
 - items left without a unit able to carry them are buried (seed 001); from rules revision 4
@@ -26,10 +26,9 @@ the consequences are never forgotten:
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
-from ..core.rule_homes import species_ability
-from ...catalog.model import Color, Die, Icon, Species
+from ...catalog.model import Die, Icon, Species
 from ..core.dice_moves import move_die
 from ..tasks.effect_steps import ask, resume
 from ..core.events import Event
@@ -38,6 +37,7 @@ from ..rolls.individual_roll import face_roll, unit_roll
 from .items import army_items, burial_choice, bury_excess, bury_item, overloaded
 from ..sai.lasting import has_effect, temple_immune, unit_left
 from ..rolls.model import RollType
+from ..species.registry import Hook, on
 from ..core.state import GameState, Zone, ZoneKind
 from ..tasks.queue_ops import pop_head, push_front
 from ..tasks.kinds import PickAsk, RuleTask, picks_of
@@ -95,49 +95,108 @@ def _rises(state: GameState, die_id: int, events: Events, when: str) -> tuple[Ga
     return state, hit
 
 
+@dataclass(frozen=True)
+class Killing:
+    """A unit about to be killed, as the unit-killed hook's species abilities see it
+    (``species.registry.Hook.UNIT_KILLED``): `die_id`, where it was (`origin`), `why`,
+    whether the effect buries it too (`and_bury`), whether ``kill`` settles its army after
+    (`settle`), and the casualties removed with it (`together`)."""
+
+    die_id: int
+    origin: Zone
+    why: str
+    and_bury: bool = False
+    settle: bool = True
+    together: tuple[int, ...] = ()
+
+
 def kill(state: GameState, die_id: int, events: Events, why: str,
          and_bury: bool = False, settle: bool = True,
          together: tuple[int, ...] = ()) -> GameState:
     """Kill a unit (and bury it when the effect kills and buries). Returns the new state;
     the unit ends in the DUA, the BUA, the Summoning Pool or (Rise from the Ashes) the
-    Reserve Area. `settle=False` leaves the army's settling (Dragonkin left alone, items
-    without a carrier, the victory check) to the caller, which removes several casualties
-    together; `together`: those casualties, which cannot stand in for one another (Stepped
-    Damage, Accelerated Growth look at the DUA as it was before them)."""
+    Reserve Area. The species abilities on the unit-killed hook act first (Replanting,
+    Stepped Damage: ``species/abilities/``), then Accelerated Growth. `settle=False` leaves
+    the army's settling (Dragonkin left alone, items without a carrier, the victory check) to
+    the caller, which removes several casualties together; `together`: those casualties,
+    which cannot stand in for one another (Stepped Damage, Accelerated Growth look at the DUA
+    as it was before them)."""
     origin = state.zones[die_id]
     player = state.dice[die_id].owner
-    label = state.die_label(die_id)
-    if _replanted(state, die_id, origin):
-        state, rooted = face_roll(state, die_id, Icon.ID, events, "Replanting (Treefolk, "
-                                                                  "digest §6)")
-        if rooted:
-            return move_unit(state, die_id, Zone(ZoneKind.RESERVE, player), events,
-                             "is replanted in the Reserve Area instead of being killed",
-                             settle=settle)
-    stand_in, ability = _exchange_instead(state, die_id, together)
-    if stand_in is not None:
-        events.append(Event("sai", f"{label} would be killed ({why}); {ability} exchanges it "
-                                   f"with {state.die_label(stand_in)}", player=player))
-        state = move_die(state, stand_in, origin, events)
-        dua = Zone(ZoneKind.DUA, player)
-        state = move_die(state, die_id, dua, events)
-        return unit_left(state, die_id, origin, dua, events)
-    events.append(Event("sai", f"{label} is killed{' and buried' if and_bury else ''} ({why})",
+    killing = Killing(die_id, origin, why, and_bury, settle, together)
+    for entry in on(Hook.UNIT_KILLED):
+        state, handled = entry.run(state, killing, events)
+        if handled:
+            return state
+    sapling = _accelerated_growth(state, die_id, together)
+    if sapling is not None:
+        events.append(Event("sai", f"{state.die_label(die_id)} would be killed ({why}); "
+                                   f"Accelerated Growth exchanges it with "
+                                   f"{state.die_label(sapling)}", player=player))
+        return exchange_killed(state, die_id, sapling, origin, events)
+    state = _dies(state, killing, events)
+    return _settle(state, origin, player, events) if settle else state
+
+
+def _dies(state: GameState, killing: Killing, events: Events, in_dua: bool = False) -> GameState:
+    """The killed unit goes to its owner's DUA (Dragonkin: the Summoning Pool; `in_dua`: it
+    is there already), unless it rises from the ashes; then it is buried if the effect buries
+    too, or makes its Soiled Ground save."""
+    die_id, origin, and_bury = killing.die_id, killing.origin, killing.and_bury
+    player = state.dice[die_id].owner
+    events.append(Event("sai", f"{state.die_label(die_id)} is killed"
+                               f"{' and buried' if and_bury else ''} ({killing.why})",
                         player=player))
     state, rose = _rises(state, die_id, events, "killed")
-    if not rose:
-        dragonkin = state.dice[die_id].die.species is Species.DRAGONKIN
-        if dragonkin and and_bury:  # Dragonkin never enter the DUA, but can be buried
-            state = bury(state, die_id, events, why, announce=False)
-        else:
-            to = Zone(killed_to(state.dice[die_id].die), player)
-            state = move_die(state, die_id, to, events)
-            state = unit_left(state, die_id, origin, to, events)
-            if and_bury:
-                state = bury(state, die_id, events, why, announce=False)
-            elif not dragonkin:
-                state = _soiled_ground(state, die_id, origin, events)
-    return _settle(state, origin, player, events) if settle else state
+    if rose:
+        return state
+    dragonkin = state.dice[die_id].die.species is Species.DRAGONKIN
+    if dragonkin and and_bury:  # Dragonkin never enter the DUA, but can be buried
+        return bury(state, die_id, events, killing.why, announce=False)
+    if not in_dua:
+        to = Zone(killed_to(state.dice[die_id].die), player)
+        state = move_die(state, die_id, to, events)
+        state = unit_left(state, die_id, origin, to, events)
+    if and_bury:
+        return bury(state, die_id, events, killing.why, announce=False)
+    if not dragonkin:
+        state = _soiled_ground(state, die_id, origin, events)
+    return state
+
+
+def exchange_killed(state: GameState, die_id: int | None, stand_in: int, origin: Zone,
+                    events: Events) -> GameState:
+    """A unit about to be killed is exchanged with `stand_in` from its owner's DUA (Stepped
+    Damage, Accelerated Growth): `stand_in` takes its place at `origin` and it goes to the
+    DUA — not killed, so nothing else happens to it. `die_id` None: only `stand_in` comes (the
+    unit went to the DUA already)."""
+    state = move_die(state, stand_in, origin, events)
+    if die_id is None:
+        return state
+    dua = Zone(ZoneKind.DUA, state.dice[die_id].owner)
+    state = move_die(state, die_id, dua, events)
+    return unit_left(state, die_id, origin, dua, events)
+
+
+def take_back(state: GameState, stand_in: int, origin: Zone, events: Events) -> GameState:
+    """Undo an exchange's stand-in: `stand_in` goes back from `origin` to its owner's DUA."""
+    dua = Zone(ZoneKind.DUA, state.dice[stand_in].owner)
+    state = move_die(state, stand_in, dua, events)
+    return unit_left(state, stand_in, origin, dua, events)
+
+
+def killed_after_all(state: GameState, killing: Killing, events: Events) -> GameState:
+    """The unit of `killing`, exchanged and then not (its stand-in taken back), is killed: it
+    is in the DUA already; it may rise from the ashes, is buried if the effect buries, or
+    makes its Soiled Ground save; then its army settles."""
+    state = _dies(state, killing, events, in_dua=True)
+    return _settle(state, killing.origin, state.dice[killing.die_id].owner, events)
+
+
+def queue_later(state: GameState, task: RuleTask) -> GameState:
+    """Queue `task` (an owner's choice about a unit's fate) to come first once the step in
+    progress is over (``queue_fate_choices``)."""
+    return state.with_(queued=state.queued + (task,))
 
 
 def settle_after(state: GameState, origin: Zone, player: int, events: Events) -> GameState:
@@ -147,39 +206,18 @@ def settle_after(state: GameState, origin: Zone, player: int, events: Events) ->
     return _settle(state, origin, player, events)
 
 
-@species_ability(Species.TREEFOLK, "Replanting",
-                 "a Treefolk about to be killed at a water terrain rolls; on its ID it goes "
-                 "to the Reserve Area instead (digest §6)")
-def _replanted(state: GameState, die_id: int, origin: Zone) -> bool:
-    """Replanting applies: a Treefolk at a terrain containing water (digest §6)."""
-    return (state.dice[die_id].die.species is Species.TREEFOLK
-            and origin.kind is ZoneKind.TERRAIN
-            and Color.WATER in state.terrains[origin.index].die.elements)
-
-
-@species_ability(Species.UNDEAD, "Stepped Damage",
-                 "a killed Undead may be exchanged with a smaller Undead from the DUA "
-                 "(digest §6)")
-def _exchange_instead(state: GameState, die_id: int,
-                      together: tuple[int, ...] = ()) -> tuple[int | None, str]:
-    """The DUA unit that takes the place of a unit about to be killed, and why: Stepped
-    Damage (an Undead: the largest smaller Undead), Accelerated Growth (a Treefolk of 2 or
-    more health, if the spell protects its owner: a 1-health Treefolk)."""
+def _accelerated_growth(state: GameState, die_id: int,
+                        together: tuple[int, ...] = ()) -> int | None:
+    """Under Accelerated Growth (if the spell protects its owner) a killed Treefolk of 2 or
+    more health is exchanged with a 1-health Treefolk from its owner's DUA (digest §7): that
+    Treefolk, or None. `together`: casualties removed with it, which cannot stand in."""
     unit = state.dice[die_id]
-    dua = [d for d in state.units_in(Zone(ZoneKind.DUA, unit.owner), unit.owner)
-           if d.id not in together]
-    species, health = unit.die.species, unit.die.health
-    if species is Species.UNDEAD:
-        smaller = [d for d in dua if d.die.species is Species.UNDEAD and d.die.health < health]
-        if smaller:
-            return max(smaller, key=lambda d: (d.die.health, -d.id)).id, "Stepped Damage"
-    if (species is Species.TREEFOLK and health >= 2
-            and has_effect(state, None, "accelerated_growth", unit.owner)):
-        sapling = next((d.id for d in dua if d.die.species is Species.TREEFOLK
-                        and d.die.health == 1), None)
-        if sapling is not None:
-            return sapling, "Accelerated Growth"
-    return None, ""
+    if (unit.die.species is not Species.TREEFOLK or unit.die.health < 2
+            or not has_effect(state, None, "accelerated_growth", unit.owner)):
+        return None
+    return next((d.id for d in state.units_in(Zone(ZoneKind.DUA, unit.owner), unit.owner)
+                 if d.id not in together and d.die.species is Species.TREEFOLK
+                 and d.die.health == 1), None)
 
 
 def _soiled_ground(state: GameState, die_id: int, origin: Zone, events: Events) -> GameState:
@@ -256,6 +294,15 @@ def promote(state: GameState, die_id: int, partner: int, events: Events, why: st
 # --------------------------------------------------------------------------------------------
 # Excess items: the owner's choice (rules revision 4)
 # --------------------------------------------------------------------------------------------
+
+
+def queue_fate_choices(state: GameState) -> GameState:
+    """Put first in the queue the owners' choices about their units' fates: those queued
+    while a step was in progress (``queue_later``: Stepped Damage's, rules revision 5), then
+    the excess items to bury (``queue_burial``). Called by the task queue between steps."""
+    if state.queued:
+        state = push_front(state.with_(queued=()), state.queued)
+    return queue_burial(state)
 
 
 def queue_burial(state: GameState) -> GameState:
