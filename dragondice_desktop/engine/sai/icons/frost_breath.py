@@ -1,0 +1,26 @@
+"""Frost Breath (seed 000): its record and everything it does — in each kind of roll, the
+effect it passes on and the code that applies it.
+
+The halving it leaves on the army's rolls is the lasting effect "halve"
+(``sai/lasting.py``).
+"""
+
+from __future__ import annotations
+
+from ....catalog.model import Icon
+from ...rolls.model import RollType
+from ..builders import acting
+from ..on_armies import lasting_on_army
+from ..records import SaiRecord
+
+
+RECORDS: dict[Icon, SaiRecord] = {
+    Icon.FROST_BREATH: SaiRecord(
+        applies='Melee, Missile',
+        summary='An enemy army at this terrain halves all its results until your next turn.',
+        effect=('an opposing army at this terrain halves all its results until the beginning of '
+                'your next turn'),
+        in_roll=acting("army_lasting", RollType.MELEE, RollType.MISSILE),
+        runners={"army_lasting": lasting_on_army("halve", "halves all its results")},
+    ),
+}

@@ -1,0 +1,33 @@
+"""Galeforce (seed 000): its record and everything it does — in each kind of roll, the effect
+it passes on and the code that applies it.
+
+The results it takes from the army's rolls are the lasting effect "galeforce"
+(``sai/lasting.py``).
+"""
+
+from __future__ import annotations
+
+from ....catalog.model import Icon
+from ...rolls.model import RollType
+from ..builders import acting
+from ..on_armies import lasting_on_army
+from ..records import SaiRecord
+
+
+RECORDS: dict[Icon, SaiRecord] = {
+    Icon.GALEFORCE: SaiRecord(
+        applies='Magic*, Melee, Missile',
+        summary=('An enemy army anywhere loses four saves and four maneuver from every roll until'
+                 ' your next turn.'),
+        effect=('an opposing army at any terrain subtracts four save and four maneuver results '
+                'from all rolls until the beginning of your next turn'),
+        limit=(lambda ctx: ctx.roll_type is RollType.MAGIC and ctx.in_reserve,
+               "Galeforce works only in a magic action at a terrain, not in reserves "
+               "(seed 000 Galeforce)"),
+        in_roll=acting("army_lasting", RollType.MELEE, RollType.MISSILE, RollType.MAGIC,
+                       amount=4),
+        runners={"army_lasting": lasting_on_army(
+            "galeforce", "subtracts four save and four maneuver results from all its rolls",
+            anywhere=True)},
+    ),
+}

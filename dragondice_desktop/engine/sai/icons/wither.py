@@ -1,0 +1,28 @@
+"""Wither (seed 000): its record and everything it does — in each kind of roll, the effect it
+passes on and the code that applies it.
+
+The results it takes from the army's rolls are the lasting effect "subtract_all"
+(``sai/lasting.py``).
+"""
+
+from __future__ import annotations
+
+from ....catalog.model import Icon
+from ...rolls.model import RollType
+from ..builders import acting
+from ..on_armies import lasting_on_army
+from ..records import SaiRecord
+
+
+RECORDS: dict[Icon, SaiRecord] = {
+    Icon.WITHER: SaiRecord(
+        applies='Melee',
+        summary=('An enemy army at this terrain loses X results from every roll until your next '
+                 'turn.'),
+        effect=('an opposing army at this terrain subtracts X results from all its rolls until '
+                'the beginning of your next turn'),
+        in_roll=acting("army_lasting", RollType.MELEE),
+        runners={"army_lasting": lasting_on_army("subtract_all",
+                                                 "subtracts {amount} results from all its rolls")},
+    ),
+}
