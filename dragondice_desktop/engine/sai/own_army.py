@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...catalog.model import Icon
 from ..core.state import GameState, Zone, ZoneKind
 from ..tasks.effect_steps import ask, Events, finish, in_army, resume, units_pick
-from ..tasks.kinds import answer_of, Ask, ChooseAsk, EffectTask, picks_of
+from ..tasks.kinds import answer_of, ChooseAsk, EffectTask, picks_of
 from ..units.fates import move_unit, return_from_dua
 from .lasting import cannot_leave
 
@@ -49,15 +49,22 @@ def run_return_from_dua(state: GameState, task: EffectTask,
     return return_stage(state, task, task.effect.amount, name, events)
 
 
-def move_destinations(state: GameState, zone: Zone, player: int,
-                      reserve: bool) -> tuple[str | Zone, ...]:
-    """Where the roller's own moves may go: "stay", another terrain, and (with `reserve`)
-    the Reserve Area."""
+def _destinations(state: GameState, zone: Zone, player: int,
+                  reserve: bool) -> tuple[str | Zone, ...]:
     terrains = tuple(Zone(ZoneKind.TERRAIN, i) for i in range(len(state.terrains))
                      if Zone(ZoneKind.TERRAIN, i) != zone)
     back = (Zone(ZoneKind.RESERVE, player),) if reserve and zone.kind is not ZoneKind.RESERVE \
         else ()
     return ("stay",) + terrains + back
+
+
+def ask_where(state: GameState, task: EffectTask, prompt: str,
+              reserve: bool) -> tuple[GameState, bool]:
+    """Ask the roller where its own move goes (stage "where"): "stay", another terrain, or
+    (with `reserve`) its Reserve Area (Ferry, Teleport, Firewalking; Vanish, Wayfare)."""
+    question = ChooseAsk(task.owner, prompt,
+                         _destinations(state, task.zone, task.owner, reserve), "stay")
+    return ask(state, task, question, stage="where")
 
 
 def run_move_units(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
@@ -70,11 +77,9 @@ def run_move_units(state: GameState, task: EffectTask, events: Events) -> tuple[
         if cannot_leave(state, mover):
             return finish(state, task, f"{icon.value}: the unit cannot leave the terrain "
                                        f"({cannot_leave(state, mover)})", events)
-        question: Ask  # a pick or a choice, by stage
-        question = ChooseAsk(task.owner, f"{icon.value}: move {state.die_label(mover)} and up to "
-                                         f"{extra} health-worth of its army to another terrain?",
-                             move_destinations(state, task.zone, task.owner, reserve=False), "stay")
-        return ask(state, task, question, stage="where")
+        return ask_where(state, task, f"{icon.value}: move {state.die_label(mover)} and up to "
+                                      f"{extra} health-worth of its army to another terrain?",
+                         reserve=False)
     if task.stage == "where":
         if (waiting := resume(state, task)) is not None:
             return waiting

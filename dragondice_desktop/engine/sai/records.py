@@ -24,9 +24,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..rolls.model import RollContext, RollType, SaiOutcome
+from ..rolls.model import Modifier, RollContext, RollType, SaiOutcome
 
 if TYPE_CHECKING:  # the record's code fields; those modules import this one
+    from ..core.state import LastingEffect
     from ..tasks.effect_steps import Runner
     from .icon_roll import SaiRoll
 
@@ -89,6 +90,9 @@ Handler = Callable[["SaiRoll"], SaiOutcome]
 # the general rule applies (individual rolls) or the SAI reads as in any non-maneuver
 # combination roll (a dragon attack: the logo of a medallion or a relic).
 SentenceHandler = Callable[["SaiRoll"], "SaiOutcome | None"]
+# Its lasting effect on an army: the effect's kind, and the modifiers an effect of that kind
+# puts on the army's rolls while it lasts.
+LastingReading = tuple[str, Callable[["LastingEffect"], tuple[Modifier, ...]]]
 
 
 @dataclass(frozen=True)
@@ -120,7 +124,9 @@ class SaiRecord:
     in_dragon_attack: its Dragon Attack sentence when that does more than generate results
         (None: ``dragon_attack`` or its column says all);
     runners: the code that applies each kind of effect it passes on to the game, by the
-        effect's kind (kinds the march reads from the roll itself have none).
+        effect's kind (kinds the march reads from the roll itself have none);
+    lasting: the lasting effect it leaves on an army and the modifiers that puts on the army's
+        rolls until it ends (Frost Breath, Wither, Galeforce, Cloak; ``sai/lasting.py`` asks).
     """
 
     applies: str
@@ -136,6 +142,7 @@ class SaiRecord:
     individual: SentenceHandler | None = None
     in_dragon_attack: SentenceHandler | None = None
     runners: Mapping[str, "Runner"] = field(default_factory=dict)
+    lasting: LastingReading | None = None
 
 
 # The record of an icon that has none (not an SAI): no column, no text, no code.

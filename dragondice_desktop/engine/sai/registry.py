@@ -15,9 +15,10 @@ from types import ModuleType
 
 from ...catalog.model import Icon
 from ..rolls.model import RollType
+from . import icons
 from .icon_roll import Handler
 from .records import SaiRecord, TargetSpec
-from .icons import (  # every SAI's file: one for each module of sai/icons/
+from .icons import (  # noqa: F401 — every SAI's file: one for each module of sai/icons/
     attune, bash, belly, breath, bullseye, cantrip, charge, charm, choke, cloak, coil, confuse,
     convert, counter, create_fireminions, crush, decapitate, dispel_magic, double_strike,
     dracolem, elemental_relic, elevate, entangle, ferry, firebreath, firecloud, firewalking,
@@ -28,16 +29,9 @@ from .icons import (  # every SAI's file: one for each module of sai/icons/
     trample, trumpet, vanish, volley, wave, wayfare, web, wild_growth, wither
 )
 
-ICON_MODULES: tuple[ModuleType, ...] = (
-    attune, bash, belly, breath, bullseye, cantrip, charge, charm, choke, cloak, coil, confuse,
-    convert, counter, create_fireminions, crush, decapitate, dispel_magic, double_strike,
-    dracolem, elemental_relic, elevate, entangle, ferry, firebreath, firecloud, firewalking,
-    flame, flaming_arrow, flurry, fly, frost_breath, galeforce, gore, hoof, howl, hug,
-    hypnotic_glare, illusion, impale, kick, logo, net, plague, poison, regenerate, rend,
-    rise_from_the_ashes, roar, scare, screech, seize, slay, sleep, smite, smother,
-    sneak_attack, sortie, stomp, stone, stun, summon_dragon, surprise, swallow, tail, teleport,
-    trample, trumpet, vanish, volley, wave, wayfare, web, wild_growth, wither,
-)
+# The modules just imported, in name order: the package's attributes that are modules.
+ICON_MODULES: tuple[ModuleType, ...] = tuple(sorted(
+    (m for m in vars(icons).values() if isinstance(m, ModuleType)), key=lambda m: m.__name__))
 
 
 def _gather() -> tuple[dict[Icon, SaiRecord], dict[Icon, ModuleType]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ....catalog.model import Icon
 from ...core.state import GameState, LastingEffect
-from ...rolls.model import Origin, RollType, SaiOutcome
+from ...rolls.model import Modifier, ModOp, Origin, RollType, SaiOutcome
 from ...tasks.effect_steps import Events, finish
 from ...tasks.kinds import EffectTask
 from ..icon_roll import SaiRoll
@@ -58,6 +58,12 @@ def _run_cloak(state: GameState, task: EffectTask, events: Events) -> tuple[Game
     return finish(state, task, text, events)
 
 
+def _adds_saves(effect: LastingEffect) -> tuple[Modifier, ...]:
+    """While Cloak lasts, the army adds X save results to its save rolls."""
+    return (Modifier(ModOp.ADD, effect.amount, effect.text, types=(RollType.SAVE,),
+                     icon=effect.icon),)
+
+
 RECORDS: dict[Icon, SaiRecord] = {
     Icon.CLOAK: SaiRecord(
         applies='Dragon Attack, Individual, Magic, Save',
@@ -67,5 +73,6 @@ RECORDS: dict[Icon, SaiRecord] = {
         individual=_individual,
         in_dragon_attack=_lasting_saves,
         runners={"cloak": _run_cloak},
+        lasting=("cloak", _adds_saves),
     ),
 }

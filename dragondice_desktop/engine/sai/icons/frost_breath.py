@@ -8,10 +8,16 @@ The halving it leaves on the army's rolls is the lasting effect "halve"
 from __future__ import annotations
 
 from ....catalog.model import Icon
-from ...rolls.model import RollType
+from ...core.state import LastingEffect
+from ...rolls.model import Modifier, ModOp, RollType
 from ..builders import acting
 from ..on_armies import lasting_on_army
 from ..records import SaiRecord
+
+
+def _halves(effect: LastingEffect) -> tuple[Modifier, ...]:
+    """While Frost Breath lasts, the army halves all its results: a dividing modifier."""
+    return (Modifier(ModOp.DIVIDE, 2, effect.text, icon=effect.icon),)
 
 
 RECORDS: dict[Icon, SaiRecord] = {
@@ -22,5 +28,6 @@ RECORDS: dict[Icon, SaiRecord] = {
                 'your next turn'),
         in_roll=acting("army_lasting", RollType.MELEE, RollType.MISSILE),
         runners={"army_lasting": lasting_on_army("halve", "halves all its results")},
+        lasting=("halve", _halves),
     ),
 }

@@ -8,10 +8,18 @@ The results it takes from the army's rolls are the lasting effect "galeforce"
 from __future__ import annotations
 
 from ....catalog.model import Icon
-from ...rolls.model import RollType
+from ...core.state import LastingEffect
+from ...rolls.model import Modifier, ModOp, RollType
 from ..builders import acting
 from ..on_armies import lasting_on_army
 from ..records import SaiRecord
+
+
+def _subtracts(effect: LastingEffect) -> tuple[Modifier, ...]:
+    """While Galeforce lasts, the army subtracts four saves and four maneuver results."""
+    return (Modifier(ModOp.SUBTRACT, 4, effect.text, types=(RollType.SAVE,), icon=effect.icon),
+            Modifier(ModOp.SUBTRACT, 4, effect.text, types=(RollType.MANEUVER,),
+                     icon=effect.icon))
 
 
 RECORDS: dict[Icon, SaiRecord] = {
@@ -29,5 +37,6 @@ RECORDS: dict[Icon, SaiRecord] = {
         runners={"army_lasting": lasting_on_army(
             "galeforce", "subtracts four save and four maneuver results from all its rolls",
             anywhere=True)},
+        lasting=("galeforce", _subtracts),
     ),
 }

@@ -7,12 +7,12 @@ from __future__ import annotations
 from ....catalog.model import Icon
 from ...core.state import GameState
 from ...rolls.model import RollType, SaiOutcome
-from ...tasks.effect_steps import ask, Events, finish, in_army, resume
-from ...tasks.kinds import answer_of, ChooseAsk, EffectTask
+from ...tasks.effect_steps import Events, finish, in_army, resume
+from ...tasks.kinds import answer_of, EffectTask
 from ...units.fates import move_unit
 from ..icon_roll import SaiRoll
 from ..lasting import cannot_leave
-from ..own_army import move_destinations
+from ..own_army import ask_where
 from ..records import SaiRecord
 
 
@@ -33,10 +33,8 @@ def _run_vanish(state: GameState, task: EffectTask, events: Events) -> tuple[Gam
     if task.stage == "start":
         if not in_army(state, unit, task.zone, task.owner) or cannot_leave(state, unit):
             return finish(state, task, "Vanish: the unit cannot move", events)
-        question = ChooseAsk(task.owner, f"Vanish: move {state.die_label(unit)} to another "
-                                         f"terrain or your Reserve Area?",
-                             move_destinations(state, task.zone, task.owner, reserve=True), "stay")
-        return ask(state, task, question, stage="where")
+        return ask_where(state, task, f"Vanish: move {state.die_label(unit)} to another "
+                                      f"terrain or your Reserve Area?", reserve=True)
     if (waiting := resume(state, task)) is not None:
         return waiting
     to = answer_of(task)

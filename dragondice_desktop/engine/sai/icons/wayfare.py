@@ -9,12 +9,12 @@ from ...core.dice_moves import move_die
 from ...core.state import GameState
 from ...rolls.model import RollType, SaiOutcome
 from ...tasks.effect_steps import ask, Events, finish, resume, units_pick
-from ...tasks.kinds import answer_of, Ask, ChooseAsk, EffectTask, picks_of
+from ...tasks.kinds import answer_of, EffectTask, picks_of
 from ...units.fates import move_unit
 from ...units.items import can_carry_item
 from ..icon_roll import SaiRoll
 from ..lasting import cannot_leave
-from ..own_army import move_destinations
+from ..own_army import ask_where
 from ..records import SaiRecord
 
 
@@ -53,11 +53,9 @@ def _run_wayfare(state: GameState, task: EffectTask, events: Events) -> tuple[Ga
         if state.zones[item] != task.zone or not carriers:
             return finish(state, task, "Wayfare: no unit able to carry the item can move",
                           events)
-        question: Ask  # a pick or a choice, by stage
-        question = ChooseAsk(task.owner, f"Wayfare: move {state.die_label(item)} and a unit "
-                                         f"carrying it to another terrain or your Reserve Area?",
-                             move_destinations(state, task.zone, task.owner, reserve=True), "stay")
-        return ask(state, task, question, stage="where")
+        return ask_where(state, task, f"Wayfare: move {state.die_label(item)} and a unit "
+                                      f"carrying it to another terrain or your Reserve Area?",
+                         reserve=True)
     if task.stage == "where":
         if (waiting := resume(state, task)) is not None:
             return waiting

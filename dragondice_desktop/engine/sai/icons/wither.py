@@ -8,10 +8,16 @@ The results it takes from the army's rolls are the lasting effect "subtract_all"
 from __future__ import annotations
 
 from ....catalog.model import Icon
-from ...rolls.model import RollType
+from ...core.state import LastingEffect
+from ...rolls.model import Modifier, ModOp, RollType
 from ..builders import acting
 from ..on_armies import lasting_on_army
 from ..records import SaiRecord
+
+
+def _subtracts(effect: LastingEffect) -> tuple[Modifier, ...]:
+    """While Wither lasts, the army subtracts X results from every roll."""
+    return (Modifier(ModOp.SUBTRACT, effect.amount, effect.text, icon=effect.icon),)
 
 
 RECORDS: dict[Icon, SaiRecord] = {
@@ -24,5 +30,6 @@ RECORDS: dict[Icon, SaiRecord] = {
         in_roll=acting("army_lasting", RollType.MELEE),
         runners={"army_lasting": lasting_on_army("subtract_all",
                                                  "subtracts {amount} results from all its rolls")},
+        lasting=("subtract_all", _subtracts),
     ),
 }
