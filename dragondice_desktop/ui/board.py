@@ -31,6 +31,7 @@ from ..catalog.loader import load_catalog
 from ..catalog.model import DieKind
 from ..engine.core.events import Event
 from ..engine.core.state import GameState, Phase, Step, Zone, ZoneKind
+from ..player_text import player_text
 from ..worker.engine_worker import BATCH
 from ..worker.snapshot import GameSnapshot
 from . import theme
@@ -399,7 +400,7 @@ class Board(QGraphicsScene):
         lines = [(head, "#ffffff", 13, True)]
         right = None
         if pending is not None:
-            lines.append((pending.prompt, "#d6e6d6", 9.5, False))
+            lines.append((player_text(pending.prompt), "#d6e6d6", 9.5, False))
             right = (f"{names[pending.player]} to choose", theme.player_color(pending.player))
         self.banner.set_look(lines, stripe, right)
 

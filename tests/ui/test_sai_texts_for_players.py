@@ -50,3 +50,16 @@ def test_count_a_roll_notes_say_what_is_not_resolved_in_words(qtbot, dialog):
     labels = [label.text() for label in dialog.cards[0].note_labels]
     assert any("not resolved" in text for text in labels)
     assert not any(INTERNAL.search(text) for text in labels), labels
+
+
+def test_the_glossary_says_each_sai_in_words():
+    """The SAI glossary (F2): every entry's lines, the rolls it works in and how far the app
+    applies it — the Dracolem icons' "rules text not available" among them — carry no
+    reference to the rules text."""
+    from dragondice_desktop.ui.glossary import sai_entries
+    from dragondice_desktop.ui.glossary_dialog import sai_html
+    entries = list(sai_entries())
+    assert any(INTERNAL.search(e.status_note) for e in entries)  # the engine's own words
+    page = sai_html(entries)
+    assert "rules text not available" in page
+    assert not INTERNAL.search(page), INTERNAL.search(page)

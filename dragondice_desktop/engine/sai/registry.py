@@ -35,6 +35,8 @@ ICON_MODULES: tuple[ModuleType, ...] = tuple(sorted(
 
 
 def _gather() -> tuple[dict[Icon, SaiRecord], dict[Icon, ModuleType]]:
+    """Every record of ICON_MODULES, in the icons' order, and the module each comes from.
+    Raises ValueError for an icon given two records."""
     records: dict[Icon, SaiRecord] = {}
     modules: dict[Icon, ModuleType] = {}
     for module in ICON_MODULES:

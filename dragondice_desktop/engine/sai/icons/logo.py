@@ -69,7 +69,7 @@ def _in_roll(sai: SaiRoll) -> SaiOutcome:
         return sai.ignored(f"SFR Logo (Dragonkin champion) has no effect in a {rt.value} roll "
                            f"(seed 000 Applies column: Melee, Individual)")
     if die.species is Species.ELDARIM:
-        if not logo_counts_as_id(die):  # Dragonlord, Dragonslayer, Dragoncrusader
+        if Color.WHITE in die.colors:  # Dragonlord, Dragonslayer, Dragoncrusader
             return sai.ignored(f"SFR Logo (White Eldarim champion) has no effect in a {rt.value} "
                                f"roll (seed 000 Applies column: Dragon Attack, Individual)")
         return logo_as_id(sai)
@@ -115,6 +115,7 @@ _CHAMPION_POWERS = {
 
 
 def _champion_name(sai: SaiRoll) -> str:
+    """The Eldarim champion's title in its die's name ("Dragonlord" ...), or "" if none."""
     name = sai.die.name.replace(" ", "")
     return next((title for title in _CHAMPION_POWERS if title.lower() in name.lower()), "")
 
