@@ -3,6 +3,9 @@ passes on and the code that applies it.
 
 Its effect is delayed: it applies in step 2 of the defending army's save roll
 (``rolls/army_roll.py``), read from the counted roll by the march, so it has no runner here.
+
+Its handler in rolls is the shared ``acting`` (``sai/builders.py``): the effect it names, in
+the roll types it lists.
 """
 
 from __future__ import annotations

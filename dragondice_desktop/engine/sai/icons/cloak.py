@@ -1,8 +1,8 @@
 """Cloak (seed 000): its record and everything it does — in each kind of roll, the effect it
 passes on and the code that applies it.
 
-The saves it leaves on the army's later rolls are the lasting effect "cloak"
-(``sai/lasting.py``).
+The saves it leaves on the army's later rolls are its lasting effect "cloak": what that adds
+to the rolls is read here (``_adds_saves``); ``sai/lasting.py`` holds it and ends it.
 """
 
 from __future__ import annotations

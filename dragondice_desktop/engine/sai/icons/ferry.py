@@ -1,5 +1,7 @@
 """Ferry (seed 000): its record and everything it does — in each kind of roll, the effect it
 passes on and the code that applies it.
+
+The move itself is made by ``sai/own_army.py``.
 """
 
 from __future__ import annotations

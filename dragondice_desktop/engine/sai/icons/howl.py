@@ -3,6 +3,9 @@ passes on and the code that applies it.
 
 The effect it passes on is read by the march from the counted roll itself
 (``turn/march_rolls.py``), so it has no runner here.
+
+Its handler in rolls is the shared ``acting`` (``sai/builders.py``): the effect it names, in
+the roll types it lists.
 """
 
 from __future__ import annotations

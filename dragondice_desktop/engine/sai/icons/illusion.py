@@ -3,6 +3,9 @@ passes on and the code that applies it.
 
 The protection it leaves is the lasting effect "illusion" (``sai/lasting.py``), which
 missile attacks and spells ask.
+
+Its handler in rolls is the shared ``acting`` (``sai/builders.py``): the effect it names, in
+the roll types it lists.
 """
 
 from __future__ import annotations

@@ -4,6 +4,8 @@ roll, recruits and promotions, ``elemental_relic.py``), the Eldarim champions (a
 two results; in a dragon attack, tame, slay or control a dragon) and the Dragonkin champions
 (four saves against individual effects; move a summoned dragon). The Earthfang relic's logo
 has no rules text available and is reported as not resolved.
+
+Units return from the DUA through ``sai/own_army.py``.
 """
 
 from __future__ import annotations

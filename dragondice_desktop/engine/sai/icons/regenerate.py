@@ -1,5 +1,7 @@
 """Regenerate (seed 000): its record and everything it does — in each kind of roll, the effect
 it passes on and the code that applies it.
+
+Units return from the DUA through ``sai/own_army.py``.
 """
 
 from __future__ import annotations

@@ -2,6 +2,9 @@
 passes on and the code that applies it.
 
 The sleep is a lasting effect on the unit (``sai/lasting.py``: "asleep").
+
+Its handler in rolls is the shared ``acting`` (``sai/builders.py``): the effect it names, in
+the roll types it lists.
 """
 
 from __future__ import annotations

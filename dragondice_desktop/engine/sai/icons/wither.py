@@ -1,8 +1,12 @@
 """Wither (seed 000): its record and everything it does — in each kind of roll, the effect it
 passes on and the code that applies it.
 
-The results it takes from the army's rolls are the lasting effect "subtract_all"
-(``sai/lasting.py``).
+The results it takes from the army's rolls are its lasting effect "subtract_all", read
+here (``_subtracts``); ``sai/lasting.py`` holds it and ends it.
+
+The opposing army is picked, and the effect put in force, by ``sai/on_armies.py`` with the
+words given here. Its handler in rolls is the shared ``acting`` (``sai/builders.py``): the
+effect it names, in the roll types it lists.
 """
 
 from __future__ import annotations
