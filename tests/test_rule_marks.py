@@ -21,7 +21,7 @@ import pytest
 
 import rule_index
 from dragondice_desktop.catalog.loader import load_catalog
-from dragondice_desktop.catalog.model import EIGHTH_FACE_ICONS, MINOR_TERRAIN_ICONS, Species
+from dragondice_desktop.catalog.model import EIGHTH_FACE_ICONS, MINOR_TERRAIN_ICONS, Icon, Species
 from dragondice_desktop.commands import rules as rules_cli
 from dragondice_desktop.engine.coverage import (
     HANDLED, NOT_HANDLED, NOT_TESTED, PARTIAL, coverage_rows, coverage_text, icon_rows,
@@ -86,7 +86,7 @@ def _source(row) -> str:
 
 def test_each_rules_file_is_where_the_rule_is_written():
     """The file column is derived from the code: each named file exists and names the rule
-    (the ability, the spell, the eighth face; an SAI's handler table names its icon)."""
+    (the ability, the spell, the eighth face; an SAI's file holds its record)."""
     for row in coverage_rows():
         if not row.file:
             assert row.status == NOT_HANDLED or row.kind == "", row
@@ -96,8 +96,8 @@ def test_each_rules_file_is_where_the_rule_is_written():
             assert row.name.split(": ", 1)[1] in text, row
         elif row.kind in ("spell", "eighth_face"):
             assert row.name in text, row
-        elif row.kind == "sai":
-            assert "SAI_HANDLERS" in text, row
+        elif row.kind == "sai":  # the SAI's own file: its record
+            assert f"Icon.{Icon(row.name).name}: SaiRecord(" in text, row
 
 
 def test_the_shipped_index_matches_the_rule_marks_in_tests():
@@ -202,7 +202,7 @@ def test_the_command_shows_each_rules_file_and_tests_in_one_step(capsys):
     assert _run("rules-coverage") == 0
     lines = capsys.readouterr().out.splitlines()
     for name, file, test in (
-            ("Stomp", "dragondice_desktop/engine/sai/results.py",
+            ("Stomp", "dragondice_desktop/engine/sai/icons/stomp.py",
              "tests/engine/test_sai_effects.py::test_stomp_maneuver_or_killed_then_save_or_buried"),
             ("Stone Skin", "dragondice_desktop/engine/spells/",
              "tests/engine/test_spells.py::test_stone_skin_lasts_until_the_casters_next_turn"),
@@ -230,6 +230,6 @@ def test_the_brief_and_json_forms(capsys):
     rows = json.loads(capsys.readouterr().out)
     stomp = next(r for r in rows if r["name"] == "Stomp")
     assert stomp["kind"] == "sai" and stomp["status"] == HANDLED
-    assert stomp["file"] == "dragondice_desktop/engine/sai/results.py" and stomp["tests"]
+    assert stomp["file"] == "dragondice_desktop/engine/sai/icons/stomp.py" and stomp["tests"]
     assert {r["kind"] for r in rows} == {"", "sai", "spell", "species", "eighth_face",
                                          "minor_terrain"}

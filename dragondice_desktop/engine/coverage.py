@@ -5,10 +5,12 @@ One row per rule of five kinds (``KINDS``): every SAI printed on a die of the ca
 ("sai"), every spell ("spell"), every species ability ("species"), every eighth-face power
 ("eighth_face") and every minor-terrain face ("minor_terrain"); and one per ID, action or
 dragon face (kind "": the roll pipeline counts them; no test mark). Each row is read from the
-engine's own registries — the SAI handlers (``sai.results.SAI_HANDLERS``), the spell book
+engine's own registries — the SAI records (``sai.registry.SAI_RECORDS``: one file per SAI
+under ``sai/icons/``, and its file is that one), the spell book
 (``spells.SPELLS``), the species abilities (``species.registry``) and eighth-face powers
-(``core.rule_homes``), the minor terrains' tables (``terrains.minor``) — and its ``file`` is
-the source file of the code that applies it (found with ``inspect``, never typed by hand).
+(``core.rule_homes``), the
+minor terrains' tables (``terrains.minor``) — and its ``file`` is the source file of the code
+that applies it (found with ``inspect``, never typed by hand).
 
 A rule is "handled" when the engine applies it AND at least one test is marked with it
 (``@pytest.mark.rule(kind, name...)``; the index of marks, ``resources/rule_tests.json``, is
@@ -34,7 +36,7 @@ from ..catalog.model import (
 from . import game as _game  # noqa: F401 — imports every rules module, so the registries are full
 from . import spells
 from .core.rule_homes import EIGHTH_FACE, SPECIES, HOMES, code_file, home_file, homes
-from .sai.results import SAI_HANDLERS
+from .sai.registry import SAI_HANDLERS, SAI_RECORDS, sai_module
 from .species import registry as species_registry
 from .terrains import minor
 
@@ -131,15 +133,17 @@ def _icon_row(icon: Icon, kinds: set[DieKind]) -> tuple[str, str, str, str]:
                           DieKind.ARTIFACT, DieKind.MEDALLION, DieKind.RELIC}
     if icon in DRAGON_ICONS and not unit_faces:
         return "", HANDLED, DRAGON_FACE, ""
+    module = sai_module(icon)
+    where = code_file(module) if module is not None else ""  # the SAI's own file
     if icon in _NOT_HANDLED:
-        return SAI, NOT_HANDLED, _NOT_HANDLED[icon], ""
+        return SAI, NOT_HANDLED, _NOT_HANDLED[icon], where
     if icon not in SAI_HANDLERS:
-        return SAI, NOT_HANDLED, "no handler", ""
-    where = code_file(SAI_HANDLERS[icon])
+        return SAI, NOT_HANDLED, "no handler", where
     dragon_note = f"; on dragons: {DRAGON_FACE}" if DieKind.DRAGON in kinds else ""
     if icon in _PARTIAL:
         return SAI, PARTIAL, _PARTIAL[icon] + dragon_note, where
-    if icon in (Icon.NET, Icon.WEB):
+    spec = SAI_RECORDS[icon].targets
+    if spec is not None and spec.spares_reserve_army:
         dragon_note += "; it does nothing in a Tower's missile attack on a Reserve army"
     return (SAI, HANDLED, "in every roll its text applies to (seed 000 / 001)" + dragon_note,
             where)

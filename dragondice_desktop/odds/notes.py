@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..engine.sai.effects import COMBINATION_ROLLS
+from ..engine.sai.registry import COMBINATION_ROLLS
 from .chains import DieChain, mult_kind
 from .dist import NotModelled
 

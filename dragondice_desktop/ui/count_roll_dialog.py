@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..catalog.model import Die
+from ..player_text import player_text
 from . import theme
 from .count_roll_model import (
     ROLL_KINDS, Count, CountRollState, find_die, rollable_dice, terrains,
@@ -53,6 +54,13 @@ def discard(widget: QWidget) -> None:
     widget.hide()
     widget.setParent(None)
     widget.deleteLater()
+
+
+def _for_players(explain: str) -> str:
+    """The engine's explanation of a roll without its internal references, line by line
+    (each line's indentation kept)."""
+    return "\n".join(line[:len(line) - len(line.lstrip())] + player_text(line.lstrip())
+                     for line in explain.split("\n"))
 
 
 def gains_text(report_die: dict) -> str:
@@ -213,14 +221,14 @@ class DieCard(QFrame):
         self.gains_label.setText(f"gives {gains}")
         self.gains_label.setStyleSheet(f"font-weight: bold; {colour}")
         self.gains_label.setToolTip("\n".join(
-            f"+{r['amount']} {r['type']}: {r['source']} (step {r['step']})"
+            f"+{r['amount']} {r['type']}: {player_text(r['source'])} (step {r['step']})"
             for r in report_die["results"]))
         for reason in report_die["unresolved"]:
-            label = self._note(f"⚠ not resolved: {reason}",
+            label = self._note(f"⚠ not resolved: {player_text(reason)}",
                                f"color: {theme.UNRESOLVED_COLOR}; font-weight: bold;")
             self.unresolved_labels.append(label)
         for note in report_die["effects"]:
-            self._note(f"effect: {note}", theme.MUTED_CSS)
+            self._note(f"effect: {player_text(note)}", theme.MUTED_CSS)
 
     def _note(self, text: str, css: str) -> QLabel:
         label = QLabel(text)
@@ -540,7 +548,7 @@ class CountRollDialog(QDialog):
         report = count.report
         roll = report["roll"] if report else self.kind_combo.currentText() + " roll"
         self.roll_label.setText(roll[:1].upper() + roll[1:])
-        self.explain_view.setPlainText(report["explain"] if report else "")
+        self.explain_view.setPlainText(_for_players(report["explain"]) if report else "")
         if count.error:
             self._set_status(f"Cannot count this roll: {count.error}",
                              f"color: {ERROR_COLOR}; font-weight: bold;")

@@ -19,7 +19,8 @@ from ..catalog.model import SAI_ICONS, Die, Face, Icon, Spell
 from ..engine.coverage import rules_coverage
 from ..rule_tests import load_rule_tests
 from ..engine.rolls.model import FaceOutcome, ModOp, RollKind
-from ..engine.rolls.pipeline import APPLIES, SAI_TEXT, RollContext, RollType, face_results
+from ..engine.rolls.pipeline import RollContext, RollType, face_results
+from ..engine.sai.registry import APPLIES, SAI_TEXT
 from ..engine.spells import SPELLS
 from ..player_text import player_text
 from .glossary_texts import SUMMARY

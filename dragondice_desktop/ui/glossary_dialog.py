@@ -10,7 +10,7 @@ from PySide6.QtWidgets import (
     QDialog, QDialogButtonBox, QLabel, QLineEdit, QTabWidget, QTextBrowser, QVBoxLayout, QWidget,
 )
 
-from ..player_text import count_of
+from ..player_text import count_of, player_text
 from .glossary import SaiEntry, sai_entries, spell_facts, spell_text, spells
 from .glossary_texts import SPELLS_NOTE, X_RULE
 
@@ -28,7 +28,8 @@ def sai_html(entries: list[SaiEntry]) -> str:
         rows = "".join(f"<tr><td style='padding-right:10px'><b>{html.escape(n)}</b></td>"
                        f"<td>{html.escape(t)}</td></tr>" for n, t in active)
         status = _STATUS_WORDS.get(e.status, e.status)
-        note = f" — {html.escape(e.status_note)}" if e.status != "handled" and e.status_note else ""
+        note = (f" — {html.escape(player_text(e.status_note))}"
+                if e.status != "handled" and e.status_note else "")
         blocks.append(
             f"<h3 style='margin-bottom:2px'>{html.escape(e.name)}</h3>"
             f"<p style='margin-top:0'>{html.escape(e.summary)}<br>"

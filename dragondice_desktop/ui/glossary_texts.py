@@ -1,5 +1,5 @@
 """The glossary's general notes, and its one-line explanation of every Special Action Icon,
-which lives with the SAI's record in the engine (``engine/sai/records.py``).
+which lives with the SAI's record in the engine (each SAI's file in ``engine/sai/icons/``).
 
 The lines are written in our own plain words from the rules' SAI list (seed 000) and item
 rules (seed 001), paraphrased, never quoted. X is the icon's number of results:
@@ -11,7 +11,7 @@ medallions, relics and Dragonkin champions 4. The roll-by-roll details come from
 from __future__ import annotations
 
 from ..catalog.model import Icon
-from ..engine.sai.records import SAI_RECORDS
+from ..engine.sai.registry import SAI_RECORDS
 
 # Each SAI's one line, kept with the SAI's record in the engine (the rule lives there).
 SUMMARY: dict[Icon, str] = {i: r.summary for i, r in SAI_RECORDS.items() if r.summary}

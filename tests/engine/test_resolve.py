@@ -17,7 +17,7 @@ from dragondice_desktop.engine.coverage import (
     spell_coverage,
 )
 from dragondice_desktop.engine.rolls.count_a_roll import ResolveError, resolve, resolve_text
-from dragondice_desktop.engine.sai.results import SAI_HANDLERS
+from dragondice_desktop.engine.sai.registry import SAI_HANDLERS
 
 
 def test_the_help_pages_example():

@@ -18,9 +18,10 @@ from dragondice_desktop.catalog.model import Color, DieKind, Icon
 from dragondice_desktop.engine.core.rng import Rng, Throw
 from dragondice_desktop.engine.rolls.individual_roll import unit_context
 from dragondice_desktop.engine.rolls.pipeline import (
-    ANY_COLOR, MAX_REROLLS, SAI_HANDLERS, Origin, RollContext, RollResult, RollType,
+    ANY_COLOR, MAX_REROLLS, Origin, RollContext, RollResult, RollType,
     count_faces, face_results, handled_icons, roll_army,
 )
+from dragondice_desktop.engine.sai.registry import SAI_HANDLERS
 
 CAT = load_catalog()
 MAN, MEL, MIS, MAG, SAV = (RollType.MANEUVER, RollType.MELEE, RollType.MISSILE,

@@ -1,5 +1,6 @@
-"""SAI effects in play (engine/sai/effects.py, rolls/army_roll.py, turn/march_rolls.py): targets picked,
-individual rolls, kills, burials, moves, damage and the delayed effects on the save roll.
+"""SAI effects in play (each SAI's file in engine/sai/icons/, run by engine/sai/effects.py;
+rolls/army_roll.py, turn/march_rolls.py): targets picked, individual rolls, kills, burials,
+moves, damage and the delayed effects on the save roll.
 
 Positions: Ann (player 0) marches her Campaign army at the Frontier (Coastland Tower, face 7:
 melee) against Bob's army there. The dice show the faces the test writes down, in the order

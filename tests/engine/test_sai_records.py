@@ -1,6 +1,7 @@
 """One record per SAI (issue 12): the Applies column, the glossary line, targets and the
-dragon-attack sentence of each SAI live in one entry of ``engine/sai/records.py``, and the
-tables the handlers, the glossary and the coverage read are views of it.
+dragon-attack sentence of each SAI live in one record, in the SAI's own file under
+``engine/sai/icons/``, and the tables the handlers, the glossary and the coverage read are views
+of the records (``engine/sai/registry.py``).
 
 The Applies columns are checked against the rules text itself (seed 000 SAIs, seed 001 items:
 each SAI's name on a line, then its Applies column at the start of the next), an oracle the
@@ -16,10 +17,10 @@ import pytest
 
 from dragondice_desktop.catalog.loader import load_catalog
 from dragondice_desktop.catalog.model import Icon
-from dragondice_desktop.engine.sai.effects import BURIES_IF_KILLED, TARGET_SPECS
-from dragondice_desktop.engine.sai.icon_roll import APPLIES
 from dragondice_desktop.engine.rolls.model import RollType
-from dragondice_desktop.engine.sai.records import SAI_RECORDS
+from dragondice_desktop.engine.sai.registry import (
+    APPLIES, BURIES_IF_KILLED, SAI_RECORDS, TARGET_SPECS,
+)
 from dragondice_desktop.ui.glossary_texts import SUMMARY
 
 SEEDS = Path(__file__).resolve().parents[2].parent / "shared" / "rules" / "seeds"

@@ -1,5 +1,5 @@
-"""Every SAI of seed 000 and seed 001 in every kind of roll (engine/sai/results.py,
-engine/sai/in_dragon_attack.py).
+"""Every SAI of seed 000 and seed 001 in every kind of roll (each SAI's file in
+engine/sai/icons/, read through engine/sai/results.py and engine/sai/in_dragon_attack.py).
 
 One row per SAI: a real catalog die and face showing it, and for each roll what the icon does,
 taken from the SAI's text and its "Applies" column. Rolls not listed in a row: the SAI has no

@@ -95,7 +95,8 @@ from .model import (
     RollResult, RollType, key_text,
 )
 from .pipeline import count_roll
-from ..sai.effects import BURIES_IF_KILLED, COMBINATION_ROLLS, TARGET_SPECS, targets_one_unit
+from ..sai.effects import targets_one_unit
+from ..sai.registry import BURIES_IF_KILLED, COMBINATION_ROLLS, TARGET_SPECS
 from ..species.counts_as import DUA_ABILITIES, FOUL_STENCH, capped_dua_count
 from ..core.state import GameDie, LastingEffect, ZoneKind
 

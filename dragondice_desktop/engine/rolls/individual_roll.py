@@ -27,8 +27,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ...catalog.model import Color, Die, DieKind, Icon, Species
+from ...catalog.model import Die, Icon
 from ..core.events import Event
+from ..sai.icon_roll import logo_counts_as_id
 from ..sai.lasting import cannot_roll, unit_rolled
 from .model import DieRoll, RollChoice, RollContext, RollInput, RollKind, RollResult, RollType
 from .pipeline import count_roll, extend_chain
@@ -42,8 +43,7 @@ Events = list[Event]
 def shows_id(die: Die, faces: Sequence[int]) -> bool:
     """True if any face shown is the die's ID icon (or counts as one: the single-element
     Eldarim champions' logo, seed 000)."""
-    logo_is_id = (die.kind is DieKind.CHAMPION and die.species is Species.ELDARIM
-                  and Color.WHITE not in die.colors)
+    logo_is_id = logo_counts_as_id(die)
     for f in faces:
         icons = [icon for icon, _ in die.faces[f].icons]
         if Icon.ID in icons or (logo_is_id and Icon.LOGO in icons):

@@ -16,7 +16,8 @@ Public API
 - ``face_results(die, face_index, ctx) -> FaceOutcome``: what one face gives in one roll; the
   odds module reuses it so there is one source of truth for per-face semantics.
 - ``extend_chain(...)``: roll a die again while its face says so (step 3), for the engine.
-- ``SAI_HANDLERS``, ``APPLIES``, ``handled_icons()``: the SAI table (``sai/results.py``).
+- ``handled_icons()``: the SAIs whose army-roll handlers never report Unresolved (the SAI
+  table itself: ``sai/registry.py``).
 
 The ten steps as counted here, per result type:
  5. subtotal of non-SAI results (action icons, ID icons, results added from other rolls);
@@ -49,11 +50,11 @@ from .model import (
     DieRoll, Effect, FaceOutcome, MagicKey, Modifier, ModOp, Origin, RollChoice, RollContext,
     RollInput, RollKind, RollResult, RollType, SaiOutcome, Unresolved, key_text,
 )
-from ..sai.results import SAI_HANDLERS, sai_outcome
-from ..sai.icon_roll import APPLIES, SAI_TEXT, SaiRoll, magic_key, relic_element
+from ..sai.results import sai_outcome
+from ..sai.icon_roll import SaiRoll, magic_key, relic_element
 
 __all__ = [
-    "ANY_COLOR", "MAX_REROLLS", "SAI_HANDLERS", "APPLIES", "SAI_TEXT",
+    "ANY_COLOR", "MAX_REROLLS",
     "RollType", "RollKind", "Origin", "RollContext", "Contribution", "Unresolved", "Effect",
     "Modifier", "ModOp", "ChoicePoint", "RollChoice", "Addition", "DieRoll", "RollInput",
     "Applied", "SaiRoll", "SaiOutcome", "FaceOutcome", "DieOutcome", "RollResult",
@@ -65,12 +66,6 @@ __all__ = [
 # it are negligible; the cap only guarantees that a loop always ends.
 MAX_REROLLS = 100
 
-# Icons whose handlers never report Unresolved in army rolls (checked by the tests against
-# every catalog face in every roll context). See ``coverage.py`` for the whole picture.
-_FULLY_HANDLED_IN_ARMY_ROLLS = frozenset(
-    icon for icon in SAI_HANDLERS
-    if icon not in (Icon.CANTRIP, Icon.LOGO, Icon.BASH)
-)
 
 
 def handled_icons() -> frozenset[Icon]:
@@ -78,9 +73,12 @@ def handled_icons() -> frozenset[Icon]:
 
     Cantrip and the Bronze medallion (spells), the other logos (the Earthfang's unknown text,
     dragons' rolls outside a game) and Bash without the attacking army's or dragons' roll can
-    report Unresolved; ``coverage.rules_coverage()`` lists every icon with its status.
+    report Unresolved; ``coverage.rules_coverage()`` lists every icon with its status (checked
+    by the tests against every catalog face in every roll context).
     """
-    return _FULLY_HANDLED_IN_ARMY_ROLLS
+    from ..sai.registry import SAI_HANDLERS  # the SAIs' files use the game code that counts here
+    return frozenset(icon for icon in SAI_HANDLERS
+                     if icon not in (Icon.CANTRIP, Icon.LOGO, Icon.BASH))
 
 
 # --------------------------------------------------------------------------------------------

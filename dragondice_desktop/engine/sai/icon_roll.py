@@ -1,6 +1,10 @@
-"""One SAI icon shown in one roll (``SaiRoll``), with the facts every SAI handler needs: the
-seed 000 / seed 001 "Applies" column and the paraphrased effect texts (both read from the SAI
-records, ``sai/records.py``) and the X rule's helpers.
+"""One SAI icon shown in one roll (``SaiRoll``: the die, the icon, its X, the roll's context,
+the choices made and the SAI's record), with the helpers every SAI's code uses to build what
+it does (results, effects, choices, or why it does nothing), and the rules helpers many SAIs
+share: the "Applies" column's reading (``applies_to``), the magic a die's results belong to
+(``magic_key``), the element an Elemental Relic face names (``relic_element``) and whether a
+die's logo counts as an ID icon (``logo_counts_as_id``: the logo's file and the individual
+rolls' ID check ask it).
 
 X is the icon's count in the catalog, which already follows seed 000's X rule (a d6 counts its
 icons; large equipment and large Dragonkin 3; monsters, artifacts, medallions, relics and
@@ -9,29 +13,21 @@ champions 4). SAIs with a fixed number (Tail, Gore, Double Strike, Flame) ignore
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
-from ...catalog.model import Color, Die, Icon
-from .records import SAI_RECORDS
+from ...catalog.model import Color, Die, DieKind, Icon, Species
+from .records import NO_RECORD, Handler, SaiRecord
 from ..rolls.model import (
     ChoicePoint, Contribution, Effect, MagicKey, Origin, RollChoice, RollContext, RollKind,
     RollType, SaiOutcome, Unresolved,
 )
 
-# The tables every SAI handler reads, as views of the SAI records (``sai/records.py``):
-# the "Applies" column (a roll type not listed means the SAI has no effect in that roll) and
-# the paraphrased effect notes of the SAIs that act on the game.
-APPLIES: dict[Icon, str] = {i: r.applies for i, r in SAI_RECORDS.items() if r.applies}
-SAI_TEXT: dict[Icon, str] = {i: r.effect for i, r in SAI_RECORDS.items() if r.effect}
+__all__ = ["CANTRIP_ALONE", "NO_RULES_TEXT", "Handler", "SaiRoll", "applies_to",
+           "logo_counts_as_id", "magic_key", "relic_element"]
 
 NO_RULES_TEXT = "its rules text was not retrieved (digest §9), so the engine cannot apply it"
 CANTRIP_ALONE = ("the game offers Cantrip spells for rolls made in play only, not for a roll "
                  "counted outside a game")
-
-# Limits written in an SAI's text rather than its column: (condition, reason it does nothing).
-TEXT_LIMITS: dict[Icon, tuple[Callable[[RollContext], bool], str]] = {
-    i: r.limit for i, r in SAI_RECORDS.items() if r.limit}
 
 
 def applies_to(column: str, ctx: RollContext) -> bool:
@@ -68,6 +64,7 @@ class SaiRoll:
 
     x: the results the icon gives (seed 000 X rule; already the catalog count).
     choices: every choice made for the roll (``choice()`` finds this die's).
+    record: the SAI's record (``sai/records.py``; NO_RECORD for an icon without one).
     """
 
     die: Die
@@ -76,6 +73,7 @@ class SaiRoll:
     x: int
     ctx: RollContext
     choices: tuple[RollChoice, ...] = ()
+    record: SaiRecord = NO_RECORD
 
     @property
     def name(self) -> str:
@@ -121,7 +119,7 @@ class SaiRoll:
 
     def not_applicable(self) -> SaiOutcome:
         """The SAI has no effect in this roll type (its Applies column does not list it)."""
-        column = APPLIES.get(self.icon, "?")
+        column = self.record.applies or "?"
         return self.ignored(f"{self.name} has no effect in a {self.roll_type.value} roll "
                             f"(seed 000 Applies column: {column})")
 
@@ -129,7 +127,7 @@ class SaiRoll:
                rerolls: bool = False, target: int | None = None) -> SaiOutcome:
         """An effect for the game to apply; the note defaults to the SAI's text."""
         n = self.x if amount is None else amount
-        rule = SAI_TEXT.get(self.icon, "see seed 000")
+        rule = self.record.effect or "see seed 000"
         uses_x = " X " in f" {rule} ".replace(",", " ").replace(":", " ")
         text = note or f"{self.name}: {rule}" + (f" (X = {n})" if uses_x else "")
         return SaiOutcome(effects=(Effect(self.die_id, self.icon, kind, n, text, target),),
@@ -140,11 +138,15 @@ class SaiRoll:
         return ChoicePoint(self.die_id, self.icon, options, default, prompt, kind)
 
 
-Handler = Callable[[SaiRoll], SaiOutcome]
-
-
 def relic_element(icon: Icon) -> Color | None:
     """The element an Elemental Relic face names; None for the logo (it matches everything)."""
     return {Icon.ELEMENT_AIR: Color.AIR, Icon.ELEMENT_DEATH: Color.DEATH,
             Icon.ELEMENT_EARTH: Color.EARTH, Icon.ELEMENT_FIRE: Color.FIRE,
             Icon.ELEMENT_WATER: Color.WATER}.get(icon)
+
+
+def logo_counts_as_id(die: Die) -> bool:
+    """The single-element Eldarim champions' (Dragonmaster, Dragonhunter, Dragonzealot) logo
+    "is considered to be an ID icon" outside dragon attacks (seed 000); the White ones' is not."""
+    return (die.kind is DieKind.CHAMPION and die.species is Species.ELDARIM
+            and Color.WHITE not in die.colors)

@@ -4,7 +4,8 @@ held in ``GameState.effects`` as ``LastingEffect`` records.
 Kinds and what they do:
 
 - army effects (stay with the army's location, digest §4.3; end when the army has no units
-  left at the end of an action):
+  left at the end of an action); the SAIs' own say in their records (``lasting``) what they do
+  to the army's rolls:
   - "halve" (Frost Breath): the army halves all results it rolls — a dividing modifier;
   - "subtract_all" (Wither): the army subtracts X results from every roll;
   - "galeforce" (Galeforce): the army subtracts four save and four maneuver results;
@@ -35,6 +36,7 @@ Modifiers on an army never apply to an individual roll (digest §4.3), so only a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 from ...player_text import count_of
 from ...catalog.loader import load_catalog
@@ -104,18 +106,26 @@ def on_unit(state: GameState, die_id: int) -> tuple[LastingEffect, ...]:
     return tuple(e for e in state.effects if e.die_id == die_id)
 
 
+# The SAIs' readings of their lasting effects (each SAI's record, ``lasting``), by (icon, kind);
+# read at the first use: the SAIs' files import this module.
+_SAI_READINGS: dict[tuple[Icon, str], Callable[[LastingEffect], tuple[Modifier, ...]]] = {}
+
+
+def _sai_reading(e: LastingEffect) -> Callable[[LastingEffect], tuple[Modifier, ...]] | None:
+    """The reading of `e` its SAI's record gives (Frost Breath, Wither, Galeforce, Cloak)."""
+    if not _SAI_READINGS:
+        from .registry import SAI_RECORDS
+        _SAI_READINGS.update({(icon, r.lasting[0]): r.lasting[1]
+                              for icon, r in SAI_RECORDS.items() if r.lasting is not None})
+    return _SAI_READINGS.get((e.icon, e.kind)) if e.icon is not None else None
+
+
 def effect_modifiers(e: LastingEffect) -> tuple[Modifier, ...]:
-    """The modifiers one army effect puts on that army's rolls (none for Illusion)."""
-    if e.kind == "halve":
-        return (Modifier(ModOp.DIVIDE, 2, e.text, icon=e.icon),)
-    if e.kind == "subtract_all":
-        return (Modifier(ModOp.SUBTRACT, e.amount, e.text, icon=e.icon),)
-    if e.kind == "galeforce":
-        return (Modifier(ModOp.SUBTRACT, 4, e.text, types=(RollType.SAVE,), icon=e.icon),
-                Modifier(ModOp.SUBTRACT, 4, e.text, types=(RollType.MANEUVER,), icon=e.icon))
-    if e.kind == "cloak":
-        return (Modifier(ModOp.ADD, e.amount, e.text, types=(RollType.SAVE,), icon=e.icon),)
-    return e.modifiers
+    """The modifiers one army effect puts on that army's rolls: an SAI's effect as its record
+    reads it (Frost Breath halves, Wither and Galeforce subtract, Cloak adds saves), any other
+    its own modifiers (none for Illusion)."""
+    reading = _sai_reading(e)
+    return reading(e) if reading is not None else e.modifiers
 
 
 def army_modifiers(state: GameState, zone: Zone, player: int,

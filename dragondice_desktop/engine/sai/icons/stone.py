@@ -1,0 +1,27 @@
+"""Stone (seed 000): its record and everything it does — in each kind of roll, the effect it
+passes on and the code that applies it.
+
+The damage, with no save possible, is dealt by ``sai/damage.py`` with the facts given here.
+Its handler in rolls is the shared ``acting`` (``sai/builders.py``): the effect it names, in
+the roll types it lists.
+"""
+
+from __future__ import annotations
+
+from ....catalog.model import Icon
+from ...rolls.model import RollType
+from ..builders import acting
+from ..damage import damage_without_save
+from ..records import DragonColumn, SaiRecord
+
+
+RECORDS: dict[Icon, SaiRecord] = {
+    Icon.STONE: SaiRecord(
+        applies='Dragon Attack, Melee, Missile',
+        summary='X damage to the defenders with no save.',
+        effect='X damage to the defending army with no save possible',
+        dragon_attack=DragonColumn(((RollType.MISSILE, None),)),
+        in_roll=acting("damage_no_save", RollType.MELEE, RollType.MISSILE),
+        runners={"damage_no_save": damage_without_save()},
+    ),
+}

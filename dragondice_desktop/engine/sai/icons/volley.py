@@ -1,0 +1,23 @@
+"""Volley (seed 000): its record and everything it does — in each kind of roll, the effect it
+passes on and the code that applies it.
+
+The damage it passes on to the attacking army is read by the march from the counted roll
+(``turn/march_rolls.py``).
+"""
+
+from __future__ import annotations
+
+from ....catalog.model import Icon
+from ...rolls.model import RollType
+from ..builders import strikes_back
+from ..records import DragonColumn, SaiRecord
+
+
+RECORDS: dict[Icon, SaiRecord] = {
+    Icon.VOLLEY: SaiRecord(
+        applies='Dragon Attack, Missile, Save*',
+        summary='Saves that also hurt the missile attacker (X damage); X missile when shooting.',
+        dragon_attack=DragonColumn(((RollType.SAVE, None), (RollType.MISSILE, None),)),
+        in_roll=strikes_back(RollType.MISSILE),
+    ),
+}

@@ -1,0 +1,28 @@
+"""Web (seed 000): its record and everything it does — in each kind of roll, the effect it
+passes on and the code that applies it.
+
+Its targets are dealt with by the shared targeting code (``sai/targeting.py``), as its
+record's ``TargetSpec`` says. Its handler in rolls is the shared ``acting``
+(``sai/builders.py``): the effect it names, in the roll types it lists.
+"""
+
+from __future__ import annotations
+
+from ....catalog.model import Icon
+from ...rolls.model import RollType
+from ..builders import acting
+from ..records import SaiRecord, TargetSpec
+from ..targeting import run_targets
+
+
+RECORDS: dict[Icon, SaiRecord] = {
+    Icon.WEB: SaiRecord(
+        applies='Melee, Missile',
+        summary=('Up to X health-worth of defenders roll for melee or are webbed until your next '
+                 'turn.'),
+        effect='target up to X health-worth of defending units: melee or be webbed',
+        targets=TargetSpec(test='melee', fail='webbed', spares_reserve_army=True),
+        in_roll=acting("targets", RollType.MELEE, RollType.MISSILE),
+        runners={"targets": run_targets},
+    ),
+}
