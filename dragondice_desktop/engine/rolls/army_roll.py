@@ -2,7 +2,9 @@
 players:
 
 1. roll every die that can roll (``flow.rolling_dice``: units that are not asleep, webbed,
-   netted, stunned, hypnotized or charmed; items with a rolled unit able to carry them);
+   netted, stunned, hypnotized or charmed; items with a rolled unit able to carry them),
+   thrown by ``throwing.throw_dice``: in a manual-dice game the task waits at this stage
+   for each face and resumes here;
 2. in a save roll against an attack, apply the attacker's delayed effects: Hypnotic Glare
    (every unit showing its ID is hypnotized), Choke (up to X health-worth of units showing
    their ID are killed), Decapitate / Impale (one unit showing its ID is killed), Confuse (up
@@ -36,6 +38,7 @@ from .model import (
     Applied, DieRoll, Effect, RollChoice, RollContext, RollInput, RollResult, RollType,
 )
 from .pipeline import count_roll, extend_chain, roll_note
+from .throwing import throw_dice
 from ..sai.icon_roll import relic_element
 from ..sai.effects import follow_ups
 from ..spells import cantrip_tasks
@@ -363,16 +366,18 @@ def run_roll(state: GameState, task: RollTask, events: Events) -> tuple[GameStat
             return pop_head(state), False
         dice, notes = rolling_dice(state, task.zone, task.player,
                                    task.exclude + left_out(state, task.zone, task.player, task.ctx))
-        for note in notes:
-            events.append(Event("message", note, player=task.player))
-        rng, rolled = state.rng, []
-        for die_id, die in dice:
-            face, rng = rng.roll_face(len(die.faces), state.throw(die_id, roll_note(task.ctx)))
-            rolled.append(DieRoll(die_id, die, (face,)))
+        note = roll_note(task.ctx)
+        state, faces = throw_dice(state, [(len(die.faces), state.throw(die_id, note))
+                                          for die_id, die in dice])
+        if faces is None:  # a manual-dice game waits for a face: this stage resumes then
+            return state, True
+        for text in notes:
+            events.append(Event("message", text, player=task.player))
+        rolled = [DieRoll(die_id, die, (face,)) for (die_id, die), face in zip(dice, faces)]
         mods = task.modifiers + army_modifiers(state, task.zone, task.player, task.ctx)
         inp = RollInput(task.ctx, tuple(rolled), mods)
         stage = "delayed" if task.delayed else "vortex"
-        return replace_head(state.with_(rng=rng), replace(task, inp=inp, stage=stage)), False
+        return replace_head(state, replace(task, inp=inp, stage=stage)), False
     if task.stage == "delayed":
         if not task.delayed:
             return replace_head(state, replace(task, stage="vortex")), False
