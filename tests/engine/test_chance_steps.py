@@ -122,3 +122,16 @@ def test_throwing_dice_in_an_app_rolled_game_is_the_seeded_draws_in_order():
         face, rng = rng.randbelow(count)
         want.append(face)
     assert faces == tuple(want) and thrown.rng == rng and thrown.awaiting is None
+
+
+def test_a_re_roll_chain_waits_at_the_re_roll_stage():
+    """Seed 000 Rend rolls the unit again: the second face is asked at the roll task's
+    re-roll stage, with the first face kept in the roll, and the action is not applied
+    again."""
+    state = _melee_wait()
+    state, _ = play(state, "face 1")  # 3 Rend
+    assert state.awaiting.action is None
+    task = state.tasks[0]
+    assert isinstance(task, RollTask) and task.stage == "rerolls"
+    assert task.rolled.dice[0].faces == (1,)
+    assert state.awaiting.throw.note == "melee roll, rolled again after 3 Rend"

@@ -5,8 +5,9 @@ their faces — or, in a manual-dice game, leaves a pending chance request in th
 the first die whose face the players have not given yet (``GameState.awaiting``, a
 ``ChanceRequest``; the decision is ``Step.FACE``). The step then stops at once, changing
 nothing else, and the game waits; when the face is given (``face <i>`` or ``face roll``,
-``game.apply``) the task queue resumes at that same step, which calls ``throw_dice`` again
-with the same dice: the faces given so far come from the request, and it goes on.
+``game.apply``) the task queue resumes at that same step, which throws the same dice again:
+the faces given so far come from the request, and it goes on. A step whose dice depend on
+the faces (a re-roll chain) throws them one by one with a ``Thrower``.
 
 Who answers a chance request:
 - an app-rolled game: the seeded Rng, at once, inside the step (no request is ever left);
@@ -27,31 +28,63 @@ from ..core.state import ChanceRequest, EnteredFace, GameState, Pending, Step
 APP_ROLL = "roll"  # ``face roll``: the app rolls the die asked for (manual dice)
 
 
+class Thrower:
+    """The dice one step of the rules throws, one after another: the one dice-throwing
+    routine (``face``). Made from the state the step starts from; a step throws with
+    ``face`` and, once it has every face, ends with ``settled``; when ``face`` gives None
+    (a manual-dice game waits for that die) the step returns ``waiting`` at once, as a
+    decision to wait on, and is run again from the same state when the face is given."""
+
+    def __init__(self, state: GameState) -> None:
+        wait = state.awaiting
+        self._start = state
+        self._given = wait.entered if wait is not None and wait.action is None else ()
+        self._manual = state.options.manual_dice
+        self._used = 0
+        self.rng = state.rng
+        self.waiting: GameState | None = None
+
+    def face(self, count: int, throw: Throw) -> int | None:
+        """Throw die `throw` of `count` faces: its face (0..count-1), or None once the step
+        must wait for it (manual dice: see ``waiting``). Raises ValueError for count < 1."""
+        if count < 1:
+            raise ValueError(f"{throw.label} has no faces to throw")
+        if self.waiting is not None:
+            return None
+        if not self._manual:
+            face, self.rng = self.rng.randbelow(count)
+            return face
+        if self._used < len(self._given):
+            self._used += 1
+            return self._given[self._used - 1].face
+        self.waiting = chance_request(self._start, throw, count, self._given)
+        return None
+
+    def settled(self, state: GameState) -> GameState:
+        """`state` (the step's result) with the Rng past the dice thrown and no chance
+        request left."""
+        if state.awaiting is not None:
+            return state.with_(rng=self.rng, awaiting=None)
+        return state.with_(rng=self.rng)
+
+
 def throw_dice(state: GameState, dice: Sequence[tuple[int, Throw]]
                ) -> tuple[GameState, tuple[int, ...] | None]:
     """Throw `dice` — (face count, the die as a Throw) each, in throwing order — for one
-    step of the rules. Returns (state, faces): the faces (index 0..count-1 each) and the
-    state with its Rng past them and no chance request left; or, in a manual-dice game
-    where a die's face is still to be given, (the state waiting on the chance request for
-    that die, None): the step must return that state at once, as a decision to wait on,
-    and is run again from the same state when the face is given.
-    Raises ValueError for a die of fewer than one face."""
-    wait = state.awaiting
-    given = wait.entered if wait is not None and wait.action is None else ()
-    if not state.options.manual_dice:
-        rng = state.rng
-        drawn = []
-        for count, _ in dice:
-            face, rng = rng.randbelow(count)
-            drawn.append(face)
-        return state.with_(rng=rng), tuple(drawn)
-    if len(given) >= len(dice):
-        faces = tuple(entry.face for entry in given[:len(dice)])
-        return (state.with_(awaiting=None) if wait is not None else state), faces
-    count, throw = dice[len(given)]
-    if count < 1:
-        raise ValueError(f"{throw.label} has no faces to throw")
-    return chance_request(state, throw, count, given), None
+    step of the rules (``Thrower``). Returns (state, faces): the faces (index 0..count-1
+    each) and the state with its Rng past them and no chance request left; or, in a
+    manual-dice game where a die's face is still to be given, (the state waiting on the
+    chance request for that die, None): the step must return that state at once, as a
+    decision to wait on. Raises ValueError for a die of fewer than one face."""
+    thrower = Thrower(state)
+    faces = []
+    for count, throw in dice:
+        face = thrower.face(count, throw)
+        if face is None:
+            assert thrower.waiting is not None  # None only while the step waits
+            return thrower.waiting, None
+        faces.append(face)
+    return thrower.settled(state), tuple(faces)
 
 
 def chance_request(state: GameState, throw: Throw, count: int,
