@@ -135,3 +135,29 @@ def test_a_re_roll_chain_waits_at_the_re_roll_stage():
     assert isinstance(task, RollTask) and task.stage == "rerolls"
     assert task.rolled.dice[0].faces == (1,)
     assert state.awaiting.throw.note == "melee roll, rolled again after 3 Rend"
+
+
+def test_a_dragon_attack_waits_at_the_dragons_roll_and_resumes_there():
+    """Digest §5.4 step 3: a dragon rolls, Tail rolls it again. In a manual-dice game each face
+    is asked at the dragon attack's roll step, the dragon's owner rolling, and the army's roll
+    follows once the dragon's faces are in (Red Drake faces: 1 Tail 3, 3 Claws 6)."""
+    from engine_helpers import moved, position, turn
+    from dragondice_desktop.catalog.model import DieKind
+    from dragondice_desktop.engine.core.state import Zone, ZoneKind
+    from dragondice_desktop.engine.tasks.kinds import RuleTask
+
+    state = position(ann={"campaign": ("Dwarves/Footman",)},
+                     bob={"dragons": ("Dragons/Red Drake",), "campaign": ()}, faces=(3, 3, 4))
+    red = next(d.id for d in state.dice if d.die.kind is DieKind.DRAGON)
+    state = moved(state, [red], Zone(ZoneKind.TERRAIN, 2)).with_(options=MANUAL)
+    state, _ = turn(state, 0)
+    assert state.awaiting.throw.die_id == red and state.awaiting.throw.note == "dragon attack"
+    assert state.pending.player == 1  # Bob's dragon: Bob rolls it
+    task = state.tasks[0]
+    assert isinstance(task, RuleTask) and task.stage == "roll"
+    state, _ = play(state, "face 1")  # Tail
+    assert state.awaiting.throw.note == "dragon attack, rolled again after 3 Tail"
+    assert [e.face for e in state.awaiting.entered] == [1]
+    state, events = play(state, "face 3")  # Claws
+    assert "Bob's Red Drake rolls: 3 Tail -> rolled again -> 6 Claws" in [e.text for e in events]
+    assert state.awaiting.throw.what == "Ann's Footman" and state.pending.player == 0

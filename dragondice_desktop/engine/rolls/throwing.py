@@ -52,7 +52,7 @@ class Thrower:
         if self.waiting is not None:
             return None
         if not self._manual:
-            face, self.rng = self.rng.randbelow(count)
+            face, self.rng = self.rng.roll_face(count, throw)
             return face
         if self._used < len(self._given):
             self._used += 1
@@ -77,7 +77,7 @@ def throw_dice(state: GameState, dice: Sequence[tuple[int, Throw]]
     chance request for that die, None): the step must return that state at once, as a
     decision to wait on. Raises ValueError for a die of fewer than one face."""
     thrower = Thrower(state)
-    faces = []
+    faces: list[int] = []
     for count, throw in dice:
         face = thrower.face(count, throw)
         if face is None:
