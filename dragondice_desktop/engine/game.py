@@ -33,7 +33,7 @@ from .tasks.runner import apply_task_action, legal_task_actions
 from .core.rng import FaceNeeded, GivenFace, Rng, Throw
 from .rolls.throwing import APP_ROLL, chance_request
 from .tasks.runner import advance
-from .turn.setup import apply_setup, legal_setup_actions, new_game
+from .turn.setup import SETUP_RESUMES, apply_setup, legal_setup_actions, new_game
 from .core.state import ChanceRequest, EnteredFace, GameState, Phase, PlayerSetup, Step
 
 SETUP_PHASES = (Phase.SETUP_ARMIES, Phase.SETUP_ROLLOFF, Phase.SETUP_CHOICE,
@@ -169,9 +169,10 @@ def _waiting(before: GameState, action: Action, throw: Throw, face_count: int, p
 
 
 def _answer_chance(state: GameState, action: Action, events: list[Event]) -> GameState:
-    """A ``face`` action answering the roll task waiting on a chance request: the die
-    asked for shows that face (``face roll``: drawn from the seeded Rng at the ask), and
-    the task queue resumes at the stage that threw it (``rolls/throwing.py``)."""
+    """A ``face`` action answering the step waiting on a chance request: the die asked for
+    shows that face (``face roll``: drawn from the seeded Rng at the ask), and the step that
+    threw it resumes (``rolls/throwing.py``): the task queue at the stage of its head task,
+    or a setup step (``ChanceRequest.resume``)."""
     wait, asked = state.awaiting, state.pending
     assert wait is not None and asked is not None  # a face answers a chance request
     if action.args[0] == APP_ROLL:
@@ -183,6 +184,8 @@ def _answer_chance(state: GameState, action: Action, events: list[Event]) -> Gam
     events.append(_face_event(entry, asked.player))
     resumed = state.with_(pending=wait.pending, step=wait.step,
                           awaiting=replace(wait, entered=wait.entered + (entry,)))
+    if wait.resume:
+        return SETUP_RESUMES[wait.resume](resumed, events)
     return advance(resumed, events)
 
 

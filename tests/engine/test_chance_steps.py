@@ -161,3 +161,27 @@ def test_a_dragon_attack_waits_at_the_dragons_roll_and_resumes_there():
     state, events = play(state, "face 3")  # Claws
     assert "Bob's Red Drake rolls: 3 Tail -> rolled again -> 6 Claws" in [e.text for e in events]
     assert state.awaiting.throw.what == "Ann's Footman" and state.pending.player == 0
+
+
+def test_the_starting_distances_wait_once_the_frontier_is_placed(monkeypatch):
+    """Digest §2.5: each terrain rolls for its starting distance, an 8 rolled again. The state
+    waiting for a terrain's face is the game with the Frontier placed; each face given
+    resumes the distances, and the Frontier pick is applied once."""
+    from dragondice_desktop.engine.core.state import Phase
+
+    start = ("rolloff", "face 0", "face 0", "face 1", "face 1", "go-first")
+    state, _ = run(new_game(setup_pair(), 1, MANUAL), *start)
+    calls = []
+    real = game.apply_setup
+    monkeypatch.setattr(game, "apply_setup",
+                        lambda s, a, e: calls.append(a.to_text()) or real(s, a, e))
+    state, events = play(state, "frontier 0")
+    assert "Bob picks" in events[0].text and state.phase is Phase.SETUP_FRONTIER
+    assert state.awaiting.action is None and state.awaiting.resume == "distances"
+    assert state.terrains[2].key == "Terrains/Coastland Tower"
+    state, _ = run(state, "face 7")  # 8: rolled again
+    assert state.awaiting.resume == "distances" and len(state.awaiting.entered) == 1
+    state, events = run(state, "face 1", "face 2", "face 3")  # 2, then 3 and 4
+    assert [t.face for t in state.terrains] == [2, 3, 4] and state.awaiting is None
+    assert state.turn_number == 1
+    assert calls == ["frontier 0"]

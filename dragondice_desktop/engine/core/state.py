@@ -212,11 +212,12 @@ class ChanceRequest:
         app draws when the players let it roll this die.
     entered: the faces given so far to the step of the rules that is throwing (a roll
         task's stage throws its dice one by one; the UI shows them).
-    action: how the game goes on once the face is given. None: the task queue resumes at
-        the roll task's stage that asked, which takes the faces `entered` and the new one
-        (the state is the one at the ask). An action: a roll not yet made a resumable step
-        (an individual roll, the roll-off ...) is made by applying that action again with
-        every face entered (the state is the one from before it).
+    action: how the game goes on once the face is given. None: the step that asked resumes
+        (`resume` names it: "" the task queue, at the stage of the task that asked; or a
+        setup step such as "distances"), taking the faces `entered` and the new one (the
+        state is the one at the ask). An action: a roll not yet made a resumable step (an
+        individual roll, the roll-off ...) is made by applying that action again with every
+        face entered (the state is the one from before it).
     pending / step: the decision and step the state had before the ask, restored when the
         face is given. prior: for a waiting action, the chance request the state before it
         had (the action answers it), restored with it.
@@ -230,6 +231,7 @@ class ChanceRequest:
     position: int
     entered: tuple[EnteredFace, ...] = ()
     prior: "ChanceRequest | None" = None
+    resume: str = ""
 
 
 # The name the window and older code use for a chance request.

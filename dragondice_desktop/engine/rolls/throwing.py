@@ -35,11 +35,16 @@ class Thrower:
     (a manual-dice game waits for that die) the step returns ``waiting`` at once, as a
     decision to wait on, and is run again from the same state when the face is given."""
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, resume: str | None = "") -> None:
+        """`resume`: the step throwing, as the game resumes it when a face is given ("":
+        the task queue; "distances": the starting distances ...); None for a roll not yet
+        made a resumable step, whose faces a manual-dice game gives by applying the action
+        again (``Rng.roll_face``)."""
         wait = state.awaiting
         self._start = state
+        self._resume = resume
         self._given = wait.entered if wait is not None and wait.action is None else ()
-        self._manual = state.options.manual_dice
+        self._manual = state.options.manual_dice and resume is not None
         self._used = 0
         self.rng = state.rng
         self.waiting: GameState | None = None
@@ -57,26 +62,29 @@ class Thrower:
         if self._used < len(self._given):
             self._used += 1
             return self._given[self._used - 1].face
-        self.waiting = chance_request(self._start, throw, count, self._given)
+        assert self._resume is not None  # only a resumable step waits here
+        self.waiting = chance_request(self._start, throw, count, self._given,
+                                      resume=self._resume)
         return None
 
     def settled(self, state: GameState) -> GameState:
         """`state` (the step's result) with the Rng past the dice thrown and no chance
         request left."""
-        if state.awaiting is not None:
+        if state.awaiting is not None and self._resume is not None:
             return state.with_(rng=self.rng, awaiting=None)
         return state.with_(rng=self.rng)
 
 
-def throw_dice(state: GameState, dice: Sequence[tuple[int, Throw]]
+def throw_dice(state: GameState, dice: Sequence[tuple[int, Throw]], resume: str | None = ""
                ) -> tuple[GameState, tuple[int, ...] | None]:
     """Throw `dice` — (face count, the die as a Throw) each, in throwing order — for one
     step of the rules (``Thrower``). Returns (state, faces): the faces (index 0..count-1
     each) and the state with its Rng past them and no chance request left; or, in a
     manual-dice game where a die's face is still to be given, (the state waiting on the
     chance request for that die, None): the step must return that state at once, as a
-    decision to wait on. Raises ValueError for a die of fewer than one face."""
-    thrower = Thrower(state)
+    decision to wait on. `resume`: see ``Thrower``. Raises ValueError for a die of fewer than
+    one face."""
+    thrower = Thrower(state, resume)
     faces: list[int] = []
     for count, throw in dice:
         face = thrower.face(count, throw)
@@ -89,13 +97,13 @@ def throw_dice(state: GameState, dice: Sequence[tuple[int, Throw]]
 
 def chance_request(state: GameState, throw: Throw, count: int,
                    given: tuple[EnteredFace, ...] = (), action: object = None,
-                   position: int | None = None) -> GameState:
+                   position: int | None = None, resume: str = "") -> GameState:
     """`state` waiting on the face of die `throw` (`count` faces) in a manual-dice game: the
     face decision is pending for the player who rolls it (the player of the decision being
     answered when the throw names nobody). `given`: the faces the step throwing has been
     given so far; `action`: None when the task queue resumes, else the action applied again
     with every face (see ``ChanceRequest``); `position`: the Rng position at the ask (default
-    the state's)."""
+    the state's); `resume`: the step that resumes (``Thrower``)."""
     wait = state.awaiting
     if action is None and wait is not None:  # the step asks its next die: same decision
         pending, step, prior = wait.pending, wait.step, None
@@ -107,7 +115,8 @@ def chance_request(state: GameState, throw: Throw, count: int,
         assert pending is not None  # dice are thrown only while a decision waits
         player = pending.player
     at = state.rng.position if position is None else position
-    request = ChanceRequest(action, pending, step, throw, count, at, tuple(given), prior)
+    request = ChanceRequest(action, pending, step, throw, count, at, tuple(given), prior,
+                            resume)
     note = f" ({throw.note})" if throw.note else ""
     prompt = f"Enter the face {throw.what} shows{note}"
     return state.with_(step=Step.FACE, awaiting=request,
