@@ -15,7 +15,9 @@ Public API
   then resolve re-rolls die by die (step 3), then count.
 - ``face_results(die, face_index, ctx) -> FaceOutcome``: what one face gives in one roll; the
   odds module reuses it so there is one source of truth for per-face semantics.
-- ``extend_chain(...)``: roll a die again while its face says so (step 3), for the engine.
+- ``chain_faces(...)``: roll a die again while its face says so (step 3), each re-roll thrown
+  by the game's throwing routine (``rolls/throwing.py``); ``extend_chain`` draws them from an
+  Rng (``roll_army``).
 - ``SAI_HANDLERS``, ``APPLIES``, ``handled_icons()``: the SAI table (``sai/results.py``).
 
 The ten steps as counted here, per result type:

@@ -25,6 +25,7 @@ from ..tasks.effect_steps import Events, Runner, ask, finish, resume
 from ..terrains.eighth_faces import summon_task
 from ..core.events import Event
 from ..units.fates import kill
+from ..rolls.throwing import Thrower
 from ..core.state import DragonBond, GameState, ZoneKind
 from ..tasks.queue_ops import pop_head
 from ..tasks.kinds import ChooseAsk, EffectTask, PickAsk, picks_of, zone_answer
@@ -138,8 +139,10 @@ def _white_slain(state: GameState, dragon: int, unit: int, text: str,
                  events: Events) -> tuple[GameState, str]:
     """A White Dragon slain rolls; on Jaws the slaying unit is buried (seed 000)."""
     die = state.dice[dragon].die
-    face, rng = state.rng.roll_face(len(die.faces), state.throw(dragon, "as it is slain"))
-    state = state.with_(rng=rng)
+    dice = Thrower(state, resume=None)
+    face = dice.face(len(die.faces), state.throw(dragon, "as it is slain"))
+    assert face is not None  # not yet a resumable step: a face is always given
+    state = dice.settled(state)
     events.append(Event("roll", f"{state.die_label(dragon)} rolls as it is slain: "
                                 f"{die.faces[face].to_text()}", player=state.dice[dragon].owner))
     if die.faces[face].icon is not Icon.JAWS:

@@ -27,6 +27,7 @@ from ..turn.flow import wait
 from .minor import (
     ACTIONS, ID_FACES, bury_minor, can_bring, controlled, disaster, face_of, with_face,
 )
+from ..rolls.throwing import Thrower
 from ..core.state import GameState, Step, ZoneKind
 from ..tasks.queue_ops import pop_head, push_front
 from ..tasks.kinds import ChooseAsk, RuleTask, word_answer
@@ -82,8 +83,10 @@ def _roll(state: GameState, minor: int, events: Events, then: str) -> tuple[Game
     """Roll a minor terrain and apply its face; an ID face waits for the player's choice of
     action face. `then`: "maneuver" or "action", the step that follows."""
     die = state.dice[minor].die
-    face, rng = state.rng.roll_face(len(die.faces), state.throw(minor, "minor terrain"))
-    state = with_face(state.with_(rng=rng), minor, face)
+    dice = Thrower(state, resume=None)
+    face = dice.face(len(die.faces), state.throw(minor, "minor terrain"))
+    assert face is not None  # not yet a resumable step: a face is always given
+    state = with_face(dice.settled(state), minor, face)
     events.append(Event("roll", f"{state.die_label(minor)} rolls: {die.faces[face].to_text()}",
                         player=state.dice[minor].owner))
     if die.faces[face].icon in ID_FACES:
