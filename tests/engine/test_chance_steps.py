@@ -185,3 +185,30 @@ def test_the_starting_distances_wait_once_the_frontier_is_placed(monkeypatch):
     assert [t.face for t in state.terrains] == [2, 3, 4] and state.awaiting is None
     assert state.turn_number == 1
     assert calls == ["frontier 0"]
+
+
+def test_an_individual_roll_of_an_sai_waits_at_its_effect_and_resumes_there(monkeypatch):
+    """Seed 000 Slay: "Roll the target. If it does not roll its ID icon, it is killed." In a
+    manual-dice game the target's roll is asked while the Slay effect is being applied (the
+    melee roll already counted), its owner rolling; the face given finishes the effect there,
+    without applying the march action again: a Footman showing 1 Melee is killed."""
+    from dragondice_desktop.engine.core.state import Zone, ZoneKind
+    from dragondice_desktop.engine.tasks.kinds import EffectTask
+
+    cat = load_catalog()
+    slay = [f.to_text() for f in cat.die("Undead/Minor Death").faces].index("4 Slay")
+    foot_melee = [f.to_text() for f in cat.die("Dwarves/Footman").faces].index("1 Melee")
+    state = battle(("Undead/Minor Death",), ("Dwarves/Footman",)).with_(options=MANUAL)
+    state, _ = run(state, "march t2", "no-maneuver")
+    calls = []
+    real = game.apply_march
+    monkeypatch.setattr(game, "apply_march",
+                        lambda s, a, e: calls.append(a.to_text()) or real(s, a, e))
+    state, _ = run(state, "action melee", f"face {slay}")
+    assert isinstance(state.tasks[0], EffectTask) and state.awaiting.action is None
+    assert state.awaiting.throw.what == "Bob's Footman" and state.pending.player == 1
+    foot = state.awaiting.throw.die_id
+    state, events = play(state, f"face {foot_melee}")
+    assert state.zones[foot] == Zone(ZoneKind.DUA, 1)
+    assert "Slay: Bob's Footman killed" in [e.text for e in events if e.kind == "sai"]
+    assert calls == ["action melee"]

@@ -232,6 +232,11 @@ class ChanceRequest:
     entered: tuple[EnteredFace, ...] = ()
     prior: "ChanceRequest | None" = None
     resume: str = ""
+    # While a task's stage runs in a manual-dice game (``throwing.open_session``): the faces
+    # given out so far and the die first found without a face (its Throw, its face count).
+    session: bool = False
+    used: int = 0
+    asked: tuple[Throw, int] | None = None
 
 
 # The name the window and older code use for a chance request.

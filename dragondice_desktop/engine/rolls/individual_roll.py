@@ -114,7 +114,7 @@ def unit_roll(state: GameState, die_id: int, types: Sequence[RollType], events: 
     ctx = unit_context(types, in_dua=in_dua, against_individual=against_individual)
     ctx = replace(ctx, converts=conversions(state, zone, owner, ctx),
                   cantrip_spells=not in_dua and _in_army(zone) and state.options.since(2))
-    throw, dice = state.throw(die_id, f"{what} roll"), Thrower(state, resume=None)
+    throw, dice = state.throw(die_id, f"{what} roll"), Thrower(state, resume=None, speculate=True)
     first = dice.face(len(die.faces), throw)
     assert first is not None  # not yet a resumable step: a face is always given
     faces = chain_faces(die, die_id, (first,), ctx, dice.face, throw=throw)
@@ -159,7 +159,7 @@ def id_roll(state: GameState, die_id: int, events: Events,
         text = f"{label} cannot be rolled ({blocked}): it does not roll its ID ({why})"
         events.append(Event("roll", text, player=state.dice[die_id].owner))
         return state, UnitRoll(die_id, (), None, blocked, text)
-    dice = Thrower(state, resume=None)
+    dice = Thrower(state, resume=None, speculate=True)
     face = dice.face(len(die.faces), state.throw(die_id, why))
     assert face is not None  # not yet a resumable step: a face is always given
     state = unit_rolled(dice.settled(state), die_id, events)
@@ -174,7 +174,7 @@ def face_roll(state: GameState, die_id: int, icon: Icon, events: Events,
               why: str) -> tuple[GameState, bool]:
     """Roll a unit just to see whether it shows `icon` (Rise from the Ashes, seed 000)."""
     die = state.dice[die_id].die
-    dice = Thrower(state, resume=None)
+    dice = Thrower(state, resume=None, speculate=True)
     face = dice.face(len(die.faces), state.throw(die_id, why))
     assert face is not None  # not yet a resumable step: a face is always given
     hit = any(i is icon for i, _ in die.faces[face].icons)

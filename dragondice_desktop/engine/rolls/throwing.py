@@ -21,7 +21,9 @@ The Rng stays a plain value (seed, position): the faces entered live in the requ
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
+from ..core.events import Event
 from ..core.rng import Throw
 from ..core.state import ChanceRequest, EnteredFace, GameState, Pending, Step
 
@@ -33,46 +35,115 @@ class Thrower:
     routine (``face``). Made from the state the step starts from; a step throws with
     ``face`` and, once it has every face, ends with ``settled``; when ``face`` gives None
     (a manual-dice game waits for that die) the step returns ``waiting`` at once, as a
-    decision to wait on, and is run again from the same state when the face is given."""
+    decision to wait on, and is run again from the same state when the face is given.
 
-    def __init__(self, state: GameState, resume: str | None = "") -> None:
+    Inside a task's stage (a session is open: ``open_session``) the faces come from the
+    session, and a die without one is noted there: the task queue then waits at that stage
+    (``close_session``). A roll made deep inside a rule's procedure, which cannot stop where
+    it is (an individual roll), is thrown with `speculate`: it is given a stand-in face and
+    the procedure goes on, and the whole stage is set aside and waits for the face."""
+
+    def __init__(self, state: GameState, resume: str | None = "", *,
+                 speculate: bool = False) -> None:
         """`resume`: the step throwing, as the game resumes it when a face is given ("":
-        the task queue; "distances": the starting distances ...); None for a roll not yet
-        made a resumable step, whose faces a manual-dice game gives by applying the action
-        again (``Rng.roll_face``)."""
+        the task queue; "distances": the starting distances ...); None for a roll outside
+        a task's stage not yet made a resumable step, whose faces a manual-dice game gives
+        by applying the action again (``Rng.roll_face``). `speculate`: see the class."""
         wait = state.awaiting
         self._start = state
         self._resume = resume
-        self._given = wait.entered if wait is not None and wait.action is None else ()
-        self._manual = state.options.manual_dice and resume is not None
+        self._speculate = speculate
+        self._session = wait if wait is not None and wait.session else None
+        self._asked = False
         self._used = 0
+        self._given: tuple[EnteredFace, ...] = ()
+        if self._session is not None:
+            self._given, self._used = self._session.entered, self._session.used
+            self._asked = self._session.asked is not None
+            self._mode = "session"
+        elif not state.options.manual_dice:
+            self._mode = "rng"
+        elif resume is None:
+            self._mode = "rng"  # a manual game's face given by applying the action again
+        else:
+            self._given = wait.entered if wait is not None and wait.action is None else ()
+            self._mode = "step"
         self.rng = state.rng
         self.waiting: GameState | None = None
 
     def face(self, count: int, throw: Throw) -> int | None:
         """Throw die `throw` of `count` faces: its face (0..count-1), or None once the step
-        must wait for it (manual dice: see ``waiting``). Raises ValueError for count < 1."""
+        must wait for it (manual dice: see ``waiting``; with `speculate`, a stand-in face
+        0). Raises ValueError for count < 1."""
         if count < 1:
             raise ValueError(f"{throw.label} has no faces to throw")
-        if self.waiting is not None:
-            return None
-        if not self._manual:
+        if self._mode == "rng":
             face, self.rng = self.rng.roll_face(count, throw)
             return face
-        if self._used < len(self._given):
+        if not self._asked and self._used < len(self._given):
             self._used += 1
             return self._given[self._used - 1].face
-        assert self._resume is not None  # only a resumable step waits here
-        self.waiting = chance_request(self._start, throw, count, self._given,
-                                      resume=self._resume)
-        return None
+        if not self._asked:
+            self._asked = True
+            if self._session is not None:
+                self.waiting = self._start.with_(awaiting=replace(
+                    self._session, used=self._used, asked=(throw, count)))
+            else:
+                assert self._resume is not None  # only a resumable step waits here
+                self.waiting = chance_request(self._start, throw, count, self._given,
+                                              resume=self._resume)
+        return 0 if self._speculate else None
 
     def settled(self, state: GameState) -> GameState:
         """`state` (the step's result) with the Rng past the dice thrown and no chance
-        request left."""
-        if state.awaiting is not None and self._resume is not None:
+        request left (inside a session: the session noting the faces given out)."""
+        if self._mode == "rng":
+            return state.with_(rng=self.rng)
+        if self._session is not None:
+            asked = self._session.asked
+            if self._asked and asked is None:
+                assert self.waiting is not None and self.waiting.awaiting is not None
+                asked = self.waiting.awaiting.asked
+            session = replace(self._session, used=self._used, asked=asked)
+            return state.with_(rng=self.rng, awaiting=session)
+        if state.awaiting is not None:
             return state.with_(rng=self.rng, awaiting=None)
         return state.with_(rng=self.rng)
+
+
+def open_session(state: GameState) -> GameState:
+    """`state` ready to run its head task's stage in a manual-dice game: the faces the stage
+    has been given (the chance request it waits on, when a face has just been given) are
+    held in an open session for its Throwers (``Thrower``). A state already in a session is
+    returned as it is."""
+    wait = state.awaiting
+    if wait is None:
+        session = ChanceRequest(None, state.pending, state.step, Throw(""), 0,
+                                state.rng.position, session=True)
+    elif wait.session:
+        return state
+    else:
+        assert wait.action is None and not wait.resume  # the task queue resumes
+        session = replace(wait, session=True, used=0, asked=None)
+    return state.with_(awaiting=session)
+
+
+def close_session(before: GameState, mark: int, after: GameState, waiting: bool,
+                  events: list[Event]) -> tuple[GameState, bool]:
+    """The stage run from `before` (whose events start at `mark`) ended in `after`, waiting
+    or not: `after` without the session when every die had a face; otherwise `before`
+    waiting on the chance request for the first die without one, its events dropped (the
+    stage runs again, from `before`, once the face is given). Returns (state, waiting)."""
+    session = after.awaiting
+    if before.awaiting is not None and before.awaiting.session:
+        return after, waiting  # a stage inside a stage: the outer one closes the session
+    if session is None or not session.session:
+        return after, waiting
+    if session.asked is None:
+        return after.with_(awaiting=None), waiting
+    del events[mark:]
+    throw, count = session.asked
+    return chance_request(before, throw, count, session.entered), True
 
 
 def throw_dice(state: GameState, dice: Sequence[tuple[int, Throw]], resume: str | None = ""

@@ -139,7 +139,7 @@ def _white_slain(state: GameState, dragon: int, unit: int, text: str,
                  events: Events) -> tuple[GameState, str]:
     """A White Dragon slain rolls; on Jaws the slaying unit is buried (seed 000)."""
     die = state.dice[dragon].die
-    dice = Thrower(state, resume=None)
+    dice = Thrower(state, resume=None, speculate=True)
     face = dice.face(len(die.faces), state.throw(dragon, "as it is slain"))
     assert face is not None  # not yet a resumable step: a face is always given
     state = dice.settled(state)

@@ -83,7 +83,7 @@ def _roll(state: GameState, minor: int, events: Events, then: str) -> tuple[Game
     """Roll a minor terrain and apply its face; an ID face waits for the player's choice of
     action face. `then`: "maneuver" or "action", the step that follows."""
     die = state.dice[minor].die
-    dice = Thrower(state, resume=None)
+    dice = Thrower(state, resume=None, speculate=True)
     face = dice.face(len(die.faces), state.throw(minor, "minor terrain"))
     assert face is not None  # not yet a resumable step: a face is always given
     state = with_face(dice.settled(state), minor, face)

@@ -132,7 +132,7 @@ def roll_for(state: GameState, zone: Zone, player: int, roll_type: RollType,
     task queue instead (``rolls/army_roll.py``), which may stop for the players' choices."""
     dice, notes = rolling_dice(state, zone, player)
     ctx = army_context(state, zone, player, roll_type, **context)
-    thrower, note = Thrower(state, resume=None), roll_note(ctx)
+    thrower, note = Thrower(state, resume=None, speculate=True), roll_note(ctx)
     firsts = [thrower.face(len(die.faces), state.throw(die_id, note)) for die_id, die in dice]
     rolled = []
     for (die_id, die), first in zip(dice, firsts):
