@@ -212,3 +212,23 @@ def test_an_individual_roll_of_an_sai_waits_at_its_effect_and_resumes_there(monk
     assert state.zones[foot] == Zone(ZoneKind.DUA, 1)
     assert "Slay: Bob's Footman killed" in [e.text for e in events if e.kind == "sai"]
     assert calls == ["action melee"]
+
+
+def test_a_minor_terrain_brought_in_waits_for_its_face_in_the_march():
+    """Seed 003: instead of a maneuver the army may bring a minor terrain, rolled at once. In
+    a manual-dice game its face is asked in the march (a task of the queue), its owner
+    rolling; the face given turns it to that face (Highland Bridge: face 5, Double Saves)."""
+    from engine_helpers import die_ids, position, turn
+
+    state = position(ann={"minor_terrains": ("Minor Terrains/Highland Bridge",)},
+                     faces=(3, 3, 3)).with_(options=MANUAL)
+    state, _ = turn(state)
+    state, _ = play(state, "march t0")
+    bridge = die_ids(state, "Minor Terrains/Highland Bridge")[0]
+    state, _ = play(state, f"bring {bridge}")
+    assert state.awaiting.throw.die_id == bridge and state.awaiting.action is None
+    assert state.awaiting.throw.note == "minor terrain" and state.pending.player == 0
+    faces = len(load_catalog().die("Minor Terrains/Highland Bridge").faces)
+    assert [p for _, p in chance_outcomes(state)] == [Fraction(1, faces)] * faces
+    state, _ = play(state, "face 5")
+    assert dict(state.minors) == {bridge: 5} and state.step is Step.ACTION
