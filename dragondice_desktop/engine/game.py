@@ -4,17 +4,29 @@
 A game is fully defined by (player setups, seed, actions): undo, save, load and replay all
 rebuild a state by replaying that record.
 
-Manual dice (issue 7 §3, ``GameOptions.manual_dice``): every die roll is a chance step the
-players answer with the face of a physical die. An action is applied with the faces entered
-so far; when a roll needs one more (``rng.FaceNeeded``), the result is the state from before
-the action with a face decision pending (``GameState.awaiting``, ``Step.FACE``): ``face <i>``
-enters face i, ``face roll`` lets the app roll that die from the seeded hash. Each ``face``
-action applies the waiting action again from that state with one more face, until it needs
-no more. The ``face`` actions are in the record like any other, so replay, undo (one face at
-a time) and game files are exact, whatever the mix of entered and app-rolled faces.
-Replaying a record (`replay`, `play_all`) applies an action once with all the faces of the
+Manual dice (issue 7 §3, issue 12, ``GameOptions.manual_dice``): every die roll is a chance
+step the players answer with the face of a physical die. A roll that needs a die leaves a
+pending chance request in the state (``GameState.awaiting``, a ``ChanceRequest``;
+``Step.FACE``): which die (its Throw: name, catalog key, who rolls, what for), how many
+faces, and the faces its step has been given so far. ``face <i>`` enters face i, ``face
+roll`` lets the app roll that die from the seeded hash; ``chance_outcomes`` lists the
+outcomes with their probabilities. The step that threw then resumes (``rolls/throwing.py``):
+the task queue at the stage of the task that asked (army rolls and their re-rolls, dragon
+attacks, minor terrains, the individual rolls of SAIs, spells and abilities), or a setup
+step (the starting distances) — the action is not applied again. In an app-rolled game the
+seeded Rng answers every request at once, inside the step, so its record and states are
+what they always were.
+
+A roll an action makes outside those steps (the Horde roll-off, a Firebreath save when a
+casualty is chosen) is not a resumable step yet: when it needs a face (``rng.FaceNeeded``)
+the result is the state from before the action waiting on a chance request that names the
+action, and each ``face`` action applies that action again with one more face. Replaying
+a record (`replay`, `play_all`) applies such an action once with all the faces of the
 ``face`` actions after it, to the same states and events: applying it again for each face
 takes time growing with the square of a roll's faces.
+
+The ``face`` actions are in the record like any other, so replay, undo (one face at a time)
+and game files are exact, whatever the mix of entered and app-rolled faces.
 """
 
 from __future__ import annotations
@@ -103,8 +115,8 @@ def _work_out_legal_actions(state: GameState) -> tuple[Action, ...]:
 
 def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
     """Apply a legal action: returns (new state, events). Does not check legality (see play).
-    In a manual-dice game an action whose rolls need faces returns the state before it with
-    the face decision pending, and no events (see the module docstring)."""
+    In a manual-dice game a roll that needs a face leaves the state waiting on a chance
+    request, which a ``face`` action answers (see the module docstring)."""
     if state.awaiting is not None and state.awaiting.action is not None:
         return _enter_face(state, action)
     if state.options.manual_dice:

@@ -1,19 +1,27 @@
-"""Throwing dice: the one routine a step of the rules calls to throw dice (issue 12).
+"""Throwing dice: the one routine every step of the rules calls to throw dice (issue 12).
 
-``throw_dice(state, dice)`` throws the dice a step of the rules needs, in order, and gives
-their faces — or, in a manual-dice game, leaves a pending chance request in the state for
-the first die whose face the players have not given yet (``GameState.awaiting``, a
-``ChanceRequest``; the decision is ``Step.FACE``). The step then stops at once, changing
-nothing else, and the game waits; when the face is given (``face <i>`` or ``face roll``,
-``game.apply``) the task queue resumes at that same step, which throws the same dice again:
-the faces given so far come from the request, and it goes on. A step whose dice depend on
-the faces (a re-roll chain) throws them one by one with a ``Thrower``.
+A step throws its dice with a ``Thrower`` (``face``, one die at a time: a re-roll chain's
+dice depend on the faces) or ``throw_dice`` (a known list of dice). In an app-rolled game the
+seeded Rng answers at once, inside the step: no request is ever left, and the faces are those
+the Rng has always given, in the same order.
 
-Who answers a chance request:
-- an app-rolled game: the seeded Rng, at once, inside the step (no request is ever left);
-  the faces are those the Rng has always given, in the same order;
-- a manual-dice game: the players, one die at a time; ``face roll`` draws that one die
-  from the seeded Rng at the position of the ask.
+In a manual-dice game a die without a face leaves a pending chance request in the state
+(``GameState.awaiting``, a ``ChanceRequest``; the decision is ``Step.FACE``) for that die,
+and the game waits. The players answer it (``face <i>``, or ``face roll``: that one die drawn
+from the seeded Rng at the position of the ask; ``game.apply``), and the step that asked
+resumes: it runs again from the state it started from, the faces given so far coming from
+the request, and goes on. The step is
+- a stage of the task queue's head task (``open_session`` / ``close_session`` around each
+  stage run, ``tasks/runner.py``): an army roll, its re-rolls, a dragon attack's rolls, a
+  minor terrain's roll, and the individual rolls an SAI, a spell or an ability makes while
+  its effect is applied. A roll made deep inside a rule's procedure, which cannot stop where
+  it is, is thrown with `speculate`: it gets a stand-in face, the procedure goes on, and the
+  stage's result and events are set aside: the queue waits at the start of that stage;
+- or a setup step named by the request (``resume``: the starting distances).
+The action the players played is never applied again for these. Rolls outside them (the
+Horde roll-off, a roll an action makes itself, such as a Firebreath save when a casualty is
+chosen) still draw through ``Rng.roll_face``, whose manual-dice faces come from applying the
+action again with every face (``game``, ``rng.FaceNeeded``).
 
 The Rng stays a plain value (seed, position): the faces entered live in the request.
 """
