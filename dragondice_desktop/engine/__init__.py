@@ -2,7 +2,8 @@
 
 Its folders follow the rulebook's chapters:
 
-- ``game``: the reducer everything else calls: ``legal_actions``, ``apply``, ``play``, ``replay``;
+- ``game``: the reducer everything else calls: ``legal_actions``, ``chance_outcomes`` (a
+  dice roll waiting: each face with its probability), ``apply``, ``play``, ``replay``;
 - ``core/``: the values of a game: its state, actions and their text form, events, the seeded
   RNG, the options and house rules it is played with, and the game record (its file form);
 - ``turn/``: setup, the start of a turn and its phases, the march and the rolls it makes, the

@@ -1,25 +1,39 @@
-"""The reducer: `legal_actions`, `apply`, `play` and `replay` (architecture guide).
+"""The reducer: `legal_actions`, `chance_outcomes`, `apply`, `play` and `replay`
+(architecture guide).
 
 A game is fully defined by (player setups, seed, actions): undo, save, load and replay all
 rebuild a state by replaying that record.
 
-Manual dice (issue 7 §3, ``GameOptions.manual_dice``): every die roll is a chance step the
-players answer with the face of a physical die. An action is applied with the faces entered
-so far; when a roll needs one more (``rng.FaceNeeded``), the result is the state from before
-the action with a face decision pending (``GameState.awaiting``, ``Step.FACE``): ``face <i>``
-enters face i, ``face roll`` lets the app roll that die from the seeded hash. Each ``face``
-action applies the waiting action again from that state with one more face, until it needs
-no more. The ``face`` actions are in the record like any other, so replay, undo (one face at
-a time) and game files are exact, whatever the mix of entered and app-rolled faces.
-Replaying a record (`replay`, `play_all`) applies an action once with all the faces of the
+Manual dice (issue 7 §3, issue 12, ``GameOptions.manual_dice``): every die roll is a chance
+step the players answer with the face of a physical die. A roll that needs a die leaves a
+pending chance request in the state (``GameState.awaiting``, a ``ChanceRequest``;
+``Step.FACE``): which die (its Throw: name, catalog key, who rolls, what for), how many
+faces, and the faces its step has been given so far. ``face <i>`` enters face i, ``face
+roll`` lets the app roll that die from the seeded hash; ``chance_outcomes`` lists the
+outcomes with their probabilities. The step that threw then resumes (``rolls/throwing.py``):
+the task queue at the stage of the task that asked (army rolls and their re-rolls, dragon
+attacks, minor terrains, the individual rolls of SAIs, spells and abilities), or a setup
+step (the starting distances) — the action is not applied again. In an app-rolled game the
+seeded Rng answers every request at once, inside the step, so its record and states are
+what they always were.
+
+A roll an action makes outside those steps (the Horde roll-off, a Firebreath save when a
+casualty is chosen) is not a resumable step yet: when it needs a face (``rng.FaceNeeded``)
+the result is the state from before the action waiting on a chance request that names the
+action, and each ``face`` action applies that action again with one more face. Replaying
+a record (`replay`, `play_all`) applies such an action once with all the faces of the
 ``face`` actions after it, to the same states and events: applying it again for each face
 takes time growing with the square of a roll's faces.
+
+The ``face`` actions are in the record like any other, so replay, undo (one face at a time)
+and game files are exact, whatever the mix of entered and app-rolled faces.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
+from fractions import Fraction
 
 from ..catalog.loader import load_catalog
 from .core.actions import Action, Verb, act
@@ -29,10 +43,10 @@ from .core.options import GameOptions
 from .turn.reserves import apply_reserves, legal_reserve_actions
 from .tasks.runner import apply_task_action, legal_task_actions
 from .core.rng import FaceNeeded, GivenFace, Rng, Throw
-from .turn.setup import apply_setup, legal_setup_actions, new_game
-from .core.state import (
-    EnteredFace, FaceWait, GameState, Pending, Phase, PlayerSetup, Step, Zone,
-)
+from .rolls.throwing import APP_ROLL, chance_request
+from .tasks.runner import advance
+from .turn.setup import SETUP_RESUMES, apply_setup, legal_setup_actions, new_game
+from .core.state import ChanceRequest, EnteredFace, GameState, Phase, PlayerSetup, Step, Zone
 
 SETUP_PHASES = (Phase.SETUP_ARMIES, Phase.SETUP_ROLLOFF, Phase.SETUP_CHOICE,
                 Phase.SETUP_FRONTIER)
@@ -40,7 +54,6 @@ MARCH_PHASES = (Phase.FIRST_MARCH, Phase.SECOND_MARCH)
 # Phases before the marches: their decisions are questions of the task queue.
 TURN_START_PHASES = (Phase.EXPIRE_EFFECTS, Phase.EIGHTH_FACE, Phase.DRAGON_ATTACK,
                      Phase.SPECIES_ABILITIES)
-APP_ROLL = "roll"  # ``face roll``: the app rolls the die asked for (manual dice)
 
 
 class IllegalAction(ValueError):
@@ -61,6 +74,19 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     if kept is None:
         kept = _keep_legal_actions(state)[0]
     return kept
+
+
+def chance_outcomes(state: GameState) -> tuple[tuple[Action, Fraction], ...]:
+    """While a chance step waits (``state.awaiting``, a manual-dice face decision): every
+    outcome — ``face <i>`` for each face of the die asked for, in face order — with its exact
+    probability. Every face of a die is equally likely, so each is 1 / the die's faces (a
+    die with two alike faces lists both), and they sum to 1. ``face roll`` is no outcome of
+    its own: it lets the app draw one of them. Empty when no chance step waits."""
+    wait = state.awaiting
+    if wait is None:
+        return ()
+    each = Fraction(1, wait.face_count)
+    return tuple((act(Verb.FACE, face), each) for face in range(wait.face_count))
 
 
 def _legal_by_text(state: GameState) -> dict[str, Action]:
@@ -109,9 +135,9 @@ def _rules_legal_actions(state: GameState) -> list[Action]:
 
 def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
     """Apply a legal action: returns (new state, events). Does not check legality (see play).
-    In a manual-dice game an action whose rolls need faces returns the state before it with
-    the face decision pending, and no events (see the module docstring)."""
-    if state.awaiting is not None:
+    In a manual-dice game a roll that needs a face leaves the state waiting on a chance
+    request, which a ``face`` action answers (see the module docstring)."""
+    if state.awaiting is not None and state.awaiting.action is not None:
         return _enter_face(state, action)
     if state.options.manual_dice:
         return _apply_with_faces(state, action, ())
@@ -121,7 +147,9 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
 def _apply_rules(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
     """The action's effect under the rules, with the dice the state's Rng gives."""
     events: list[Event] = []
-    if state.phase in SETUP_PHASES:
+    if state.awaiting is not None:  # a face for the roll task waiting: it resumes
+        state = _answer_chance(state, action, events)
+    elif state.phase in SETUP_PHASES:
         state = apply_setup(state, action, events)
     elif state.phase in MARCH_PHASES:
         state = apply_march(state, action, events)
@@ -166,18 +194,31 @@ def _settled(after: GameState) -> GameState:
 
 def _waiting(before: GameState, action: Action, throw: Throw, face_count: int, position: int,
              entered: tuple[EnteredFace, ...]) -> GameState:
-    """`before` waiting for the face of die `throw` (manual dice) while `action` is applied,
-    with the faces `entered` so far."""
-    if throw.player is not None:
-        player = throw.player
+    """`before` waiting for the face of die `throw` (manual dice) while `action` is applied
+    again with every face, the faces `entered` so far (a roll not yet made a resumable
+    step)."""
+    return chance_request(before, throw, face_count, entered, action, position)
+
+
+def _answer_chance(state: GameState, action: Action, events: list[Event]) -> GameState:
+    """A ``face`` action answering the step waiting on a chance request: the die asked for
+    shows that face (``face roll``: drawn from the seeded Rng at the ask), and the step that
+    threw it resumes (``rolls/throwing.py``): the task queue at the stage of its head task,
+    or a setup step (``ChanceRequest.resume``)."""
+    wait, asked = state.awaiting, state.pending
+    assert wait is not None and asked is not None  # a face answers a chance request
+    if action.args[0] == APP_ROLL:
+        face, rng = state.rng.randbelow(wait.face_count)
+        entry = EnteredFace(wait.throw, face, by_hand=False)
+        state = state.with_(rng=rng)
     else:
-        assert before.pending is not None  # actions are applied only while a decision waits
-        player = before.pending.player
-    wait = FaceWait(action, before.pending, before.step, throw, face_count, position, entered)
-    note = f" ({throw.note})" if throw.note else ""
-    prompt = f"Enter the face {throw.what} shows{note}"
-    return before.with_(step=Step.FACE, awaiting=wait,
-                        pending=Pending(player, Step.FACE, prompt, f"face {APP_ROLL}"))
+        entry = EnteredFace(wait.throw, action.args[0])
+    events.append(_face_event(entry, asked.player))
+    resumed = state.with_(pending=wait.pending, step=wait.step,
+                          awaiting=replace(wait, entered=wait.entered + (entry,)))
+    if wait.resume:
+        return SETUP_RESUMES[wait.resume](resumed, events)
+    return advance(resumed, events)
 
 
 def _face_event(entry: EnteredFace, player: int | None) -> Event:
@@ -195,14 +236,14 @@ def _enter_face(state: GameState, action: Action) -> tuple[GameState, tuple[Even
     action is applied again with it. Events: the face, then the action's own once it needs
     no more faces."""
     wait = state.awaiting
-    assert wait is not None and state.pending is not None  # a face action answers a FaceWait
+    assert wait is not None and state.pending is not None  # a face action answers a request
     throw = wait.throw
     if action.args[0] == APP_ROLL:
         face, _ = Rng(state.rng.seed, wait.position).randbelow(wait.face_count)
         entry = EnteredFace(throw, face, by_hand=False)
     else:
         entry = EnteredFace(throw, action.args[0])
-    before = state.with_(pending=wait.pending, step=wait.step, awaiting=None)
+    before = state.with_(pending=wait.pending, step=wait.step, awaiting=wait.prior)
     after, events = _apply_with_faces(before, wait.action, wait.entered + (entry,))
     return after, (_face_event(entry, state.pending.player),) + events
 

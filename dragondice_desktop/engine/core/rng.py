@@ -5,14 +5,22 @@ A game is fully defined by (setup, seed, actions) (architecture guide), so the R
 touched. Each draw hashes (seed, position) with BLAKE2b, so a draw never depends on how many
 bits earlier draws consumed and is the same on every machine and Python version.
 
-Manual dice (issue 7 §3): while ``game.apply`` applies an action of a manual-dice game, the
+Every die the game throws goes through one routine, ``rolls/throwing.py`` (``Thrower``):
+in an app-rolled game it draws here, in order. In a manual-dice game a roll that needs a
+die leaves a pending chance request in the state (``GameState.awaiting``) that the players
+answer, and the step that threw resumes; the faces entered live in that request, not here.
+
+Rolls not yet made resumable steps (the Horde roll-off, and a roll an action makes itself
+outside the task queue, such as a Firebreath save when a casualty is chosen) still use the
+older way (issue 7 §3): while ``game.apply`` applies an action of a manual-dice game, the
 Rng also holds the faces the players entered for that action (`entered`, consumed in roll
 order) and the `manual` flag. ``roll_face`` then gives the next entered face, draws from the
 seeded hash for an entry of None (the player let the app roll that die), and raises
-``FaceNeeded`` when no entered face is left: the game asks for it. Between actions the Rng in
-a game state never holds entered faces. Replaying a record applies an action once with all
-the faces its ``face`` actions give (``game.play_all``): the Rng then also notes each entered
-face it gives out in `log`, so the replay knows which die each face was for.
+``FaceNeeded`` when no entered face is left: the game asks for it, and applies the action
+again with one more face. Between actions the Rng in a game state never holds entered
+faces. Replaying a record applies such an action once with all the faces its ``face``
+actions give (``game.play_all``): the Rng then also notes each entered face it gives out in
+`log`, so the replay knows which die each face was for.
 """
 
 from __future__ import annotations

@@ -203,15 +203,24 @@ class EnteredFace:
 
 
 @dataclass(frozen=True)
-class FaceWait:
-    """An action of a manual-dice game waiting for the face of a physical die (issue 7 §3).
+class ChanceRequest:
+    """A chance step waiting in a manual-dice game: the die a rule throws, whose face the
+    players enter (``face <i>``) or let the app roll (``face roll``) (issue 7 §3, issue 12).
 
-    The state holding it is the state from before `action`, with the face decision pending
-    (``Step.FACE``); `pending` and `step` are what that state had, restored when the action
-    is applied again with one more face (``game.apply``).
-    action: the action waiting (an ``actions.Action``); entered: the faces given so far, in
-        roll order; throw / face_count: the die asked for now; position: the Rng position at
-        the ask, where the app draws when the players let it roll this die.
+    throw / face_count: the die asked for now (each of its `face_count` faces equally
+        likely: ``game.chance_outcomes``); position: the Rng position at the ask, where the
+        app draws when the players let it roll this die.
+    entered: the faces given so far to the step of the rules that is throwing (a roll
+        task's stage throws its dice one by one; the UI shows them).
+    action: how the game goes on once the face is given. None: the step that asked resumes
+        (`resume` names it: "" the task queue, at the stage of the task that asked; or a
+        setup step such as "distances"), taking the faces `entered` and the new one (the
+        state is the one at the ask). An action: a roll not yet made a resumable step (an
+        individual roll, the roll-off ...) is made by applying that action again with every
+        face entered (the state is the one from before it).
+    pending / step: the decision and step the state had before the ask, restored when the
+        face is given. prior: for a waiting action, the chance request the state before it
+        had (the action answers it), restored with it.
     """
 
     action: Any
@@ -221,6 +230,17 @@ class FaceWait:
     face_count: int
     position: int
     entered: tuple[EnteredFace, ...] = ()
+    prior: "ChanceRequest | None" = None
+    resume: str = ""
+    # While a task's stage runs in a manual-dice game (``throwing.open_session``): the faces
+    # given out so far and the die first found without a face (its Throw, its face count).
+    session: bool = False
+    used: int = 0
+    asked: tuple[Throw, int] | None = None
+
+
+# The name the window and older code use for a chance request.
+FaceWait = ChanceRequest
 
 
 @dataclass(frozen=True)
@@ -409,8 +429,8 @@ class GameState:
     - rolloff_winner / frontier_picker / proposed_frontiers: setup bookkeeping (digest §2);
       turn_order: the players in turn order, from the Horde roll-off
     - options: the rules revision, manual dice and house rules the game is played with
-    - awaiting: in a manual-dice game, the action waiting for the face of a die (the state is
-      the one from before it, with the face decision pending); None otherwise
+    - awaiting: in a manual-dice game, the chance step waiting for the face of a die (a
+      ``ChanceRequest``, with the face decision pending); None otherwise
     """
 
     players: tuple[PlayerSetup, ...]
@@ -439,7 +459,7 @@ class GameState:
     proposed_frontiers: tuple[str, ...] = field(default=())
     turn_order: tuple[int, ...] = ()
     options: GameOptions = GameOptions()
-    awaiting: FaceWait | None = None
+    awaiting: ChanceRequest | None = None
 
     # --- queries -------------------------------------------------------------------------
 

@@ -53,6 +53,7 @@ from ..turn.flow import controls_eighth_face, unit_multipliers
 from ..sai.lasting import add, prune_armies, roll_changes
 from ..rolls.model import Modifier, ModOp, RollContext, RollType
 from ..rolls.pipeline import MAX_REROLLS
+from ..rolls.throwing import Thrower
 from ..species.counts_as import conversions
 from ..core.state import (
     DamageDue, DragonAttackState, DragonBond, GameState, LastingEffect, Zone, ZoneKind,
@@ -182,32 +183,44 @@ def _targets(state: GameState, task: RuleTask, events: Events) -> tuple[GameStat
 # --- step 3: the dragons roll ----------------------------------------------------------------
 
 
-def _roll_dragon(state: GameState, dragon: int, at_dragon: bool,
-                 events: Events) -> tuple[GameState, tuple[int, ...]]:
-    """One dragon's roll (a chance step): Tail rolls it again, and so does Breath when it
-    attacks a dragon (digest §5.4 step 3)."""
+def _roll_dragon(state: GameState, dragon: int, at_dragon: bool, dice: Thrower,
+                 events: Events) -> tuple[int, ...] | None:
+    """One dragon's roll (a chance step), thrown by `dice`: Tail rolls it again, and so does
+    Breath when it attacks a dragon (digest §5.4 step 3). None while a manual-dice game waits
+    for a face."""
     die = state.dice[dragon].die
-    rng, throw = state.rng, state.throw(dragon, "dragon attack")
-    face, rng = rng.roll_face(len(die.faces), throw)
+    throw = state.throw(dragon, "dragon attack")
+    face = dice.face(len(die.faces), throw)
+    if face is None:
+        return None
     chain = [face]
     while len(chain) <= MAX_REROLLS and (
             die.faces[chain[-1]].icon is Icon.TAIL
             or (die.faces[chain[-1]].icon is Icon.BREATH and at_dragon)):
-        face, rng = rng.roll_face(len(die.faces),
-                                  throw.again(f"after {die.faces[chain[-1]].to_text()}"))
+        face = dice.face(len(die.faces), throw.again(f"after {die.faces[chain[-1]].to_text()}"))
+        if face is None:
+            return None
         chain.append(face)
     shown = " -> rolled again -> ".join(die.faces[f].to_text() for f in chain)
     events.append(Event("roll", f"{state.die_label(dragon)} rolls: {shown}",
                         player=state.dice[dragon].owner))
-    return state.with_(rng=rng), tuple(chain)
+    return tuple(chain)
 
 
 def _roll_dragons(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
-    rolls = []
+    """Step 3: every attacking dragon rolls; in a manual-dice game the step waits for each
+    face and resumes here."""
+    rolls: list[tuple[int, tuple[int, ...]]] = []
+    dice, rolled = Thrower(state), Events()
     for dragon, target in state.current_dragon_attack.targets:
-        state, chain = _roll_dragon(state, dragon, target is not None, events)
+        chain = _roll_dragon(state, dragon, target is not None, dice, rolled)
+        if chain is None:
+            assert dice.waiting is not None
+            return dice.waiting, True
         rolls.append((dragon, chain))
+    events.extend(rolled)
     attack = replace(state.current_dragon_attack, rolls=tuple(rolls))
+    state = dice.settled(state)
     return replace_head(state.with_(dragon_attack=attack), replace(task, stage="breath")), False
 
 
@@ -380,25 +393,32 @@ def response_context(state: GameState, zone: Zone, player: int) -> RollContext:
     return replace(ctx, converts=ctx.converts + conversions(state, zone, player, ctx))
 
 
-def _helpers(state: GameState, events: Events) -> GameState:
+def _helpers(state: GameState, events: Events) -> tuple[GameState, bool]:
     """Dragons the army's champions control that did not attack: each rolls, and the damage
-    it does (Wings ignored) adds to the army's melee results (seed 000 control)."""
+    it does (Wings ignored) adds to the army's melee results (seed 000 control). Returns
+    (state, waiting): a manual-dice game may wait for a face (the step resumes here)."""
     attack = state.current_dragon_attack
     attacking = {d for d, _ in attack.targets}
-    extra = 0
+    extra, dice, said = 0, Thrower(state), Events()
     for bond in state.bonds:
         if (bond.kind == "controlled" and state.zones[bond.dragon] == attack.zone
                 and bond.dragon not in attacking
                 and state.zones[bond.unit] == attack.zone
                 and state.dice[bond.unit].owner == attack.player):
-            state, chain = _roll_dragon(state, bond.dragon, True, events)
+            chain = _roll_dragon(state, bond.dragon, True, dice, said)
+            if chain is None:
+                assert dice.waiting is not None
+                return dice.waiting, True
             damage = sum(n for i, n in face_icons(state.dice[bond.dragon].die, chain)
                          if i is not Icon.WINGS)
-            events.append(Event("message", f"{state.die_label(bond.dragon)}, controlled by "
-                                           f"{state.die_label(bond.unit)}, adds {damage} to the "
-                                           f"army's melee results (seed 000)"))
+            said.append(Event("message", f"{state.die_label(bond.dragon)}, controlled by "
+                                         f"{state.die_label(bond.unit)}, adds {damage} to the "
+                                         f"army's melee results (seed 000)"))
             extra += damage
-    return state.with_(dragon_attack=replace(state.current_dragon_attack, extra_melee=extra))
+    events.extend(said)
+    state = dice.settled(state)
+    attack = replace(state.current_dragon_attack, extra_melee=extra)
+    return state.with_(dragon_attack=attack), False
 
 
 def _response(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
@@ -429,7 +449,9 @@ def _response(state: GameState, task: RuleTask, events: Events) -> tuple[GameSta
             return ask(state, task, question, data=(chosen, over))
         if fearless is not None:
             exclude = afraid_dragonkin(units, dragons, fearless)
-    state = _helpers(state, events)
+    state, waiting = _helpers(state, events)
+    if waiting:
+        return state, True
     roll = RollTask("dragon-attack", player, zone, response_context(state, zone, player),
                     exclude=exclude)
     return pop_head(state, [roll, next_task]), False

@@ -2,7 +2,9 @@
 players:
 
 1. roll every die that can roll (``flow.rolling_dice``: units that are not asleep, webbed,
-   netted, stunned, hypnotized or charmed; items with a rolled unit able to carry them);
+   netted, stunned, hypnotized or charmed; items with a rolled unit able to carry them),
+   thrown by ``throwing.throw_dice``: in a manual-dice game the task waits at this stage
+   for each face and resumes here;
 2. in a save roll against an attack, apply the attacker's delayed effects: Hypnotic Glare
    (every unit showing its ID is hypnotized), Choke (up to X health-worth of units showing
    their ID are killed), Decapitate / Impale (one unit showing its ID is killed), Confuse (up
@@ -36,7 +38,8 @@ from ..sai.lasting import add, army_modifiers, on_army
 from .model import (
     Applied, DieRoll, Effect, RollChoice, RollContext, RollInput, RollResult, RollType,
 )
-from .pipeline import count_roll, extend_chain, roll_note
+from .pipeline import chain_faces, count_roll, roll_note
+from .throwing import Thrower, throw_dice
 from ..sai.icon_roll import relic_element
 from ..sai.effects import follow_ups
 from ..spells import cantrip_tasks
@@ -68,15 +71,22 @@ def _units_showing_id(state: GameState, task: RollTask) -> list[DieRoll]:
             and shows_id(d.die, d.faces[:1])]
 
 
-def _reroll(state: GameState, inp: RollInput, die_id: int, why: str) -> tuple[GameState,
-                                                                                 RollInput]:
-    """Roll one die again, ignoring its previous result (Confuse, Vortex)."""
-    old = inp.die(die_id)
-    throw = state.throw(die_id, f"{roll_note(inp.ctx)}, rolled again")
-    face, rng = state.rng.roll_face(len(old.die.faces), throw)
-    new = replace(old, faces=(face,), replaced=old.replaced + (old.faces,),
-                  notes=old.notes + (why,))
-    return state.with_(rng=rng), inp.replace_die(new)
+def _rerolled(state: GameState, inp: RollInput, die_ids: tuple[int, ...],
+              why: str) -> tuple[GameState, RollInput | None]:
+    """Roll the dice `die_ids` again, each ignoring its previous result (Confuse, Vortex,
+    Flashfire, Rapid Growth, the Elemental Relic): (state, the roll with their new faces), or
+    (the state waiting for a face, None) in a manual-dice game (``throwing.throw_dice``; the
+    stage asking resumes when it is given)."""
+    note = f"{roll_note(inp.ctx)}, rolled again"
+    state, faces = throw_dice(state, [(len(inp.die(i).die.faces), state.throw(i, note))
+                                      for i in die_ids])
+    if faces is None:
+        return state, None
+    for die_id, face in zip(die_ids, faces):
+        old = inp.die(die_id)
+        inp = inp.replace_die(replace(old, faces=(face,), replaced=old.replaced + (old.faces,),
+                                      notes=old.notes + (why,)))
+    return state, inp
 
 
 def _exclude(inp: RollInput, die_id: int, why: str) -> RollInput:
@@ -126,10 +136,11 @@ def _delayed(state: GameState, task: RollTask, events: Events) -> tuple[GameStat
         return _ask(state, task, task.ask)
     picked = picks_of(task)
     if icon is Icon.CONFUSE:
-        for die_id in picked:
-            state, inp = _reroll(state, inp, die_id, "rolled again by Confuse, ignoring the "
+        state, again = _rerolled(state, inp, picked, "rolled again by Confuse, ignoring the "
                                                      "earlier result (seed 000)")
-        words = "re-rolled"
+        if again is None:  # waiting for a face (manual dice): this stage resumes
+            return state, True
+        inp, words = again, "re-rolled"
     else:
         for die_id in picked:
             inp = _exclude(inp, die_id, f"killed by {icon.value} after rolling its ID: its "
@@ -178,10 +189,12 @@ def _vortex(state: GameState, task: RollTask, events: Events) -> tuple[GameState
         return _ask(state, task, ask)
     if not answered(task.ask):
         return _ask(state, task, task.ask)
-    inp = task.rolled
+    state, inp = _rerolled(state, task.rolled, picks_of(task), "rolled again by the Vortex, "
+                                                              "ignoring the earlier result "
+                                                              "(seed 003)")
+    if inp is None:  # waiting for a face (manual dice): this stage resumes
+        return state, True
     for die_id in picks_of(task):
-        state, inp = _reroll(state, inp, die_id, "rolled again by the Vortex, ignoring the "
-                                                 "earlier result (seed 003)")
         events.append(Event("sai", f"Vortex: {state.die_label(die_id)} is rolled again",
                             player=task.player))
     return replace_head(state, replace(task, inp=inp, ask=None, stage="flashfire")), False
@@ -198,9 +211,13 @@ def _flashfire(state: GameState, task: RollTask, events: Events) -> tuple[GameSt
     if task.ask is not None:
         if not answered(task.ask):
             return _ask(state, task, task.ask)
+        state, again = _rerolled(state, inp, picks_of(task), "rolled again by Flashfire, "
+                                                             "ignoring the earlier result "
+                                                             "(spell)")
+        if again is None:  # waiting for a face (manual dice): this stage resumes
+            return state, True
+        inp = again
         for die_id in picks_of(task):
-            state, inp = _reroll(state, inp, die_id, "rolled again by Flashfire, ignoring the "
-                                                     "earlier result (spell)")
             events.append(Event("sai", f"Flashfire: {state.die_label(die_id)} is rolled again",
                                 player=task.player))
         left = left - 1 if picks_of(task) else 0
@@ -213,11 +230,13 @@ def _flashfire(state: GameState, task: RollTask, events: Events) -> tuple[GameSt
     return _ask(state, task, ask)
 
 
-def _rerolls(state: GameState, task: RollTask) -> GameState:
-    """Step 3: roll out every counted die's re-roll chain. A die that left the army before its
-    results are used (an item buried when Choke killed its carrier) contributes nothing
-    (digest §4.2)."""
-    inp, rng = task.rolled, state.rng
+def _rerolls(state: GameState, task: RollTask) -> tuple[GameState, bool]:
+    """Step 3: roll out every counted die's re-roll chain (thrown by a ``Thrower``: in a
+    manual-dice game the stage waits for each face and resumes). A die that left the army
+    before its results are used (an item buried when Choke killed its carrier) contributes
+    nothing (digest §4.2)."""
+    inp, dice = task.rolled, Thrower(state)
+    note = roll_note(inp.ctx)
     for d in inp.dice:
         if not d.excluded and state.zones[d.die_id] != task.zone:
             inp = _exclude(inp, d.die_id, "it left the army before its results were used "
@@ -225,11 +244,14 @@ def _rerolls(state: GameState, task: RollTask) -> GameState:
             continue
         if d.excluded:
             continue
-        chain, rng = extend_chain(d.die, d.die_id, d.faces, inp.ctx, rng, inp.choices,
-                                  throw=state.throw(d.die_id, roll_note(inp.ctx)))
+        chain = chain_faces(d.die, d.die_id, d.faces, inp.ctx, dice.face, inp.choices,
+                            throw=state.throw(d.die_id, note))
+        if chain is None:  # waiting for a face (manual dice): this stage resumes
+            assert dice.waiting is not None
+            return dice.waiting, True
         if chain != d.faces:  # most dice roll no re-roll icon: their entry stays as it is
             inp = inp.replace_die(replace(d, faces=chain))
-    return replace_head(state.with_(rng=rng), replace(task, inp=inp, stage="choices"))
+    return replace_head(dice.settled(state), replace(task, inp=inp, stage="choices")), False
 
 
 def _choices(state: GameState, task: RollTask,
@@ -241,9 +263,12 @@ def _choices(state: GameState, task: RollTask,
         point, inp = task.ask_point, task.rolled
         assert point is not None  # the question answers this choice point
         if point.kind == "reroll":
-            for die_id in picks_of(task):
-                state, inp = _reroll(state, inp, die_id, "rolled again by the Elemental Relic, "
-                                                         "ignoring the earlier result (seed 001)")
+            state, again = _rerolled(state, inp, picks_of(task), "rolled again by the "
+                                                                 "Elemental Relic, ignoring "
+                                                                 "the earlier result (seed 001)")
+            if again is None:  # waiting for a face (manual dice): this stage resumes
+                return state, True
+            inp = again
             assert isinstance(task.ask, PickAsk)  # a re-roll choice is a pick
             value = str(task.ask.spent())
         elif isinstance(task.ask, PickAsk):
@@ -330,10 +355,12 @@ def _rapid_growth(state: GameState, task: RollTask, events: Events) -> tuple[Gam
         return _ask(state, task, task.ask)
     inp = task.rolled
     if answer_of(task) == "re-roll":
-        for d in growers:
-            state, inp = _reroll(state, inp, d.die_id, f"rolled again by {entry.name}, "
-                                                       f"ignoring the earlier result "
-                                                       f"({entry.source})")
+        state, again = _rerolled(state, inp, tuple(d.die_id for d in growers),
+                                 f"rolled again by {entry.name}, ignoring the earlier result "
+                                 f"({entry.source})")
+        if again is None:  # waiting for a face (manual dice): this stage resumes
+            return state, True
+        inp = again
         events.append(Event("sai", f"{entry.name}: {len(growers)} {species} rolled again",
                             player=task.player))
     return replace_head(state, replace(task, inp=inp, ask=None, stage="rerolls")), False
@@ -348,16 +375,18 @@ def run_roll(state: GameState, task: RollTask, events: Events) -> tuple[GameStat
             return pop_head(state), False
         dice, notes = rolling_dice(state, task.zone, task.player,
                                    task.exclude + left_out(state, task.zone, task.player, task.ctx))
-        for note in notes:
-            events.append(Event("message", note, player=task.player))
-        rng, rolled = state.rng, []
-        for die_id, die in dice:
-            face, rng = rng.roll_face(len(die.faces), state.throw(die_id, roll_note(task.ctx)))
-            rolled.append(DieRoll(die_id, die, (face,)))
+        note = roll_note(task.ctx)
+        state, faces = throw_dice(state, [(len(die.faces), state.throw(die_id, note))
+                                          for die_id, die in dice])
+        if faces is None:  # a manual-dice game waits for a face: this stage resumes then
+            return state, True
+        for text in notes:
+            events.append(Event("message", text, player=task.player))
+        rolled = [DieRoll(die_id, die, (face,)) for (die_id, die), face in zip(dice, faces)]
         mods = task.modifiers + army_modifiers(state, task.zone, task.player, task.ctx)
         inp = RollInput(task.ctx, tuple(rolled), mods)
         stage = "delayed" if task.delayed else "vortex"
-        return replace_head(state.with_(rng=rng), replace(task, inp=inp, stage=stage)), False
+        return replace_head(state, replace(task, inp=inp, stage=stage)), False
     if task.stage == "delayed":
         if not task.delayed:
             return replace_head(state, replace(task, stage="vortex")), False
@@ -371,7 +400,7 @@ def run_roll(state: GameState, task: RollTask, events: Events) -> tuple[GameStat
     if task.stage == "growth":
         return _rapid_growth(state, task, events)
     if task.stage == "rerolls":
-        return _rerolls(state, task), False
+        return _rerolls(state, task)
     outcome = _choices(state, task, events)
     if isinstance(outcome, tuple):
         return outcome

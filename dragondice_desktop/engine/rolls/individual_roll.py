@@ -32,7 +32,8 @@ from ..core.events import Event
 from ..sai.icon_roll import logo_counts_as_id
 from ..sai.lasting import cannot_roll, unit_rolled
 from .model import DieRoll, RollChoice, RollContext, RollInput, RollKind, RollResult, RollType
-from .pipeline import count_roll, extend_chain
+from .pipeline import chain_faces, count_roll
+from .throwing import Thrower
 from ..species.counts_as import conversions
 from ..core.state import GameState, Zone, ZoneKind
 from ..tasks.kinds import RuleTask
@@ -113,10 +114,12 @@ def unit_roll(state: GameState, die_id: int, types: Sequence[RollType], events: 
     ctx = unit_context(types, in_dua=in_dua, against_individual=against_individual)
     ctx = replace(ctx, converts=conversions(state, zone, owner, ctx),
                   cantrip_spells=not in_dua and _in_army(zone) and state.options.since(2))
-    throw = state.throw(die_id, f"{what} roll")
-    first, rng = state.rng.roll_face(len(die.faces), throw)
-    faces, rng = extend_chain(die, die_id, (first,), ctx, rng, throw=throw)
-    state = unit_rolled(state.with_(rng=rng), die_id, events)
+    throw, dice = state.throw(die_id, f"{what} roll"), Thrower(state, resume=None, speculate=True)
+    first = dice.face(len(die.faces), throw)
+    assert first is not None  # not yet a resumable step: a face is always given
+    faces = chain_faces(die, die_id, (first,), ctx, dice.face, throw=throw)
+    assert faces is not None
+    state = unit_rolled(dice.settled(state), die_id, events)
     result = count_unit_roll(die, die_id, faces, ctx)
     shown = " -> ".join(die.faces[f].to_text() for f in faces)
     totals = ", ".join(f"{result.total(t)} {t.value}" for t in types)
@@ -156,8 +159,10 @@ def id_roll(state: GameState, die_id: int, events: Events,
         text = f"{label} cannot be rolled ({blocked}): it does not roll its ID ({why})"
         events.append(Event("roll", text, player=state.dice[die_id].owner))
         return state, UnitRoll(die_id, (), None, blocked, text)
-    face, rng = state.rng.roll_face(len(die.faces), state.throw(die_id, why))
-    state = unit_rolled(state.with_(rng=rng), die_id, events)
+    dice = Thrower(state, resume=None, speculate=True)
+    face = dice.face(len(die.faces), state.throw(die_id, why))
+    assert face is not None  # not yet a resumable step: a face is always given
+    state = unit_rolled(dice.settled(state), die_id, events)
     hit = shows_id(die, (face,))
     text = (f"{label} rolls ({why}): {die.faces[face].to_text()} — "
             f"{'its ID' if hit else 'not its ID'}")
@@ -169,8 +174,10 @@ def face_roll(state: GameState, die_id: int, icon: Icon, events: Events,
               why: str) -> tuple[GameState, bool]:
     """Roll a unit just to see whether it shows `icon` (Rise from the Ashes, seed 000)."""
     die = state.dice[die_id].die
-    face, rng = state.rng.roll_face(len(die.faces), state.throw(die_id, why))
+    dice = Thrower(state, resume=None, speculate=True)
+    face = dice.face(len(die.faces), state.throw(die_id, why))
+    assert face is not None  # not yet a resumable step: a face is always given
     hit = any(i is icon for i, _ in die.faces[face].icons)
     events.append(Event("roll", f"{state.die_label(die_id)} rolls ({why}): "
                                 f"{die.faces[face].to_text()}", player=state.dice[die_id].owner))
-    return state.with_(rng=rng), hit
+    return dice.settled(state), hit

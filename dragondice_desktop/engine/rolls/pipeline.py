@@ -15,7 +15,9 @@ Public API
   then resolve re-rolls die by die (step 3), then count.
 - ``face_results(die, face_index, ctx) -> FaceOutcome``: what one face gives in one roll; the
   odds module reuses it so there is one source of truth for per-face semantics.
-- ``extend_chain(...)``: roll a die again while its face says so (step 3), for the engine.
+- ``chain_faces(...)``: roll a die again while its face says so (step 3), each re-roll thrown
+  by the game's throwing routine (``rolls/throwing.py``); ``extend_chain`` draws them from an
+  Rng (``roll_army``).
 - ``handled_icons()``: the SAIs whose army-roll handlers never report Unresolved (the SAI
   table itself: ``sai/registry.py``).
 
@@ -39,7 +41,7 @@ The module is pure: all randomness comes from the ``Rng`` value passed in.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from ...player_text import count_of
@@ -58,7 +60,8 @@ __all__ = [
     "RollType", "RollKind", "Origin", "RollContext", "Contribution", "Unresolved", "Effect",
     "Modifier", "ModOp", "ChoicePoint", "RollChoice", "Addition", "DieRoll", "RollInput",
     "Applied", "SaiRoll", "SaiOutcome", "FaceOutcome", "DieOutcome", "RollResult",
-    "roll_army", "roll_note", "count_faces", "count_roll", "face_results", "extend_chain", "magic_key",
+    "roll_army", "roll_note", "count_faces", "count_roll", "face_results", "extend_chain", "chain_faces",
+    "magic_key",
     "handled_icons",
 ]
 
@@ -755,16 +758,36 @@ def extend_chain(die: Die, die_id: int, faces: Sequence[int], ctx: RollContext, 
                  choices: tuple[RollChoice, ...] = (), *,
                  throw: Throw) -> tuple[tuple[int, ...], Rng]:
     """Step 3 for one die: roll it again while its last face says so (Rend, Tail, Bullseye
-    ...), up to MAX_REROLLS. `throw` names the die for a player entering its faces (manual
-    dice); each re-roll is asked as "rolled again after <face>". Returns (the whole chain,
-    advanced rng)."""
+    ...), up to MAX_REROLLS (``chain_faces``), drawing from `rng`. `throw` names the die for
+    a player entering its faces (manual dice); each re-roll is asked as "rolled again after
+    <face>". Returns (the whole chain, advanced rng)."""
+    held = [rng]
+
+    def one(count: int, again: Throw) -> int:
+        face, held[0] = held[0].roll_face(count, again)
+        return face
+
+    chain = chain_faces(die, die_id, faces, ctx, one, choices, throw=throw)
+    assert chain is not None  # an Rng always gives a face
+    return chain, held[0]
+
+
+def chain_faces(die: Die, die_id: int, faces: Sequence[int], ctx: RollContext,
+                throw_one: Callable[[int, Throw], int | None],
+                choices: tuple[RollChoice, ...] = (), *, throw: Throw) -> tuple[int, ...] | None:
+    """Step 3 for one die: the chain of `faces` and its re-rolls, made while the last face
+    says so (Rend, Tail, Bullseye ...), at most MAX_REROLLS times. Each re-roll is thrown
+    with `throw_one(face count, the die "rolled again after <face>")` (a
+    ``throwing.Thrower``'s ``face``); None when it gives None (a manual-dice game waits for
+    that face)."""
     chain = list(faces)
     while (len(chain) <= MAX_REROLLS
            and face_results(die, chain[-1], ctx, die_id, choices).rerolls):
-        again = throw.again(f"after {die.faces[chain[-1]].to_text()}")
-        face, rng = rng.roll_face(len(die.faces), again)
+        face = throw_one(len(die.faces), throw.again(f"after {die.faces[chain[-1]].to_text()}"))
+        if face is None:
+            return None
         chain.append(face)
-    return tuple(chain), rng
+    return tuple(chain)
 
 
 def roll_army(dice: Sequence[tuple[int, Die]], ctx: RollContext,

@@ -18,6 +18,7 @@ from ...catalog.model import Icon
 from ..tasks.effect_steps import Events, ask, finish, resume
 from ..core.events import Event
 from ..units.fates import kill
+from ..rolls.throwing import Thrower
 from ..core.state import GameState
 from ..rolls.model import RollType, SaiOutcome
 from ..tasks.kinds import EffectTask, PickAsk, picks_of
@@ -80,8 +81,10 @@ def white_slain(state: GameState, dragon: int, unit: int, text: str,
                 events: Events) -> tuple[GameState, str]:
     """A White Dragon slain rolls; on Jaws the slaying unit is buried (seed 000)."""
     die = state.dice[dragon].die
-    face, rng = state.rng.roll_face(len(die.faces), state.throw(dragon, "as it is slain"))
-    state = state.with_(rng=rng)
+    dice = Thrower(state, resume=None, speculate=True)
+    face = dice.face(len(die.faces), state.throw(dragon, "as it is slain"))
+    assert face is not None  # not yet a resumable step: a face is always given
+    state = dice.settled(state)
     events.append(Event("roll", f"{state.die_label(dragon)} rolls as it is slain: "
                                 f"{die.faces[face].to_text()}", player=state.dice[dragon].owner))
     if die.faces[face].icon is not Icon.JAWS:

@@ -1,6 +1,8 @@
 """Running the task queue: damage to assign first, then the head task (a roll, an SAI effect,
 a rule's procedure or the next step of the march or turn), until a player must decide or the
-queue is empty.
+queue is empty. In a manual-dice game each stage of the head task runs in a throwing session
+(``rolls/throwing.py``): a die it throws without a face makes the queue wait at that stage, a
+chance request the players answer; the stage then runs again with the face.
 
 Decisions while it runs:
 - Step.DAMAGE — ``kill <die id>``: one casualty at a time (digest §4.7, ``units/damage.py``); from
@@ -39,6 +41,7 @@ from ..spells import apply_cast, legal_casts
 from ..sai.lasting import has_effect
 from ..core.state import DamageDue, GameDie, GameState, Step, Zone, ZoneKind
 from .queue_ops import head, replace_head
+from ..rolls.throwing import close_session, open_session
 from .kinds import ChooseAsk, EffectTask, PickAsk, RollTask, RuleTask, StepTask
 
 Events = list[Event]
@@ -65,20 +68,29 @@ def advance(state: GameState, events: Events) -> GameState:
         if state.damage and not _burying(state):
             state, waiting = _next_damage(state, events)
         elif state.tasks:
-            task = head(state)
-            if isinstance(task, RollTask):
-                state, waiting = run_roll(state, task, events)
-            elif isinstance(task, EffectTask):
-                state, waiting = run_effect(state, task, events)
-            elif isinstance(task, RuleTask):
-                state, waiting = _run_rule(state, task, events)
+            if state.options.manual_dice:  # its dice may wait for the players' faces
+                before, mark = state, len(events)
+                state, waiting = _run_head(open_session(state), events)
+                state, waiting = close_session(before, mark, state, waiting, events)
             else:
-                state, waiting = _run_step(state, task, events)
+                state, waiting = _run_head(state, events)
         else:
             return state
         if waiting:
             return state
     return state
+
+
+def _run_head(state: GameState, events: Events) -> tuple[GameState, bool]:
+    """Run the head task one stage on: (state, waiting for a player)."""
+    task = head(state)
+    if isinstance(task, RollTask):
+        return run_roll(state, task, events)
+    if isinstance(task, EffectTask):
+        return run_effect(state, task, events)
+    if isinstance(task, RuleTask):
+        return _run_rule(state, task, events)
+    return _run_step(state, task, events)
 
 
 def _burying(state: GameState) -> bool:

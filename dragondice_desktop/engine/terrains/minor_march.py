@@ -26,6 +26,7 @@ from ..turn.flow import wait
 from .minor import (
     ACTIONS, ID_FACES, bury_minor, can_bring, controlled, disaster, face_of, with_face,
 )
+from ..rolls.throwing import Thrower
 from ..core.state import GameState, Step, ZoneKind
 from ..species.registry import Hook, on
 from ..tasks.queue_ops import pop_head, push_front
@@ -75,11 +76,24 @@ def bring_actions(state: GameState) -> list[Action]:
 
 
 def _roll(state: GameState, minor: int, events: Events, then: str) -> tuple[GameState, bool]:
-    """Roll a minor terrain and apply its face; an ID face waits for the player's choice of
-    action face. `then`: "maneuver" or "action", the step that follows."""
+    """Roll a minor terrain (a ``minor_roll`` task the queue runs next, so that a manual-dice
+    game waits for its face there) and apply its face. `then`: "maneuver" or "action", the
+    step that follows."""
+    return push_front(state, [RuleTask("minor_roll", state.turn_player,
+                                       state.current_march.zone, data=(minor, then))]), False
+
+
+def _minor_roll(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
+    """The minor terrain rolls and shows its new face; an ID face waits for the player's
+    choice of action face."""
+    minor, then = task.data
     die = state.dice[minor].die
-    face, rng = state.rng.roll_face(len(die.faces), state.throw(minor, "minor terrain"))
-    state = with_face(state.with_(rng=rng), minor, face)
+    dice = Thrower(state)
+    face = dice.face(len(die.faces), state.throw(minor, "minor terrain"))
+    if face is None:  # waiting for the face (manual dice): this task resumes
+        assert dice.waiting is not None
+        return dice.waiting, True
+    state = with_face(dice.settled(pop_head(state)), minor, face)
     events.append(Event("roll", f"{state.die_label(minor)} rolls: {die.faces[face].to_text()}",
                         player=state.dice[minor].owner))
     if die.faces[face].icon in ID_FACES:
@@ -138,4 +152,4 @@ def _minor_face(state: GameState, task: RuleTask, events: Events) -> tuple[GameS
     return _then(pop_head(state), then)
 
 
-RULE_RUNNERS = {"minor_face": _minor_face}
+RULE_RUNNERS = {"minor_face": _minor_face, "minor_roll": _minor_roll}

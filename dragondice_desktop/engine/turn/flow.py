@@ -20,7 +20,8 @@ from ..terrains.minor import bury_orphans, doubles_ids
 from ..rolls.model import DieRoll, RollInput, RollResult
 from ..species.counts_as import conversions_at, terrain_elements
 from ..rolls.model import RollKind
-from ..rolls.pipeline import RollContext, RollType, count_roll, extend_chain, roll_note
+from ..rolls.pipeline import RollContext, RollType, chain_faces, count_roll, roll_note
+from ..rolls.throwing import Thrower
 from ..core.state import GameState, Pending, Phase, Step, Zone, ZoneKind
 
 Events = list[Event]
@@ -131,19 +132,18 @@ def roll_for(state: GameState, zone: Zone, player: int, roll_type: RollType,
     task queue instead (``rolls/army_roll.py``), which may stop for the players' choices."""
     dice, notes = rolling_dice(state, zone, player)
     ctx = army_context(state, zone, player, roll_type, **context)
-    rng = state.rng
-    firsts = []
-    for die_id, die in dice:
-        face, rng = rng.roll_face(len(die.faces), state.throw(die_id, roll_note(ctx)))
-        firsts.append(face)
+    thrower, note = Thrower(state, resume=None, speculate=True), roll_note(ctx)
+    firsts = [thrower.face(len(die.faces), state.throw(die_id, note)) for die_id, die in dice]
     rolled = []
     for (die_id, die), first in zip(dice, firsts):
-        chain, rng = extend_chain(die, die_id, (first,), ctx, rng,
-                                  throw=state.throw(die_id, roll_note(ctx)))
+        assert first is not None  # not yet a resumable step: a face is always given
+        chain = chain_faces(die, die_id, (first,), ctx, thrower.face,
+                            throw=state.throw(die_id, note))
+        assert chain is not None
         rolled.append(DieRoll(die_id, die, chain))
     result = count_roll(RollInput(ctx, tuple(rolled), army_modifiers(state, zone, player, ctx)))
     log_roll(state, zone, player, result, events, notes)
-    return state.with_(rng=rng), result
+    return thrower.settled(state), result
 
 
 def log_roll(state: GameState, zone: Zone, player: int, result: RollResult, events: Events,

@@ -30,6 +30,7 @@ from ..core.options import GameOptions, options_problem
 from .start import begin_turn
 from ..core.rng import Rng, Throw
 from ..rolls.pipeline import MAX_REROLLS, RollType
+from ..rolls.throwing import Thrower
 from ..core.state import (
     GameDie, GameState, Phase, PlayerSetup, Step, TerrainState, Zone, ZoneKind,
 )
@@ -233,23 +234,42 @@ def _place_frontier(state: GameState, index: int, events: Events) -> GameState:
     events.append(Event("terrain", f"{state.players[picker].name} picks "
                                    f"{state.zone_name(Zone(ZoneKind.TERRAIN, frontier))} as the "
                                    f"Frontier", player=picker))
+    return roll_distances(state, events)
+
+
+def roll_distances(state: GameState, events: Events) -> GameState:
+    """Roll every terrain for its starting distance — the Frontier by the player who picked
+    it — an 8 rolled again, a 7 or 8 starting at 6 (digest §2.5); then the first turn
+    begins. In a manual-dice game the step waits for each face and resumes here (chance
+    requests of step "distances")."""
+    picker = state.frontier_picker
+    assert picker is not None  # set when the roll-off winner chose
+    frontier = state.player_count
     terrains = list(state.terrains)
-    rng = state.rng
+    dice, said = Thrower(state, resume="distances"), []
     for t_index, terrain in enumerate(terrains):
         roller = picker if t_index == frontier else terrain.owner
         throw = Throw(f"{state.players[roller].name}'s {terrain.die.name}", terrain.key,
                       roller, "starting distance")
-        roll, rng = rng.roll_face(8, throw)
+        roll = dice.face(8, throw)
         rerolls = 0
         # Like every re-roll chain, at most MAX_REROLLS times (then it starts at 6): a game
         # file entering 8 for ever (manual dice) must not make a roll without end.
-        while roll + 1 == 8 and rerolls < MAX_REROLLS:
-            roll, rng = rng.roll_face(8, throw.again("after 8"))
+        while roll is not None and roll + 1 == 8 and rerolls < MAX_REROLLS:
+            roll = dice.face(8, throw.again("after 8"))
             rerolls += 1
+        if roll is None:  # waiting for a face (manual dice)
+            assert dice.waiting is not None
+            return dice.waiting
         face = roll + 1
         shown = min(face, 6)
         terrains[t_index] = TerrainState(terrain.key, terrain.owner, terrain.home, shown)
-        events.append(Event("terrain", f"{state.players[roller].name} rolls {terrain.die.name}: "
-                                       f"{face}" + (" → 6" if face > 6 else ""), player=roller))
-    state = state.with_(terrains=tuple(terrains), rng=rng)
+        said.append(Event("terrain", f"{state.players[roller].name} rolls {terrain.die.name}: "
+                                     f"{face}" + (" → 6" if face > 6 else ""), player=roller))
+    events.extend(said)
+    state = dice.settled(state.with_(terrains=tuple(terrains)))
     return begin_turn(state, state.turn_order[0], events)
+
+
+# The setup steps a chance request resumes (``ChanceRequest.resume``).
+SETUP_RESUMES = {"distances": roll_distances}
