@@ -111,6 +111,13 @@ class RollContext:
         (seed 000 Targeting; rules revision 3); the roller picks each one's unit. When False,
         at most one multiplying modifier per result type for the whole roll (revisions 1-2,
         and the house rule).
+    ruleset: "v4.01" (the default) or "classic": in a 1996 game every SAI means what the
+        1996 action-icon list says (``engine/classic``; build such contexts with
+        ``classic.contexts``, never by hand).
+    classic_flags: in a classic roll, what the 1996 rules need to know that v4.01 does not
+        (``classic.contexts.FLAGS``): "skirmish" or "charge", the form of the melee the roll
+        belongs to (the attack, its counter-attack, the save roll against it, the defender's
+        roll during a charge); "no_fly" when Galeforce makes the army ignore its Fly results.
 
     Raises ValueError for contradictory settings (e.g. save_against without a save count).
     """
@@ -136,6 +143,8 @@ class RollContext:
     normal_results_only: str = ""
     split_ids: bool = False
     unit_multipliers: bool = False
+    ruleset: str = "v4.01"
+    classic_flags: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.roll_type, RollType):
@@ -166,6 +175,10 @@ class RollContext:
             raise ValueError("against_individual is an individual save roll")
         if self.in_dua and self.kind is not RollKind.INDIVIDUAL:
             raise ValueError("only a single unit rolls in the DUA (an individual roll)")
+        if self.ruleset not in ("v4.01", "classic"):
+            raise ValueError(f"ruleset must be 'v4.01' or 'classic', got {self.ruleset!r}")
+        if self.classic_flags and self.ruleset != "classic":
+            raise ValueError("classic_flags only make sense in a classic (1996) roll")
         if self.kind is RollKind.DRAGON_ATTACK and set(counted) != {
                 RollType.MELEE, RollType.MISSILE, RollType.SAVE}:
             raise ValueError("a dragon-attack roll counts melee, missile and save (digest §5.4)")
@@ -221,6 +234,8 @@ class RollContext:
             (self.id_multiplier != 1, f"ID x{self.id_multiplier} from the eighth face"),
             (bool(self.ignore_ids), "ID results ignored"),
             (bool(self.normal_results_only), "normal results only"),
+            (self.ruleset == "classic", "1996 rules"
+             + "".join(f", {f.replace('_', ' ')}" for f in self.classic_flags)),
             (bool(self.counts_as), ", ".join(f"{a.value} counts as {b.value}"
                                              for a, b in self.counts_as)),
         ) if flag]

@@ -49,6 +49,7 @@ from .model import (
     RollInput, RollKind, RollResult, RollType, SaiOutcome, Unresolved, key_text,
 )
 from ..sai.results import SAI_HANDLERS, sai_outcome
+from ..classic.counting import classic_outcome
 from ..sai.icon_roll import APPLIES, SAI_TEXT, SaiRoll, magic_key, relic_element
 
 __all__ = [
@@ -179,6 +180,8 @@ def _icon_results(die: Die, die_id: int, icon: Icon, count: int, ctx: RollContex
                 Origin.AUTOMATIC),))
         return SaiOutcome(ignored=(
             f"{count} {icon.value}: not counted in a {ctx.roll_type.value} roll",))
+    if ctx.ruleset == "classic":  # the 1996 meanings of every SAI (issue 18)
+        return classic_outcome(die, die_id, icon, count, ctx, choices)
     return sai_outcome(die, die_id, icon, count, ctx, choices)
 
 
