@@ -217,8 +217,12 @@ def species_coverage(tests: Tests | None = None) -> list[tuple[str, str, str]]:
 
 # 1996 icons whose counting or effect covers only part of their text: the part missing.
 _CLASSIC_PARTIAL = {
-    "Elevate": "the effect is handed to the game, but the count does not add the chosen unit's "
-               "missile results as melee by itself (shown as not resolved)",
+    "Elevate": "the count does not add the chosen unit's missile results as melee by itself "
+               "(shown as not resolved)",
+    "Dispel Magic": "counted as nothing in ordinary rolls; its own roll against spells is not "
+                    "made in play yet",
+    "Wave": "counted as nothing in ordinary rolls; its own roll against an opposing army's "
+            "saves or maneuvers is not made in play yet",
 }
 
 
@@ -234,10 +238,10 @@ def _classic_row(rec: ClassicIcon, printed: set[Icon]) -> tuple[str, str, str]:
         return PARTIAL, _CLASSIC_PARTIAL[rec.name], where
     kind = rec.effect_kind
     if kind in classic_effects.CLASSIC_EFFECT_KINDS and kind not in classic_effects.RUNNERS:
-        return (PARTIAL, f"counted in every roll of the 1996 game; its effect is handed to the "
-                         f"game ({classic_effects.CLASSIC_EFFECT_KINDS[kind]}), which does not "
-                         f"apply it in play yet", where)
-    applied = " and its effect applied in play" if kind else ""
+        return (PARTIAL, "counted in every roll of the 1996 game; its effect is shown with the "
+                         "roll but not yet applied in play", where)
+    applied = (", its effect applied in play by the same procedure as in the v4.01 game"
+               if kind else "")
     return HANDLED, f"counted in every roll of the 1996 game{applied}", where
 
 

@@ -284,3 +284,26 @@ def test_the_same_faces_count_differently_under_v401():
         RollContext(MEL, classic_flags=("charge",))
     with pytest.raises(ValueError, match="ruleset"):
         RollContext(MEL, ruleset="1995")
+
+
+def test_rules_coverage_for_the_classic_ruleset_lists_every_icon_of_seed_002(capsys):
+    """`dragondice rules-coverage --ruleset classic`: one row per icon of seed 002 (61), each
+    with its status, file and tests; "handled" only with a marked test; Swoop, on no die,
+    is not handled."""
+    import json
+
+    from dragondice_desktop.commands.main import main
+    from dragondice_desktop.engine.coverage import classic_rows
+
+    names = [n.replace("_", " ") for n in SEED_002_NAMES.replace("|", " ").split()]
+    rows = classic_rows({})
+    assert [r.name for r in rows] == names
+    assert all(r.status != "handled" for r in rows)  # no marked test: none is handled
+    assert main(["rules-coverage", "--ruleset", "classic", "--full-json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert [r["name"] for r in listed] == names
+    assert {r["kind"] for r in listed} == {"classic_icon"}
+    by_name = {r["name"]: r for r in listed}
+    assert by_name["Swoop"]["status"] == "not handled"
+    assert all(r["tests"] and r["file"] for r in listed if r["status"] == "handled")
+    assert by_name["Trample"]["file"] == "dragondice_desktop/engine/classic/counting.py"
