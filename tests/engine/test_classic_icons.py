@@ -280,8 +280,10 @@ def test_the_same_faces_count_differently_under_v401():
     assert v4.total(MEL) == 4
     classic = count_faces([(1, CAT.die("Amazons/Centaur"), [9])], c.skirmish_attack())
     assert classic.context.ruleset == "classic" and "1996 rules" in classic.explain()
-    with pytest.raises(ValueError, match="classic_flags"):
-        RollContext(MEL, classic_flags=("charge",))
+    with pytest.raises(ValueError, match="melee_form"):
+        RollContext(MEL, melee_form="charge")
+    with pytest.raises(ValueError, match="melee_form"):
+        RollContext(MEL, ruleset="classic", melee_form="rush")
     with pytest.raises(ValueError, match="ruleset"):
         RollContext(MEL, ruleset="1995")
 
@@ -307,3 +309,11 @@ def test_rules_coverage_for_the_classic_ruleset_lists_every_icon_of_seed_002(cap
     assert by_name["Swoop"]["status"] == "not handled"
     assert all(r["tests"] and r["file"] for r in listed if r["status"] == "handled")
     assert by_name["Trample"]["file"] == "dragondice_desktop/engine/classic/counting.py"
+
+
+@pytest.mark.rule("classic_icon", "Trample")
+def test_trample_doubles_in_a_charge_built_with_the_form_alone():
+    """Seed 002 Trample: in a charge a maneuver and a melee hit (8) also when the roll only
+    names its form (the game's own context, without the maneuver-as-melee conversion)."""
+    ctx = RollContext(MEL, ruleset="classic", melee_form="charge")
+    assert roll(ctx, ("Amazons/Centaur", [9])).total(MEL) == 8

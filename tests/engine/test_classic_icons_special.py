@@ -337,7 +337,8 @@ def test_surprise_forbids_return_attacks():
     return attacks; in a counter-attack there is no return attack left to stop."""
     for ctx in (c.skirmish_attack(), c.charge_attack()):
         r = roll(ctx, ("Frostwings/Yeti", [6]))
-        assert [k for k, _ in kinds(r)] == ["surprise"] and r.total(MEL) == 0
+        assert [k for k, _ in kinds(r)] == ["classic_no_return_attacks"]
+        assert r.total(MEL) == 0
     assert nothing(roll(c.skirmish_counter_attack(), ("Frostwings/Yeti", [6])))
 
 

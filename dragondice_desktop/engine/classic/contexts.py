@@ -19,7 +19,8 @@ The rolls (``roll_of`` returns one of these names):
 - ``DRAGON``: the army's answer to a dragon attack (melee + missile + save);
 - ``INDIVIDUAL``: one unit rolling alone for an effect that targets it.
 
-A classic melee roll built without a form is read as a skirmish (the plain form of melee).
+A classic melee roll built without a form is read as a skirmish (the plain form of melee); a
+save roll with a melee form is a save roll in melee (in a charge: the defender's roll).
 """
 
 from __future__ import annotations
@@ -29,9 +30,9 @@ from typing import Any
 from ..core.options import CLASSIC
 from ..rolls.model import RollContext, RollKind, RollType
 
-SKIRMISH, CHARGE, NO_FLY = "skirmish", "charge", "no_fly"
-# The flags a classic RollContext may carry (RollContext.classic_flags).
-FLAGS = (SKIRMISH, CHARGE, NO_FLY)
+SKIRMISH, CHARGE = "skirmish", "charge"
+# The forms of melee (RollContext.melee_form).
+FORMS = (SKIRMISH, CHARGE)
 
 SKIRMISH_ATTACK = "skirmish attack"
 COUNTER_ATTACK = "skirmish counter-attack"
@@ -57,44 +58,37 @@ MEL, MIS, SAV, MAN, MAG = (RollType.MELEE, RollType.MISSILE, RollType.SAVE, Roll
                            RollType.MAGIC)
 
 
-def _classic(roll_type: RollType, flags: tuple[str, ...] = (), **extra: Any) -> RollContext:
-    for flag in flags:
-        if flag not in FLAGS:
-            raise ValueError(f"unknown classic roll flag {flag!r}; known: {', '.join(FLAGS)}")
-    if SKIRMISH in flags and CHARGE in flags:
-        raise ValueError("a melee is a skirmish or a charge, not both")
-    given = tuple(extra.pop("classic_flags", ()))
-    return RollContext(roll_type, ruleset=CLASSIC,
-                       classic_flags=tuple(dict.fromkeys(flags + given)), **extra)
+def _classic(roll_type: RollType, form: str = "", **extra: Any) -> RollContext:
+    return RollContext(roll_type, ruleset=CLASSIC, melee_form=form, **extra)
 
 
 def skirmish_attack(**extra: Any) -> RollContext:
     """The attacker's melee roll in a skirmish. `extra`: any other RollContext field
     (id_multiplier, in_reserve ...). Raises ValueError for contradictory fields."""
-    return _classic(MEL, (SKIRMISH,), **extra)
+    return _classic(MEL, SKIRMISH, **extra)
 
 
 def skirmish_counter_attack(**extra: Any) -> RollContext:
     """The defender's skirmish counter-attack: a melee roll against the attacker."""
-    return _classic(MEL, (SKIRMISH,), counter_attack=True, **extra)
+    return _classic(MEL, SKIRMISH, counter_attack=True, **extra)
 
 
 def skirmish_save(**extra: Any) -> RollContext:
     """A save roll against a skirmish attack or counter-attack (a "roll for saves in melee")."""
-    return _classic(SAV, (SKIRMISH,), save_against=MEL, **extra)
+    return _classic(SAV, SKIRMISH, save_against=MEL, **extra)
 
 
 def charge_attack(**extra: Any) -> RollContext:
     """The charging army's melee roll: maneuver results count as melee hits (seed 002
     Trample: "thus inflicting double damage"; 1996 digest, the charge)."""
     counts = tuple(extra.pop("counts_as", ())) + ((MAN, MEL),)
-    return _classic(MEL, (CHARGE,), counts_as=tuple(dict.fromkeys(counts)), **extra)
+    return _classic(MEL, CHARGE, counts_as=tuple(dict.fromkeys(counts)), **extra)
 
 
 def charge_defence(**extra: Any) -> RollContext:
     """The defender's roll during a charge: one roll counting saves and melee (seed 002
     Counter, Sortie)."""
-    return _classic(SAV, (CHARGE,), also=(MEL,), save_against=MEL, **extra)
+    return _classic(SAV, CHARGE, also=(MEL,), save_against=MEL, **extra)
 
 
 def missile_attack(**extra: Any) -> RollContext:
@@ -133,10 +127,10 @@ def individual(roll_type: RollType, *also: RollType, **extra: Any) -> RollContex
     return _classic(roll_type, also=also, kind=RollKind.INDIVIDUAL, **extra)
 
 
-def without_fly(ctx: RollContext) -> RollContext:
+def without_fly(ctx: RollContext, why: str = "Galeforce") -> RollContext:
     """The same roll by an army under Galeforce: it ignores its Fly results (seed 002)."""
     from dataclasses import replace
-    return replace(ctx, classic_flags=tuple(dict.fromkeys(ctx.classic_flags + (NO_FLY,))))
+    return replace(ctx, ignore_fly=why)
 
 
 def is_classic(ctx: RollContext) -> bool:
@@ -150,16 +144,16 @@ def roll_of(ctx: RollContext) -> str:
         return DRAGON
     if ctx.kind is RollKind.INDIVIDUAL:
         return INDIVIDUAL
-    flags = ctx.classic_flags
+    form = ctx.melee_form
     rt = ctx.roll_type
-    if RollType.SAVE in ctx.counted and ctx.save_against is MEL:
-        return CHARGE_DEFENCE if CHARGE in flags else MELEE_SAVE
+    if RollType.SAVE in ctx.counted and (ctx.save_against is MEL or form):
+        return CHARGE_DEFENCE if form == CHARGE else MELEE_SAVE
     if rt is SAV:
         return MISSILE_SAVE if ctx.save_against is MIS else SAVE
     if rt is MEL:
         if ctx.counter_attack:
             return COUNTER_ATTACK
-        return CHARGE_ATTACK if CHARGE in flags else SKIRMISH_ATTACK
+        return CHARGE_ATTACK if form == CHARGE else SKIRMISH_ATTACK
     if rt is MIS:
         return MISSILE
     if rt is MAN:

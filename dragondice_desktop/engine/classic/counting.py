@@ -13,7 +13,7 @@ Seed 002's header: "special abilities take effect prior to dealing with the basi
 made" — the effects listed here are handed to the game before the roll's totals are dealt
 with, as in v4.01. Effects whose kind the v4.01 effect procedures already apply the same way
 keep their v4.01 kind ("targets", "unit_damage", "hug", "coil", "charm", "damage_no_save",
-"damage_to_attacker", "bash", "delayed", "surprise", "move_units", "vanish", "wayfare",
+"damage_to_attacker", "bash", "delayed", "move_units", "vanish", "wayfare",
 "return_from_dua"); the others are "classic_..." kinds (``classic/effects.py``).
 
 Pure: no randomness, no state.
@@ -81,6 +81,13 @@ def _gives(sai: SaiRoll, rec: ClassicIcon, rt: RollType, n: int | None = None,
     why = what or f"{n} {rt.value} result{'s' * (n != 1)}"
     tail = "; the die is rolled again" if rerolls else ""
     return sai.generate(rt, f"{rec.name}: {why}{tail} {_cite(rec)}", amount=n, rerolls=rerolls)
+
+
+def _charge_maneuver(sai: SaiRoll, rec: ClassicIcon, what: str) -> SaiOutcome:
+    """Maneuver results in a charge attack, which hit: counted as maneuver when the roll
+    counts maneuver as melee (``contexts.charge_attack``), else as melee directly."""
+    rt = MAN if sai.counts_maneuver_as_melee else MEL
+    return _gives(sai, rec, rt, what=what)
 
 
 def _acts(sai: SaiRoll, rec: ClassicIcon, roll: str, n: int | None = None,
@@ -155,15 +162,15 @@ def _counter(sai: SaiRoll, rec: ClassicIcon, roll: str) -> SaiOutcome:
 def _fly(sai: SaiRoll, rec: ClassicIcon, roll: str) -> SaiOutcome:
     """Maneuvers or saves, as needed, never both (seed 002 Fly); in a charge maneuvers hit.
     An army under Galeforce ignores its Fly results (seed 002 Galeforce)."""
-    if c.NO_FLY in sai.ctx.classic_flags:
-        return sai.ignored("Fly: the army ignores its flying results while under Galeforce "
-                           "(1996 icon list: Galeforce)")
+    if sai.ctx.ignore_fly:
+        return sai.ignored(f"Fly: the army ignores its flying results ({sai.ctx.ignore_fly}; "
+                           f"1996 icon list: Galeforce)")
     if roll in (c.MANEUVER, c.COUNTER_MANEUVER):
         return _gives(sai, rec, MAN)
     if roll in SAVE_ROLLS:
         return _gives(sai, rec, SAV)
     if roll == c.CHARGE_ATTACK:
-        return _gives(sai, rec, MAN, what=f"{sai.x} maneuver results, which hit in a charge")
+        return _charge_maneuver(sai, rec, f"{sai.x} maneuver results, which hit in a charge")
     return _idle(sai, rec, roll, f"Fly gives maneuvers or saves, which do not count in a "
                                  f"{roll} {_cite(rec)}")
 
@@ -195,8 +202,8 @@ def _trample(sai: SaiRoll, rec: ClassicIcon, roll: str) -> SaiOutcome:
         return _gives(sai, rec, MAN)
     if roll == c.CHARGE_ATTACK:
         return (_gives(sai, rec, MEL)
-                + _gives(sai, rec, MAN, what=f"{sai.x} maneuver results as well, which hit in "
-                                             f"a charge: double damage"))
+                + _charge_maneuver(sai, rec, f"{sai.x} maneuver results as well, which hit "
+                                             f"in a charge: double damage"))
     if roll in MELEE_ROLLS:
         return _gives(sai, rec, MEL)
     return _idle(sai, rec, roll)
@@ -465,7 +472,7 @@ def _dragon(sai: SaiRoll, rec: ClassicIcon) -> SaiOutcome:
     if icon is Icon.SMITE:
         return _gives(sai, rec, MEL, what=f"{x} normal melee damage against a dragon")
     if icon is Icon.FLY:
-        if c.NO_FLY in sai.ctx.classic_flags:
+        if sai.ctx.ignore_fly:
             return _fly(sai, rec, c.SAVE)
         return _gives(sai, rec, SAV, what=f"{x} saves against a dragon")
     if icon is Icon.TRAMPLE:

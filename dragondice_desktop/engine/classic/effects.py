@@ -4,7 +4,7 @@ defaults the app takes, recorded on the Rulings page).
 
 Kinds the v4.01 effect procedures apply the same way keep their v4.01 kind (``sai/effects.py``:
 "targets", "unit_damage", "hug", "coil", "charm", "damage_no_save", "damage_to_attacker",
-"bash", "delayed", "surprise", "move_units", "vanish", "wayfare", "return_from_dua"); the
+"bash", "delayed", "move_units", "vanish", "wayfare", "return_from_dua"); the
 amount is the 1996 number. The 1996-only kinds are ``CLASSIC_EFFECT_KINDS``, each with what
 the game does with it. Those that need the turn (paralysis until your next turn, a stun for the
 rest of your turn, rout, Illusion's separate roll, Galeforce) are the classic game's to apply.
@@ -49,6 +49,9 @@ CLASSIC_EFFECT_KINDS: dict[str, str] = {
                                    "save (Swoop)",
     "classic_rout_screech": "`amount` is subtracted from the opposing army's saves when rout is "
                             "judged, never from the saves that cancel damage (rout_saves)",
+    "classic_no_return_attacks": "Surprise: the surprised army makes no return attacks — no "
+                                 "skirmish counter-attack; in a charge the defender's melee "
+                                 "results do no damage, its saves still count",
     "classic_illusion": "`amount` health-worth of the enemy, the roller's choice, are attacked "
                         "by the rest of their own army in a separate melee roll after the "
                         "current round of melee",

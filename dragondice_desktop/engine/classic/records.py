@@ -367,7 +367,7 @@ RECORDS: tuple[ClassicIcon, ...] = (
                 _r((SKIRMISH_ATTACK, "the opposing army has been surprised: no return attacks"),
                    (CHARGE_ATTACK, "the defender's melee results in its charge roll do no "
                                    "damage; its saves still count (the app's reading)")),
-                effect_kind="surprise"),
+                effect_kind="classic_no_return_attacks"),
     ClassicIcon("Swoop", "Swoop", SPECIAL, None,
                 "In a missile attack, four damage to one enemy unit, with no save.",
                 _r((MISSILE, "4 damage on a single unit of the enemy army, with no saves "

@@ -114,10 +114,11 @@ class RollContext:
     ruleset: "v4.01" (the default) or "classic": in a 1996 game every SAI means what the
         1996 action-icon list says (``engine/classic``; build such contexts with
         ``classic.contexts``, never by hand).
-    classic_flags: in a classic roll, what the 1996 rules need to know that v4.01 does not
-        (``classic.contexts.FLAGS``): "skirmish" or "charge", the form of the melee the roll
-        belongs to (the attack, its counter-attack, the save roll against it, the defender's
-        roll during a charge); "no_fly" when Galeforce makes the army ignore its Fly results.
+    melee_form: in a classic roll, the form of the melee the roll belongs to: "skirmish" or
+        "charge" (the attack, its counter-attack, the save roll against it, the defender's
+        roll during a charge); "" outside melee and in v4.01.
+    ignore_fly: in a classic roll, why the army ignores its Fly results ("" when it does
+        not): Galeforce (seed 002).
 
     Raises ValueError for contradictory settings (e.g. save_against without a save count).
     """
@@ -144,7 +145,8 @@ class RollContext:
     split_ids: bool = False
     unit_multipliers: bool = False
     ruleset: str = "v4.01"
-    classic_flags: tuple[str, ...] = ()
+    melee_form: str = ""
+    ignore_fly: str = ""
 
     def __post_init__(self) -> None:
         if not isinstance(self.roll_type, RollType):
@@ -177,8 +179,10 @@ class RollContext:
             raise ValueError("only a single unit rolls in the DUA (an individual roll)")
         if self.ruleset not in ("v4.01", "classic"):
             raise ValueError(f"ruleset must be 'v4.01' or 'classic', got {self.ruleset!r}")
-        if self.classic_flags and self.ruleset != "classic":
-            raise ValueError("classic_flags only make sense in a classic (1996) roll")
+        if (self.melee_form or self.ignore_fly) and self.ruleset != "classic":
+            raise ValueError("melee_form and ignore_fly only make sense in a classic (1996) roll")
+        if self.melee_form not in ("", "skirmish", "charge"):
+            raise ValueError(f"melee_form must be 'skirmish' or 'charge', got {self.melee_form!r}")
         if self.kind is RollKind.DRAGON_ATTACK and set(counted) != {
                 RollType.MELEE, RollType.MISSILE, RollType.SAVE}:
             raise ValueError("a dragon-attack roll counts melee, missile and save (digest §5.4)")
@@ -235,7 +239,8 @@ class RollContext:
             (bool(self.ignore_ids), "ID results ignored"),
             (bool(self.normal_results_only), "normal results only"),
             (self.ruleset == "classic", "1996 rules"
-             + "".join(f", {f.replace('_', ' ')}" for f in self.classic_flags)),
+             + (f", {self.melee_form}" if self.melee_form else "")
+             + (f", Fly ignored: {self.ignore_fly}" if self.ignore_fly else "")),
             (bool(self.counts_as), ", ".join(f"{a.value} counts as {b.value}"
                                              for a, b in self.counts_as)),
         ) if flag]
