@@ -317,3 +317,64 @@ def test_trample_doubles_in_a_charge_built_with_the_form_alone():
     names its form (the game's own context, without the maneuver-as-melee conversion)."""
     ctx = RollContext(MEL, ruleset="classic", melee_form="charge")
     assert roll(ctx, ("Amazons/Centaur", [9])).total(MEL) == 8
+
+
+# ---- Count a roll takes the ruleset --------------------------------------------------------
+
+def _resolve(**data):
+    from dragondice_desktop.engine.rolls.count_a_roll import resolve
+    return resolve(data)
+
+
+@pytest.mark.rule("classic_icon", "Trample")
+def test_resolve_counts_a_classic_charge():
+    """`dragondice resolve` with "ruleset": "classic", "melee_form": "charge": seed 002
+    Trample is a maneuver and a hit in a charge (4 + 4) and the Harbinger's 3 Maneuver hit
+    too: 11 melee; the same faces in v4.01 give 4 (Trample's melee; maneuver not counted)."""
+    army = [{"die": "Amazons/Centaur", "face": "4 Trample"},
+            {"die": "Amazons/Harbinger", "face": "3 Maneuver"}]
+    classic = _resolve(roll="melee", ruleset="classic", melee_form="charge", army=army)
+    assert classic["totals"] == {"melee": 11} and "1996 rules" in classic["roll"]
+    assert _resolve(roll="melee", army=army)["totals"] == {"melee": 4}
+
+
+@pytest.mark.rule("classic_icon", "Counter")
+def test_resolve_counts_the_defenders_charge_roll():
+    """Seed 002 Counter in the defender's roll during a charge: a save and an unsaveable hit
+    back; the save roll with "melee_form": "charge" counts saves and melee together."""
+    r = _resolve(roll="save", ruleset="classic", melee_form="charge",
+                 army=[{"die": "Amazons/Harbinger", "face": "4 Counter"},
+                       {"die": "Dwarves/Footman", "face": "2 Melee"}])
+    assert r["totals"] == {"save": 4, "melee": 2}
+    assert [(e["kind"], e["amount"]) for e in r["effects"]] == [("damage_to_attacker", 4)]
+    assert r["species"] == []
+
+
+@pytest.mark.rule("classic_icon", "Slay")
+def test_resolve_gives_a_classic_targets_fate_from_its_own_roll():
+    """Seed 002 Slay: the unit of your choice is killed unless it rolls its ID — a Footman
+    showing a Melee face is killed, one showing its ID lives."""
+    def fate(face):
+        r = _resolve(roll="melee", ruleset="classic",
+                     army=[{"die": "Undead/Minor Death", "face": "4 Slay"}],
+                     opposing_army=[{"die": "Dwarves/Footman"}],
+                     effects=[{"die": 1, "icon": "Slay",
+                               "targets": [{"id": 101, "faces": [face]}]}])
+        return r["effects"][0]["targets"][0]["fate"]
+    assert fate("1 Melee").startswith("killed")
+    assert fate("ID") == "no effect"
+
+
+@pytest.mark.parametrize("data, words", [
+    ({"ruleset": "1996"}, "ruleset: '1996' is not a ruleset"),
+    ({"ruleset": 4}, "ruleset"),
+    ({"melee_form": "charge"}, "only the classic ruleset"),
+    ({"ruleset": "classic", "melee_form": "rush"}, "'rush' is not a form of melee"),
+    ({"ruleset": "classic", "melee_form": "charge", "roll": "missile"}, "not part of a melee"),
+])
+def test_resolve_refuses_a_bad_ruleset_or_melee_form(data, words):
+    """Bad input gets a message naming the field and the problem."""
+    from dragondice_desktop.engine.rolls.count_a_roll import ResolveError
+    base = {"roll": "melee", "army": [{"die": "Dwarves/Footman", "face": "ID"}]}
+    with pytest.raises(ResolveError, match=words):
+        _resolve(**{**base, **data})
