@@ -378,3 +378,40 @@ def test_resolve_refuses_a_bad_ruleset_or_melee_form(data, words):
     base = {"roll": "melee", "army": [{"die": "Dwarves/Footman", "face": "ID"}]}
     with pytest.raises(ResolveError, match=words):
         _resolve(**{**base, **data})
+
+
+# ---- the odds take the ruleset -------------------------------------------------------------
+
+@pytest.mark.rule("classic_icon", "Trample")
+def test_odds_of_a_classic_charge_count_trample_twice(capsys):
+    """`dragondice odds --ruleset classic --charge`: the Centaur's ten faces (seed 002: ID 4,
+    2 Maneuver 4 and 2 Melee 4 hit in a charge, Trample 8, Kick and Missile 0) average
+    (4 + 8 + 8 + 8) / 10 = 2.8 hits; as a skirmish (4 + 8 + 4) / 10 = 1.6."""
+    import json
+
+    from dragondice_desktop.commands.main import main
+
+    def mean(*args):
+        assert main(["odds", "--for", "melee", *args, "Amazons/Centaur"]) == 0
+        return json.loads(capsys.readouterr().out)["distribution"]["mean"]
+
+    assert mean("--ruleset", "classic", "--charge") == pytest.approx(2.8)
+    assert mean("--ruleset", "classic") == pytest.approx(1.6)
+    assert main(["odds", "--for", "melee", "--charge", "Amazons/Centaur"]) == 2
+    assert "--ruleset classic" in capsys.readouterr().err
+
+
+@pytest.mark.rule("classic_icon", "Bullseye")
+def test_odds_of_a_classic_missile_list_bullseye_as_not_modelled(capsys):
+    """Seed 002 Bullseye is no missile hit in the army's total: the Spearer averages
+    (3 + 4 + 3) / 6 missile (ID 3, Missile 4, Missile 3), and its Bullseye's aimed damage is
+    listed as not modelled (1 face in 6)."""
+    import json
+
+    from dragondice_desktop.commands.main import main
+
+    assert main(["odds", "--for", "missile", "--ruleset", "classic", "Amazons/Spearer"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["distribution"]["mean"] == pytest.approx(10 / 6)
+    notes = [n for n in out["not_modelled"] if n["what"] == "Bullseye"]
+    assert notes and notes[0]["probability"] == pytest.approx(1 / 6)
