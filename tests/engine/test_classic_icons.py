@@ -128,7 +128,7 @@ def test_bullseye_aims_one_damage_per_icon_at_one_unit_and_does_not_reroll():
     missile (the army total stays 0) and, unlike v4.01, the die is not rolled again."""
     r = roll(c.missile_attack(), ("Amazons/Spearer", [5]))
     assert r.total(MIS) == 0
-    assert kinds(r) == [("classic_bullseye", 4)]
+    assert kinds(r) == [("unit_damage", 4)]
     assert not r.dice[0].face_outcomes[0].rerolls
 
 

@@ -3,7 +3,8 @@ pure rules that decide their outcome (seed 002; the 1996 digest's open points fo
 defaults the app takes, recorded on the Rulings page).
 
 Kinds the v4.01 effect procedures apply the same way keep their v4.01 kind (``sai/effects.py``:
-"targets", "unit_damage", "hug", "coil", "charm", "damage_no_save", "damage_to_attacker",
+"targets", "unit_damage" (Bullseye too: one picked unit takes 1 damage per icon, saves alone
+and dies when the damage left reaches its health — ``bullseye_kills``), "hug", "coil", "charm", "damage_no_save", "damage_to_attacker",
 "bash", "delayed", "move_units", "vanish", "wayfare", "return_from_dua"); the
 amount is the 1996 number. The 1996-only kinds are ``CLASSIC_EFFECT_KINDS``, each with what
 the game does with it. Those that need the turn (paralysis until your next turn, a stun for the
@@ -12,14 +13,11 @@ rest of your turn, rout, Illusion's separate roll, Galeforce) are the classic ga
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 # kind -> what the game does with an Effect of that kind (amount: the effect's number).
 CLASSIC_EFFECT_KINDS: dict[str, str] = {
-    "classic_bullseye": "one unit of the target army, the shooter's choice, takes `amount` "
-                        "damage (1 per Bullseye icon) and saves alone; if the damage left "
-                        "reaches its health it is killed before the army's save roll "
-                        "(bullseye_kills); less does nothing",
     "classic_id_kill": "after the defender's normal save roll, the attacker picks one unit "
                        "that rolled its ID: it is killed (Decapitate, Impale)",
     "classic_convert": "one opposing unit of less health than `amount` (the Convert icons) is "
@@ -111,13 +109,14 @@ def wave_loss(shows_wave: bool, amount: int = 4) -> int:
 
 
 # The procedures that apply a 1996-only effect kind in play, registered by the code that
-# applies it (the classic game): kind -> the runner (any callable; the classic game decides
-# its signature). The classic rules coverage reads it: an icon whose effect kind has no
+# applies it (``classic/effect_runners.py``, the classic game): kind -> the runner, with the
+# v4.01 runners' signature (state, EffectTask, events) -> (state, waiting); the task runner
+# asks here first (``tasks/runner.py``). The classic rules coverage reads it: an icon whose effect kind has no
 # runner is "partial" there (counted, its effect not yet applied in play).
-RUNNERS: dict[str, object] = {}
+RUNNERS: dict[str, Callable[..., Any]] = {}
 
 
-def register_runner(kind: str, runner: object) -> None:
+def register_runner(kind: str, runner: Callable[..., Any]) -> None:
     """Register the procedure that applies effects of `kind` in play. Raises ValueError for
     a kind that is not a 1996 effect kind, or one registered twice (one rule, one place)."""
     if kind not in CLASSIC_EFFECT_KINDS:

@@ -88,7 +88,7 @@ RECORDS: tuple[ClassicIcon, ...] = (
                 _r((MISSILE, "1 damage per icon to one target unit of the shooter's choice; "
                              "only the target saves; it is killed before the army's save roll "
                              "if the damage left reaches its health")),
-                dragon="normal missile damage, one per icon", effect_kind="classic_bullseye"),
+                dragon="normal missile damage, one per icon", effect_kind="unit_damage"),
     ClassicIcon("Cantrip", "Cantr", COMMON, Icon.CANTRIP,
                 "Magic in a magic roll; nothing when maneuvering; in any other roll it buys "
                 "spells at once.",

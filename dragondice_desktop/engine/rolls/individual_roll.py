@@ -113,6 +113,8 @@ def unit_roll(state: GameState, die_id: int, types: Sequence[RollType], events: 
     ctx = unit_context(types, in_dua=in_dua, against_individual=against_individual)
     ctx = replace(ctx, converts=conversions(state, zone, owner, ctx),
                   cantrip_spells=not in_dua and _in_army(zone) and state.options.since(2))
+    if state.options.classic:  # a 1996 game: the unit's icons mean what the 1996 list says
+        ctx = replace(ctx, ruleset=state.options.ruleset)
     throw = state.throw(die_id, f"{what} roll")
     first, rng = state.rng.roll_face(len(die.faces), throw)
     faces, rng = extend_chain(die, die_id, (first,), ctx, rng, throw=throw)

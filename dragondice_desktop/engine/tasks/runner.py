@@ -32,6 +32,7 @@ from ..turn.flow import wait
 from ..rolls.individual_roll import unit_roll
 from ..rolls.model import RollType
 from ..sai.effects import run_effect
+from ..classic.effect_runners import runner_for
 from ..terrains.minor_march import RULE_RUNNERS as MINOR_RUNNERS
 from ..species.phase import RULE_RUNNERS as SPECIES_RUNNERS
 from ..spells import RULE_RUNNERS as SPELL_RUNNERS
@@ -69,7 +70,8 @@ def advance(state: GameState, events: Events) -> GameState:
             if isinstance(task, RollTask):
                 state, waiting = run_roll(state, task, events)
             elif isinstance(task, EffectTask):
-                state, waiting = run_effect(state, task, events)
+                classic = runner_for(task.effect.kind)  # a 1996-only effect (issue 18)
+                state, waiting = (classic or run_effect)(state, task, events)
             elif isinstance(task, RuleTask):
                 state, waiting = _run_rule(state, task, events)
             else:
