@@ -154,10 +154,11 @@ def test_bash_turns_one_attackers_melee_back_and_gives_no_saves():
 @pytest.mark.rule("classic_icon", "Create")
 def test_create_gives_four_of_whatever_the_army_needs():
     """Seed 002 Create: four points of magic, melee, missile, maneuver or saves — whichever
-    the acting army needs (Fireshadow)."""
+    the acting army needs (Fireshadow); a unit rolling alone is no acting army: nothing."""
     for ctx, rt in ((c.magic(), MAG), (c.skirmish_attack(), MEL), (c.missile_attack(), MIS),
                     (c.maneuver(), MAN), (c.skirmish_save(), SAV)):
         assert roll(ctx, ("Firewalkers/Fireshadow", [2])).total(rt) == 4
+    assert nothing(roll(c.individual(SAV), ("Firewalkers/Fireshadow", [2])))
     both = roll(c.charge_defence(), ("Firewalkers/Fireshadow", [2]),
                 choices=[RollChoice(1, Icon.CREATE_FIREMINIONS, "melee")])
     assert (both.total(SAV), both.total(MEL)) == (0, 4)

@@ -493,6 +493,9 @@ def _individual(sai: SaiRoll, rec: ClassicIcon) -> SaiOutcome:
     them in that ordinary roll; effects on armies do not apply."""
     if sai.die.kind.is_item:
         return sai.ignored("items are never rolled in a unit's own roll")
+    if sai.icon is Icon.CREATE_FIREMINIONS:
+        return sai.ignored(f"Create gives results to the acting army, not to a unit rolling "
+                           f"alone {_cite(rec)}")
     return _pick_results(sai, rec, f"in a unit's own {sai.ctx.describe()}; effects on armies "
                                    f"do not apply there")
 
