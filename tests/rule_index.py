@@ -8,6 +8,8 @@ Marking a test (the marker is registered in pyproject.toml):
     @pytest.mark.rule("species", "Firewalkers", "Flaming Shields")   # species, ability
     @pytest.mark.rule("eighth_face", "City")                # an eighth-face power
     @pytest.mark.rule("minor_terrain", "Flood")             # a minor-terrain face
+    @pytest.mark.rule("classic_icon", "Bullseye")           # an icon of the 1996 list (seed
+                                                            # 002), under the classic ruleset
     def test_...
 
 One test may carry several marks. A parametrized table test marks each case with

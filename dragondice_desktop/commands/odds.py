@@ -1,7 +1,10 @@
 """Headless odds: ``dragondice odds --for melee [--terrain "Terrains/Highland City"]
-[--eighth-face] "Dwarves/Footman" ... [--against DICE...]`` prints the exact distribution and
+[--eighth-face] [--ruleset classic [--charge]] "Dwarves/Footman" ... [--against DICE...]``
+prints the exact distribution and
 its statistics as JSON. The roll is the engine's (``odds.play.table_spec``): at the terrain
 given, species abilities of its elements count; holding its eighth face doubles ID results.
+With ``--ruleset classic`` the icons mean what the 1996 icon list says (a melee roll is a
+skirmish attack, or with ``--charge`` a charge attack).
 
 ``add_commands(subparsers)`` adds the command to the ``dragondice`` parser; ``run(args)``
 runs it and returns the exit code, or None when ``args.command`` is not "odds".
@@ -73,6 +76,12 @@ def add_commands(subparsers: argparse._SubParsersAction) -> None:
                       help="the rolling army subtracts N results (e.g. Wither)")
     odds.add_argument("--halve", action="store_true",
                       help="the rolling army halves its results (e.g. Frost Breath)")
+    odds.add_argument("--ruleset", default="v4.01", choices=("v4.01", "classic"),
+                      help="the game's rules: v4.01 (SFR, the default) or classic (the 1996 "
+                           "TSR game, with its icon meanings)")
+    odds.add_argument("--charge", action="store_true",
+                      help="classic only: the melee roll is a charge attack (its maneuver "
+                           "results hit); without it a classic melee roll is a skirmish")
     odds.add_argument("--eps", type=float, default=None,
                       help="cut roll-again chains below this probability (default 1e-12)")
     odds.add_argument("dice", nargs="+", help='die keys or unique names, e.g. "Dwarves/Footman"')
@@ -133,7 +142,12 @@ def _odds(args: argparse.Namespace) -> int:
              if getattr(args, name)}
     try:
         bare = spec_from_name(args.odds_roll, modifiers=modifiers, eps=eps, **flags)
-        spec = table_spec(bare, terrain, eighth, dice)
+        classic = args.ruleset == "classic"
+        if args.charge and not classic:
+            return _fail("--charge needs --ruleset classic (only the 1996 game has charges)")
+        form = ("charge" if args.charge else "skirmish") \
+            if classic and bare.roll_type is RollType.MELEE and not bare.dragon_attack else ""
+        spec = table_spec(bare, terrain, eighth, dice, args.ruleset, form)
         dist = army_distribution(dice, spec)
         stats = [die_stats(die, spec).to_dict() for die in dice]
         preview = None
@@ -141,7 +155,7 @@ def _odds(args: argparse.Namespace) -> int:
             if spec.dragon_attack or spec.roll_type not in (RollType.MELEE, RollType.MISSILE):
                 return _fail("--against needs a melee or missile roll")
             saves = table_spec(OddsSpec(RollType.SAVE, save_against=spec.roll_type, eps=eps),
-                               terrain, args.against_eighth_face, defenders)
+                               terrain, args.against_eighth_face, defenders, args.ruleset)
             preview = attack_preview(dice, defenders, spec.roll_type, attacker_spec=spec,
                                      defender_spec=saves, eps=eps)
     except ValueError as exc:

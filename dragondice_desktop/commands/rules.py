@@ -12,7 +12,10 @@ import json
 import os
 import sys
 
-from ..engine.coverage import coverage_rows, coverage_text, icon_rows
+from ..engine.coverage import (
+    CLASSIC_ICON, RULESET_NAMES, classic_rows, coverage_rows, coverage_text, icon_rows,
+)
+from ..engine.core.options import CLASSIC, RULESETS, V401
 from ..engine.rolls.count_a_roll import MAX_TEXT, ResolveError, resolve_text
 from ..player_text import player_text
 from ..rule_tests import load_rule_tests
@@ -39,6 +42,10 @@ def add_commands(subparsers: argparse._SubParsersAction) -> None:
                           help="print every rule as JSON, with its kind, file and tests")
     coverage.add_argument("--brief", action="store_true",
                           help="leave out the file and test lines (the app's words only)")
+    coverage.add_argument("--ruleset", choices=RULESET_NAMES, default=V401,
+                          help="which game's rules to list: " + ", ".join(
+                              f"{key} ({name})" for key, name in RULESETS.items())
+                          + f"; {CLASSIC} lists every icon of the 1996 icon list")
 
 
 def run(args: argparse.Namespace) -> int | None:
@@ -46,27 +53,34 @@ def run(args: argparse.Namespace) -> int | None:
     if args.command == "resolve":
         return _resolve(args.file, args.explain)
     if args.command == "rules-coverage":
-        return _coverage(args.json, args.full_json, args.brief)
+        return _coverage(args.json, args.full_json, args.brief,
+                         getattr(args, "ruleset", V401))
     return None
 
 
-def _coverage(as_json: bool, full_json: bool, brief: bool) -> int:
+def _coverage(as_json: bool, full_json: bool, brief: bool, ruleset: str = V401) -> int:
     """Print the coverage: a table per part with, unless `brief`, each rule's file and tests;
     `as_json`: the icons as objects (icon, status, reason); `full_json`: one object per rule
     with kind ("" for the ID, action and dragon faces), name, status, reason, file and
-    tests."""
+    tests. `ruleset` CLASSIC lists the icons of the 1996 icon list instead (kind
+    "classic_icon")."""
     try:
         tests = load_rule_tests()
     except ValueError as exc:
         print(f"dragondice rules-coverage: {exc}", file=sys.stderr)
         return 1
+    classic = ruleset == CLASSIC
     if as_json or full_json:
-        rows = ([{"kind": r.kind, "name": r.name, "status": r.status, "reason": r.reason,
-                  "file": r.file, "tests": list(r.tests)} for r in coverage_rows(tests)]
-                if full_json else [{"icon": r.name, "status": r.status, "reason": r.reason}
-                                   for r in icon_rows(tests)])
+        if full_json:
+            listed = classic_rows(tests) if classic else [
+                r for r in coverage_rows(tests) if r.kind != CLASSIC_ICON]
+            rows = [{"kind": r.kind, "name": r.name, "status": r.status, "reason": r.reason,
+                     "file": r.file, "tests": list(r.tests)} for r in listed]
+        else:
+            rows = [{"icon": r.name, "status": r.status, "reason": r.reason}
+                    for r in (classic_rows(tests) if classic else icon_rows(tests))]
         return _print(json.dumps(rows, indent=1, ensure_ascii=False))
-    return _print(coverage_text(player_text, tests, developer=not brief))
+    return _print(coverage_text(player_text, tests, developer=not brief, ruleset=ruleset))
 
 
 def _resolve(path: str, explain: bool) -> int:

@@ -38,14 +38,21 @@ from . import spells
 from .core.rule_homes import EIGHTH_FACE, SPECIES, HOMES, code_file, home_file, homes
 from .sai.registry import SAI_HANDLERS, SAI_RECORDS, sai_module
 from .species import registry as species_registry
+from .core.options import CLASSIC, V401
+from .classic import effects as classic_effects
+from .classic.counting import HANDLERS as CLASSIC_HANDLERS
+from .classic.records import BASIC, RECORDS as CLASSIC_RECORDS, ClassicIcon
+from .rolls import pipeline as _pipeline
 from .terrains import minor
 
 HANDLED, PARTIAL, NOT_HANDLED, NOT_TESTED = "handled", "partial", "not handled", "not tested"
 STATUSES = (HANDLED, PARTIAL, NOT_HANDLED, NOT_TESTED)
 
-SAI, SPELL, MINOR_TERRAIN = "sai", "spell", "minor_terrain"
+SAI, SPELL, MINOR_TERRAIN, CLASSIC_ICON = "sai", "spell", "minor_terrain", "classic_icon"
 # The kinds of rule a test may be marked with (``@pytest.mark.rule(kind, ...)``).
-KINDS = (SAI, SPELL, SPECIES, EIGHTH_FACE, MINOR_TERRAIN)
+KINDS = (SAI, SPELL, SPECIES, EIGHTH_FACE, MINOR_TERRAIN, CLASSIC_ICON)
+# The rulesets the coverage can be listed for (``dragondice rules-coverage --ruleset``).
+RULESET_NAMES = (V401, CLASSIC)
 
 Tests = Mapping[str, Sequence[str]]
 
@@ -215,10 +222,50 @@ def species_coverage(tests: Tests | None = None) -> list[tuple[str, str, str]]:
     return [(r.name, r.status, r.reason) for r in species_rows(tests)]
 
 
+# 1996 icons whose counting or effect covers only part of their text: the part missing.
+_CLASSIC_PARTIAL = {
+    "Elevate": "the count does not add the chosen unit's missile results as melee by itself "
+               "(shown as not resolved)",
+    "Dispel Magic": "counted as nothing in ordinary rolls; its own roll against spells is not "
+                    "made in play yet",
+    "Wave": "counted as nothing in ordinary rolls; its own roll against an opposing army's "
+            "saves or maneuvers is not made in play yet",
+}
+
+
+def _classic_row(rec: ClassicIcon, printed: set[Icon]) -> tuple[str, str, str]:
+    """(status, reason, file) of one icon of the 1996 list."""
+    if rec.group == BASIC:
+        return HANDLED, "counted in every roll, as in the 1996 list", code_file(_pipeline)
+    if rec.icon is None or rec.icon not in printed:
+        return (NOT_HANDLED, "no die of the app's catalog shows this icon, so it is never "
+                             "rolled; its meaning is recorded", code_file(classic_effects))
+    where = code_file(CLASSIC_HANDLERS[rec.icon])
+    if rec.name in _CLASSIC_PARTIAL:
+        return PARTIAL, _CLASSIC_PARTIAL[rec.name], where
+    kind = rec.effect_kind
+    if kind in classic_effects.CLASSIC_EFFECT_KINDS and kind not in classic_effects.RUNNERS:
+        return (PARTIAL, "counted in every roll of the 1996 game; its effect is shown with the "
+                         "roll but not yet applied in play", where)
+    applied = (", its effect applied in play by the same procedure as in the v4.01 game"
+               if kind else "")
+    return HANDLED, f"counted in every roll of the 1996 game{applied}", where
+
+
+def classic_rows(tests: Tests | None = None) -> list[CoverageRow]:
+    """One row per icon of the 1996 action-icon list (kind "classic_icon"), in the list's
+    order: its status under the 1996 rules, the file that counts it and the tests marked
+    with it."""
+    printed = set(_icon_kinds())
+    return [_tested(CLASSIC_ICON, rec.name, *_classic_row(rec, printed), tests)
+            for rec in CLASSIC_RECORDS]
+
+
 def coverage_rows(tests: Tests | None = None) -> list[CoverageRow]:
     """Every rule: species abilities, spells, then every icon printed on a die (SAIs, eighth
-    faces, minor-terrain faces, and the ID, action and dragon faces), each part by name."""
-    return species_rows(tests) + spell_rows(tests) + icon_rows(tests)
+    faces, minor-terrain faces, and the ID, action and dragon faces), each part by name, then
+    the icons of the 1996 list (``classic_rows``)."""
+    return species_rows(tests) + spell_rows(tests) + icon_rows(tests) + classic_rows(tests)
 
 
 def rule_names() -> dict[str, set[str]]:
@@ -255,12 +302,19 @@ def _table(rows: Sequence[CoverageRow], what: str, words: Callable[[str], str],
 
 
 def coverage_text(words: Callable[[str], str] = str, tests: Tests | None = None,
-                  developer: bool = False) -> str:
+                  developer: bool = False, ruleset: str = V401) -> str:
     """The coverage as plain-text tables for the command line: species abilities, spells,
     then icons (SAIs, eighth faces and minor-terrain faces among them), each closed by a line
     of counts. ``words`` rewrites each reason for its readers (the command line passes the
     helper that drops the developers' references to the rules text); `developer` adds under
-    each row the file that applies it and the tests marked with it (``tests``)."""
+    each row the file that applies it and the tests marked with it (``tests``). `ruleset`
+    CLASSIC lists the icons of the 1996 list under the 1996 rules instead. Raises ValueError
+    for an unknown ruleset."""
+    if ruleset not in RULESET_NAMES:
+        raise ValueError(f"ruleset {ruleset!r} is unknown; known: {', '.join(RULESET_NAMES)}")
+    if ruleset == CLASSIC:
+        return "\n".join(_table(classic_rows(tests), "icons of the 1996 list", words,
+                                developer))
     return "\n\n".join("\n".join(_table(rows, what, words, developer)) for what, rows in (
         ("species abilities", species_rows(tests)), ("spells", spell_rows(tests)),
         ("icons", icon_rows(tests))))

@@ -12,6 +12,7 @@ play beyond its count (re-rolls a player may choose) is listed with the numbers.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ..catalog.model import Color, Die, Species
 from ..engine.rolls.army_roll import left_out, vortex_applies
@@ -21,6 +22,7 @@ from ..engine.sai.lasting import army_modifiers, on_army
 from ..engine.rolls.model import RollContext, RollType
 from ..engine.species.counts_as import terrain_elements
 from ..engine.core.state import GameState, Zone, ZoneKind
+from ..engine.core.options import CLASSIC, RULESETS, V401
 from .dist import NotModelled
 from .spec import DEFAULT_EPS, OddsSpec
 
@@ -72,15 +74,37 @@ def game_roll(state: GameState, zone: Zone, player: int, roll_type: RollType,
                                      eps=eps, notes=notes)
 
 
+def _ruleset(ctx: RollContext, ruleset: str, melee_form: str) -> RollContext:
+    """The context under `ruleset`: a classic roll counts the 1996 icon meanings and has none
+    of the later species abilities; in a charge the charging army's maneuver results hit
+    (the same reading as Count a roll). Raises ValueError for an unknown ruleset or form, or
+    a form outside a classic melee roll."""
+    if ruleset not in RULESETS:
+        raise ValueError(f"ruleset {ruleset!r} is unknown; known: {', '.join(RULESETS)}")
+    if ruleset != CLASSIC:
+        if melee_form:
+            raise ValueError("only the classic ruleset has skirmishes and charges")
+        return ctx
+    if melee_form and ctx.roll_type is not RollType.MELEE:
+        raise ValueError("a skirmish or a charge is a melee roll")
+    ctx = replace(ctx, ruleset=CLASSIC, melee_form=melee_form, converts=())
+    if melee_form == "charge" and not ctx.counter_attack:
+        ctx = replace(ctx, counts_as=ctx.counts_as + ((RollType.MANEUVER, RollType.MELEE),))
+    return ctx
+
+
 def table_spec(roll: OddsSpec, terrain: Die | None = None, eighth_face: bool = False,
-               dice: Sequence[Die] = ()) -> OddsSpec:
+               dice: Sequence[Die] = (), ruleset: str = V401,
+               melee_form: str = "") -> OddsSpec:
     """The OddsSpec of `roll` (a bare spec: roll type, save against, counter flags,
     modifiers) made by an army at `terrain` (a terrain die, or None for no terrain known),
     holding its eighth face or not: the engine's ``place_context`` adds what the place
     does (ID results doubled for the holder; species abilities of the terrain's elements).
     `dice`: the rolling army, for the notes. What the odds cannot know at a table (a minor
     terrain, lasting effects not given) is listed. Raises ValueError for a die that is not a
-    terrain, or contradictory settings."""
+    terrain, or contradictory settings. `ruleset` CLASSIC counts the roll with the 1996 icon
+    meanings (`melee_form` "skirmish" or "charge" for a melee roll); what a 1996 icon does
+    beyond results is listed as not modelled, like any SAI effect."""
     if terrain is not None and not terrain.kind.value == "terrain":
         raise ValueError(f"{terrain.key} is not a terrain")
     if roll.base is not None:
@@ -95,10 +119,11 @@ def table_spec(roll: OddsSpec, terrain: Die | None = None, eighth_face: bool = F
                             in_reserve=roll.in_reserve, save_against=roll.save_against,
                             counter_attack=roll.counter_attack,
                             counter_maneuver=roll.counter_maneuver)
+    ctx = _ruleset(ctx, ruleset, melee_form)
     power = terrain.eighth_face if terrain is not None else None
     notes = list(_choice_notes(ctx, list(dice), held and vortex_applies(power, ctx), 0,
                                rapid_growth_applies(elements, ctx)))
-    if terrain is None:
+    if terrain is None and ruleset != CLASSIC:
         # Would a species ability of these dice change this roll at some terrain?
         species = {d.species for d in dice}
         anywhere = place_context(ctx.roll_type, elements=frozenset(Color), also=ctx.also,
@@ -111,7 +136,7 @@ def table_spec(roll: OddsSpec, terrain: Die | None = None, eighth_face: bool = F
             notes.append(NotModelled(
                 "assumption", "terrain", f"no terrain given: {', '.join(names)} (counting "
                 f"some results as others at a terrain of the right element) not counted"))
-    else:
+    elif terrain is not None:
         notes.append(NotModelled(
             "assumption", "minor terrain", "a minor terrain the army holds there (its "
             "elements, its doubling faces) is not known here"))

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from ..catalog.model import Die
 from ..player_text import player_text
+from ..engine.core.options import CLASSIC, RULESETS
 from . import theme
 from .count_roll_model import (
     ROLL_KINDS, Count, CountRollState, find_die, rollable_dice, terrains,
@@ -251,7 +252,9 @@ class CountRollDialog(QDialog):
     slot, face)` (what a click on a face does), `remove_die(index)`, `clear()`,
     `set_roll_kind(label)`, `set_eighth_face(held)`, `json_text()`, `copy_json()`; the
     latest `count` (a ``Count``: resolve's report, hints, error) and the `state`.
-    Widgets for tests: `kind_combo`, `eighth_check`, `terrain_combo`, `search`, `add_button`,
+    `set_ruleset(key)`.
+    Widgets for tests: `kind_combo`, `eighth_check`, `terrain_combo`, `ruleset_combo`,
+    `charge_check`, `search`, `add_button`,
     `search_error`, `cards`, `total_label`, `status_label`, `unresolved_label`,
     `explain_view`, `copy_button`, `clear_button`; `search_queued` is True while an add typed
     in the search field waits for the event loop.
@@ -315,6 +318,25 @@ class CountRollDialog(QDialog):
                                      "results")
         self.eighth_check.toggled.connect(self._on_eighth)
         row.addWidget(self.eighth_check)
+        row.addSpacing(16)
+        row.addWidget(QLabel("Rules:"))
+        self.ruleset_combo = QComboBox()
+        self.ruleset_combo.setToolTip("The game whose rules count the roll: SFR's v4.01, or the "
+                                      "1996 TSR game, where many icons meant something else "
+                                      "(Bullseye, Smite, Trample, Counter ...)")
+        for key, name in RULESETS.items():
+            self.ruleset_combo.addItem(name, key)
+        self.ruleset_combo.setCurrentIndex(max(0, self.ruleset_combo.findData(
+            self.state.ruleset)))
+        self.ruleset_combo.currentIndexChanged.connect(self._on_ruleset)
+        row.addWidget(self.ruleset_combo)
+        self.charge_check = QCheckBox("Charge")
+        self.charge_check.setToolTip("1996 game: the melee is a charge, not a skirmish — the "
+                                     "charging army's maneuvers hit, and the defender makes "
+                                     "one roll counting saves and melee")
+        self.charge_check.toggled.connect(self._on_charge)
+        row.addWidget(self.charge_check)
+        self._show_charge()
         row.addStretch(1)
         return row
 
@@ -461,6 +483,13 @@ class CountRollDialog(QDialog):
     def set_eighth_face(self, held: bool) -> None:
         self.eighth_check.setChecked(held)
 
+    def set_ruleset(self, ruleset: str) -> None:
+        """Count under `ruleset` ("v4.01" or "classic"); raises ValueError for another."""
+        index = self.ruleset_combo.findData(ruleset)
+        if index < 0:
+            raise ValueError(f"no ruleset {ruleset!r}")
+        self.ruleset_combo.setCurrentIndex(index)
+
     def json_text(self) -> str:
         """The roll in the resolve format, as `dragondice resolve FILE` reads it."""
         return json.dumps(self.state.to_data(), indent=2)
@@ -474,7 +503,25 @@ class CountRollDialog(QDialog):
 
     def _on_kind(self, index: int) -> None:
         self.state.set_kind(self.kind_combo.itemData(index))
+        self._show_charge()
         self._refresh()
+
+    def _on_ruleset(self, index: int) -> None:
+        self.state.set_ruleset(self.ruleset_combo.itemData(index))
+        self._show_charge()
+        self._refresh()
+
+    def _on_charge(self, *_: object) -> None:
+        self.state.set_charge(self.charge_check.isChecked())
+        self._refresh()
+
+    def _show_charge(self) -> None:
+        """The Charge box is offered only where the 1996 game has charges."""
+        self.charge_check.blockSignals(True)
+        self.charge_check.setChecked(self.state.charge)
+        self.charge_check.setEnabled(self.state.allows_charge)
+        self.charge_check.setVisible(self.state.ruleset == CLASSIC)
+        self.charge_check.blockSignals(False)
 
     def _on_eighth(self, *_: object) -> None:
         self.state.set_eighth_face(self.eighth_check.isChecked(),

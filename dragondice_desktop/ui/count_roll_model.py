@@ -18,6 +18,7 @@ from typing import Any
 
 from ..catalog.loader import load_catalog
 from ..catalog.model import Die, DieKind
+from ..engine.core.options import CLASSIC, RULESETS, V401
 from ..engine.rolls.count_a_roll import ResolveError, description_context, resolve
 from ..engine.rolls.pipeline import RollContext, RollType, face_results
 from ..forces.text_list import short_name
@@ -124,13 +125,40 @@ class CountRollState:
         self.eighth_face = False
         self.terrain: str | None = None  # where the army rolls (None: not given)
         self.dice: list[RolledDie] = []
+        self.ruleset = V401    # the game whose rules count the roll (RULESETS)
+        self.charge = False    # classic: the melee is a charge (not a skirmish)
 
     # ---------------------------------------------------------------- editing
+
+    def set_ruleset(self, ruleset: str) -> None:
+        """Count under `ruleset` (a key of RULESETS); leaving the 1996 game forgets the
+        charge. Chains that no longer re-roll are cut (Bullseye re-rolls only in v4.01).
+        Raises ValueError for an unknown ruleset."""
+        if ruleset not in RULESETS:
+            raise ValueError(f"no ruleset {ruleset!r}")
+        self.ruleset = ruleset
+        if ruleset != CLASSIC:
+            self.charge = False
+        self._trim_all()
+
+    def set_charge(self, charge: bool) -> None:
+        """The 1996 melee is a charge (True) or a skirmish: a melee roll is then the charging
+        army's, a save roll the defender's roll during the charge."""
+        self.charge = charge and self.allows_charge
+        self._trim_all()
+
+    @property
+    def allows_charge(self) -> bool:
+        """Only the 1996 game has charges, and only its melee and save rolls are part of one."""
+        return self.ruleset == CLASSIC and self.kind.roll in ("melee", "save") \
+            and self.kind.against != "missile"
 
     def set_kind(self, kind: RollKindChoice) -> None:
         """Change the roll type; chains that no longer re-roll in it are cut (Rend re-rolls in
         melee only), so the form never shows faces that would not be counted."""
         self.kind = kind
+        if not self.allows_charge:
+            self.charge = False
         self._trim_all()
 
     def set_eighth_face(self, held: bool, terrain: str | None = None) -> None:
@@ -235,6 +263,10 @@ class CountRollState:
         data: dict[str, Any] = {"roll": self.kind.roll}
         if self.kind.against:
             data["against"] = self.kind.against
+        if self.ruleset != V401:
+            data["ruleset"] = self.ruleset
+        if self.charge and self.allows_charge:
+            data["melee_form"] = "charge"
         if self.eighth_face and self.allows_eighth_face:
             data["terrain"] = {"die": self.terrain, "face": 8, "held": True}
         elif self.terrain:

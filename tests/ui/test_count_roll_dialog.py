@@ -270,3 +270,25 @@ def test_two_elevates_double_two_units_in_the_dialog(qtbot, dialog):
         dialog.resize(width, height)
         qtbot.wait(20)
         assert dialog.grab().save(f"/tmp/count_dialog_elevate_{width}.png")
+
+
+def test_the_ruleset_choice_counts_a_1996_charge(qtbot, dialog):
+    """The 1996 icon list (seed 002 Trample): in a charge a Trample is a maneuver and a hit,
+    so the Centaur's 4 Trample gives 8 melee; a skirmish 4; v4.01 4. The Charge box is only
+    offered in the 1996 game, and the copied JSON carries the ruleset and the form."""
+    dialog.add_die("Amazons/Centaur")
+    dialog.choose_face(0, 0, face("Amazons/Centaur", "4 Trample"))
+    assert dialog.count.report["totals"] == {"melee": 4}
+    assert not dialog.charge_check.isVisible()
+    dialog.set_ruleset("classic")
+    assert dialog.charge_check.isVisible() and dialog.charge_check.isEnabled()
+    assert dialog.count.report["totals"] == {"melee": 4}
+    dialog.charge_check.setChecked(True)
+    assert dialog.count.report["totals"] == {"melee": 8}
+    data = json.loads(dialog.json_text())
+    assert (data["ruleset"], data["melee_form"]) == ("classic", "charge")
+    assert resolve_text(dialog.json_text())["totals"] == {"melee": 8}
+    dialog.set_roll_kind("Missile")
+    assert not dialog.charge_check.isEnabled() and not dialog.state.charge
+    dialog.set_ruleset("v4.01")
+    assert "ruleset" not in json.loads(dialog.json_text())

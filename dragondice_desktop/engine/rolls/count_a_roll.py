@@ -36,6 +36,8 @@ The format (also in ``resources/help/resolve-format.md``)::
                   {"die": 2, "icon": "ID", "value": "save:1,melee:1"},
                   {"die": 4, "icon": "Elevate", "unit": 2}],   # the unit it doubles
       "house_rules": ["one-multiplier-per-result-type"],
+      "ruleset": "classic",                 # v4.01 (the default) | classic: the 1996 game,
+      "melee_form": "charge",               # whose melee is a skirmish or a charge (classic)
       "effects": [{"die": 2, "icon": "Slay", "targets": [{"id": 101, "faces": ["1 Melee"]}]},
                   {"die": 3, "icon": "Poison",
                    "targets": [{"id": 102, "faces": ["2 Melee"], "second": ["ID"],
@@ -53,6 +55,13 @@ revision. Items roll only with a unit able to carry them
 Gore buries, Rise from the Ashes); targets are held to the SAI's limit; casualties to as much
 of the damage as possible without going over (``damage.best_kill_total``); the maneuver
 contest is ``exchange.maneuver_succeeds``.
+
+Under ``"ruleset": "classic"`` every icon means what the 1996 action-icon list says
+(``engine/classic``), the v4.01 species abilities do not exist, and ``"melee_form"`` tells a
+skirmish from a charge: a melee roll with "charge" is the charge attack (its maneuver results
+hit), a save roll with "charge" the defender's roll during a charge (saves and melee together);
+with "skirmish", or none, a melee roll is a skirmish attack (a counter-attack with
+"counter_attack") and a save roll against melee the save roll in melee.
 
 Faces: a face index (0 = the first face in the catalog) or the face as printed in the catalog
 ("4 Rend", "1 Melee + 1 Save"; "ID" for the ID face; any case). ``faces`` lists the first roll
@@ -85,6 +94,7 @@ from ..dragons.attack_phase import afraid_dragonkin, faces_army_damage
 from ..dragons.kinds import breath_elements_at
 from ..turn.march_rolls import RESERVE_TARGET_IDS, maneuver_succeeds
 from ..core.house_rules import HOUSE_RULES, ONE_MULTIPLIER_PER_TYPE
+from ..core.options import CLASSIC, RULESETS, V401
 from ..units.fates import killed_to, rises_from_ashes
 from ..turn.flow import place_context
 from .individual_roll import count_unit_roll, shows_id, unit_context
@@ -121,7 +131,7 @@ _COUNT_HOUSE_RULES = (ONE_MULTIPLIER_PER_TYPE,)
 _TOP_FIELDS = ("roll", "also", "against", *_FLAGS, "terrain", "dragon_rolled_jaws", "army",
                "opposing_army", "lasting", "modifiers", "added", "choices", "effects",
                "dua", "deadlands", "force_points", "target_in_reserve", "opposing_total",
-               "damage", "casualties", "dragons", "house_rules")
+               "damage", "casualties", "dragons", "house_rules", "ruleset", "melee_form")
 _TERRAIN_FIELDS = ("die", "face", "held")
 _ARMY_FIELDS = ("die", "id", "face", "faces", "replaced", "excluded")
 _OPPOSING_FIELDS = ("die", "id", "melee")
@@ -321,6 +331,21 @@ def _check(data: Any) -> None:
                            f"missile, magic, save) or dragon-attack")
     for n, name in enumerate(_list(data.get("also", []), "also", "result types", 4)):
         _text(name, f"also[{n}]")
+    ruleset = _text(data.get("ruleset", V401), "ruleset")
+    if ruleset not in RULESETS:
+        raise ResolveError(f"ruleset: {_quote(ruleset)} is not a ruleset (they are "
+                           f"{', '.join(RULESETS)})")
+    if "melee_form" in data:
+        form = _text(data["melee_form"], "melee_form")
+        if ruleset != CLASSIC:
+            raise ResolveError("melee_form: only the classic ruleset has skirmishes and charges; "
+                               "add \"ruleset\": \"classic\"")
+        if form not in ("skirmish", "charge"):
+            raise ResolveError(f"melee_form: {_quote(form)} is not a form of melee (skirmish, "
+                               f"charge)")
+        if roll.lower() not in ("melee", "save"):
+            raise ResolveError(f"melee_form: a {roll.lower()} roll is not part of a melee "
+                               f"(only melee and save rolls are)")
     if data.get("against") is not None:
         _text(data["against"], "against")
     for name in _FLAGS:
@@ -504,9 +529,10 @@ def _context(data: dict[str, Any], dragons: list[dict[str, Any]]
     if roll == "dragon-attack":
         base = RollContext.dragon_attack()
         damage = tuple((d["id"], faces_army_damage(d["die"], d["faces"])) for d in dragons)
-        return place_context(base.roll_type, also=base.also, kind=base.kind, elements=elements,
-                             in_reserve=in_reserve, dragon_rolled_jaws=jaws,
-                             dragon_damage=damage, unit_multipliers=unit_multipliers), elements
+        return _ruleset(place_context(base.roll_type, also=base.also, kind=base.kind,
+                                      elements=elements, in_reserve=in_reserve,
+                                      dragon_rolled_jaws=jaws, dragon_damage=damage,
+                                      unit_multipliers=unit_multipliers), data), elements
     if dragons:
         raise ResolveError("\"dragons\" are the dragons attacking in a dragon-attack roll")
     ignore_ids = ""
@@ -519,12 +545,30 @@ def _context(data: dict[str, Any], dragons: list[dict[str, Any]]
     kind = RollKind.INDIVIDUAL if individual else RollKind.ARMY
     # As play's army rolls (``flow.army_context``): in a combination roll each die's ID
     # results are placed, and may be split, die by die (digest §4.5; rules revision 2).
-    return place_context(_type(roll, "roll"), eighth_face=held, in_reserve=in_reserve,
-                         elements=elements, save_against=against, also=also, kind=kind,
-                         dragon_rolled_jaws=jaws, ignore_ids=ignore_ids,
-                         split_ids=kind is RollKind.ARMY,
-                         unit_multipliers=unit_multipliers and kind is RollKind.ARMY,
-                         **flags), elements
+    ctx = place_context(_type(roll, "roll"), eighth_face=held, in_reserve=in_reserve,
+                        elements=elements, save_against=against, also=also, kind=kind,
+                        dragon_rolled_jaws=jaws, ignore_ids=ignore_ids,
+                        split_ids=kind is RollKind.ARMY,
+                        unit_multipliers=unit_multipliers and kind is RollKind.ARMY,
+                        **flags)
+    return _ruleset(ctx, data), elements
+
+
+def _ruleset(ctx: RollContext, data: dict) -> RollContext:
+    """The context under the description's ruleset: a classic roll counts the 1996 icon
+    meanings, has no v4.01 species abilities, and knows its form of melee (a charge attack
+    counts maneuver as melee; the defender's roll during a charge counts saves and melee)."""
+    if data.get("ruleset", V401) != CLASSIC:
+        return ctx
+    form = data.get("melee_form", "")
+    ctx = replace(ctx, ruleset=CLASSIC, melee_form=form, converts=())
+    if form == "charge" and ctx.roll_type is RollType.MELEE and not ctx.counter_attack:
+        ctx = replace(ctx, counts_as=ctx.counts_as + ((RollType.MANEUVER, RollType.MELEE),))
+    if form == "charge" and ctx.roll_type is RollType.SAVE and ctx.kind is RollKind.ARMY:
+        ctx = replace(ctx, also=ctx.also or (RollType.MELEE,), save_against=RollType.MELEE)
+    if form and ctx.roll_type is RollType.SAVE and ctx.save_against is None:
+        ctx = replace(ctx, save_against=RollType.MELEE)
+    return ctx
 
 
 def _dragons(data: dict[str, Any], used: set[int]) -> list[dict[str, Any]]:
@@ -580,6 +624,8 @@ def _species(result: RollResult, data: dict[str, Any]) -> list[dict[str, Any]]:
     (``species.DUA_ABILITIES``; the DUA listed in "dua", Deadlands in "deadlands", the force
     size in "force_points", default 24)."""
     ctx = _context_of(result)
+    if ctx.ruleset == CLASSIC:
+        return []  # the 1996 game has none of the v4.01 species abilities
     rolled = {d.die.species for d in _source_of(result).dice if not d.excluded}
     out: list[dict[str, Any]] = [{"ability": why, "effect": f"{src.value} counts as "
                                                             f"{dst.value} for "
@@ -853,13 +899,16 @@ def _count(inp: RollInput, data: dict[str, Any]) -> RollResult:
 
 
 def _unit_result(die: Die, die_id: int, faces: tuple[int, ...], types: tuple[RollType, ...],
-                 in_dua: bool = False, elements: frozenset[Color] = frozenset()) -> RollResult:
+                 in_dua: bool = False, elements: frozenset[Color] = frozenset(),
+                 ruleset: str = V401) -> RollResult:
     """A target's own roll, counted as play counts it (``individual.unit_roll``): its
-    species abilities at the place (none in the DUA)."""
+    species abilities at the place (none in the DUA, none in the 1996 game)."""
     ctx = unit_context(types, in_dua=in_dua)
     ctx = place_context(ctx.roll_type, elements=frozenset() if in_dua else elements,
                         also=ctx.also, kind=ctx.kind, in_dua=ctx.in_dua,
                         against_individual=ctx.against_individual)
+    if ruleset == CLASSIC:
+        ctx = replace(ctx, ruleset=CLASSIC, converts=())
     return count_unit_roll(die, die_id, faces, ctx)
 
 
@@ -893,8 +942,9 @@ def _check_limit(effect: Effect, targets: list[dict[str, Any]], dice: dict[int, 
                                f"health-worth; these targets are {worth}")
 
 
-def _target_fates(effect: Effect, targets: list[dict[str, Any]], dice: dict[int, Die], path: str,
-                  elements: frozenset[Color] = frozenset()) -> list[dict[str, Any]]:
+def _target_fates(effect: Effect, targets: list[dict[str, Any]], dice: dict[int, Die],
+                  path: str, elements: frozenset[Color] = frozenset(),
+                  ruleset: str = V401) -> list[dict[str, Any]]:
     """The fate of each target whose faces were given (same rules as the game): limits
     checked first; a killed unit goes where the engine sends it (Dragonkin to the Summoning
     Pool, with no save in the DUA; Gore buries; Rise from the Ashes)."""
@@ -920,7 +970,7 @@ def _target_fates(effect: Effect, targets: list[dict[str, Any]], dice: dict[int,
             else:
                 rt = RollType(spec.test)
                 passed = _unit_result(die, die_id, faces, (rt,),
-                                      elements=elements).total(rt) >= 1
+                                      elements=elements, ruleset=ruleset).total(rt) >= 1
             code = spec.fate(passed, shows_id(die, faces))
             if code in ("kill", "kill_bury"):
                 buried = code == "kill_bury"
@@ -928,14 +978,15 @@ def _target_fates(effect: Effect, targets: list[dict[str, Any]], dice: dict[int,
                 if spec.then_save and not buried and second and fate.startswith("killed"):
                     again = tuple(_face(die, f, f"{where}.second") for f in second)
                     saved = _unit_result(die, die_id, again, (RollType.SAVE,),
-                                         in_dua=True).total(RollType.SAVE) >= 1
+                                         in_dua=True, ruleset=ruleset).total(RollType.SAVE) >= 1
                     fate += ", saved from burial" if saved else ", then buried"
             else:
                 fate = _FATE_WORDS[code]
         elif kind == "plague":
             if stopped:
                 raise ResolveError(f"{where}: Plague ended when an earlier target saved")
-            result = _unit_result(die, die_id, faces, (RollType.SAVE,), elements=elements)
+            result = _unit_result(die, die_id, faces, (RollType.SAVE,), elements=elements,
+                                  ruleset=ruleset)
             if result.total(RollType.SAVE) >= 1:
                 fate, stopped = "saves: Plague ends", True
             else:
@@ -943,7 +994,8 @@ def _target_fates(effect: Effect, targets: list[dict[str, Any]], dice: dict[int,
         elif kind in ("unit_damage", "bash", "coil", "hug"):
             types = COMBINATION_ROLLS[kind][1] if kind in COMBINATION_ROLLS else (
                 (RollType.MELEE,) if kind == "hug" else (RollType.SAVE,))
-            result = _unit_result(die, die_id, faces, types, elements=elements)
+            result = _unit_result(die, die_id, faces, types, elements=elements,
+                                  ruleset=ruleset)
             saves = 0 if kind == "hug" else result.total(RollType.SAVE)
             left = max(0, x - saves)
             if left >= die.health:
@@ -979,7 +1031,7 @@ def _report(result: RollResult, dice: dict[int, Die], data: dict[str, Any],
         if targets:
             entry["targets"] = _target_fates(effect, targets, dice, path,
                                              frozenset() if data.get("target_in_reserve")
-                                             else elements)
+                                             else elements, data.get("ruleset", V401))
         effects.append(entry)
     ctx = _context_of(result)
     return {

@@ -111,6 +111,14 @@ class RollContext:
         (seed 000 Targeting; rules revision 3); the roller picks each one's unit. When False,
         at most one multiplying modifier per result type for the whole roll (revisions 1-2,
         and the house rule).
+    ruleset: "v4.01" (the default) or "classic": in a 1996 game every SAI means what the
+        1996 action-icon list says (``engine/classic``; build such contexts with
+        ``classic.contexts``, never by hand).
+    melee_form: in a classic roll, the form of the melee the roll belongs to: "skirmish" or
+        "charge" (the attack, its counter-attack, the save roll against it, the defender's
+        roll during a charge); "" outside melee and in v4.01.
+    ignore_fly: in a classic roll, why the army ignores its Fly results ("" when it does
+        not): Galeforce (seed 002).
 
     Raises ValueError for contradictory settings (e.g. save_against without a save count).
     """
@@ -136,6 +144,9 @@ class RollContext:
     normal_results_only: str = ""
     split_ids: bool = False
     unit_multipliers: bool = False
+    ruleset: str = "v4.01"
+    melee_form: str = ""
+    ignore_fly: str = ""
 
     def __post_init__(self) -> None:
         if not isinstance(self.roll_type, RollType):
@@ -166,6 +177,12 @@ class RollContext:
             raise ValueError("against_individual is an individual save roll")
         if self.in_dua and self.kind is not RollKind.INDIVIDUAL:
             raise ValueError("only a single unit rolls in the DUA (an individual roll)")
+        if self.ruleset not in ("v4.01", "classic"):
+            raise ValueError(f"ruleset must be 'v4.01' or 'classic', got {self.ruleset!r}")
+        if (self.melee_form or self.ignore_fly) and self.ruleset != "classic":
+            raise ValueError("melee_form and ignore_fly only make sense in a classic (1996) roll")
+        if self.melee_form not in ("", "skirmish", "charge"):
+            raise ValueError(f"melee_form must be 'skirmish' or 'charge', got {self.melee_form!r}")
         if self.kind is RollKind.DRAGON_ATTACK and set(counted) != {
                 RollType.MELEE, RollType.MISSILE, RollType.SAVE}:
             raise ValueError("a dragon-attack roll counts melee, missile and save (digest §5.4)")
@@ -221,6 +238,9 @@ class RollContext:
             (self.id_multiplier != 1, f"ID x{self.id_multiplier} from the eighth face"),
             (bool(self.ignore_ids), "ID results ignored"),
             (bool(self.normal_results_only), "normal results only"),
+            (self.ruleset == "classic", "1996 rules"
+             + (f", {self.melee_form}" if self.melee_form else "")
+             + (f", Fly ignored: {self.ignore_fly}" if self.ignore_fly else "")),
             (bool(self.counts_as), ", ".join(f"{a.value} counts as {b.value}"
                                              for a, b in self.counts_as)),
         ) if flag]

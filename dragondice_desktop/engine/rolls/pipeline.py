@@ -54,6 +54,7 @@ from .model import (
 )
 from ..sai.results import sai_outcome
 from ..sai.icon_roll import SaiRoll, magic_key, relic_element
+from ..classic.counting import classic_outcome
 
 __all__ = [
     "ANY_COLOR", "MAX_REROLLS",
@@ -181,6 +182,8 @@ def _icon_results(die: Die, die_id: int, icon: Icon, count: int, ctx: RollContex
                 Origin.AUTOMATIC),))
         return SaiOutcome(ignored=(
             f"{count} {icon.value}: not counted in a {ctx.roll_type.value} roll",))
+    if ctx.ruleset == "classic":  # the 1996 meanings of every SAI (issue 18)
+        return classic_outcome(die, die_id, icon, count, ctx, choices)
     return sai_outcome(die, die_id, icon, count, ctx, choices)
 
 

@@ -34,6 +34,7 @@ from ..turn.flow import wait
 from ..rolls.individual_roll import unit_roll
 from ..rolls.model import RollType
 from ..sai.effects import run_effect
+from ..classic.effect_runners import runner_for
 from ..terrains.minor_march import RULE_RUNNERS as MINOR_RUNNERS
 from ..species.phase import RULE_RUNNERS as SPECIES_RUNNERS
 from ..spells import RULE_RUNNERS as SPELL_RUNNERS
@@ -87,7 +88,8 @@ def _run_head(state: GameState, events: Events) -> tuple[GameState, bool]:
     if isinstance(task, RollTask):
         return run_roll(state, task, events)
     if isinstance(task, EffectTask):
-        return run_effect(state, task, events)
+        classic = runner_for(task.effect.kind)  # a 1996-only effect (issue 18)
+        return (classic or run_effect)(state, task, events)
     if isinstance(task, RuleTask):
         return _run_rule(state, task, events)
     return _run_step(state, task, events)

@@ -1,0 +1,223 @@
+"""Applying the 1996-only effects in play (seed 002): each runner takes an ``EffectTask``
+whose kind is one of ``classic/effects.py CLASSIC_EFFECT_KINDS`` and applies it — the roller
+picks the targets (a ``PickAsk``), the targets roll alone, units are killed, buried, moved or
+paralysed. Same signature as the v4.01 runners (``sai/effects.py``): (state, task, events)
+-> (state, waiting for a player). They register themselves in ``classic.effects.RUNNERS``,
+which the task runner asks first (``tasks/runner.py``).
+
+- "classic_convert" (Convert): one defending unit of less health than the Convert icons;
+  unless it saves it is killed, and an Undead unit of equal or lesser health comes from the
+  converting player's dead pile into the converting army (the roller picks it);
+- "classic_kill_health" (Firebreath): two health-worth of defending units, the roller's
+  choice, are killed with no save;
+- "classic_flame" (Flame): one defending unit of two health or less is killed and buried,
+  with no save;
+- "classic_seize" (Seize): four health-worth of defending units each roll a save: those that
+  fail are killed, those that save go to their owner's Reserve Area;
+- "classic_paralyse" (Entangle) and "classic_web" (Web, after a failed save): four
+  health-worth of defending units cannot roll until the beginning of the roller's next turn
+  (the app's "webbed" lasting effect, which also keeps them from leaving the terrain).
+
+Targeting an opponent takes the most it can (seed 000 Targeting, kept for the 1996 game:
+the rulings say so).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ...catalog.model import Species
+from ..core.state import GameState, LastingEffect, Zone, ZoneKind
+from ..rolls.individual_roll import unit_roll
+from ..rolls.model import RollType
+from ..sai.lasting import add, cannot_leave
+from ..tasks.effect_steps import Events, Runner, ask, finish, resume, units_pick
+from ..tasks.kinds import EffectTask, picks_of
+from ..units.fates import kill, move_unit
+from . import effects
+
+SAVE = RollType.SAVE
+
+
+def _defending(state: GameState, task: EffectTask) -> tuple[int, Zone] | None:
+    """The army the effect's attack is aimed at (player, zone), None outside an attack."""
+    ex = state.current_march.exchange if state.march else None
+    if ex is None or task.purpose not in ("attack", "counter-attack"):
+        return None
+    if not state.has_army(ex.defender_zone, ex.defender):
+        return None
+    return ex.defender, ex.defender_zone
+
+
+def _pick(state: GameState, task: EffectTask, prompt: str, budget: int | None = None,
+          one: bool = False, most_health: int | None = None,
+          leaving: bool = False) -> tuple[GameState, bool] | None:
+    """Ask the roller for targets in the defending army (None once they are picked):
+    `budget` health-worth, or `one` unit; `most_health`: only units of at most that health;
+    `leaving`: only units able to leave the terrain."""
+    name = task.effect.icon.value
+    if task.stage == "start":
+        defending = _defending(state, task)
+        if defending is None:
+            return finish(state, task, f"{name}: no defending army to target", [])
+        player, zone = defending
+        units = [u for u in state.units_in(zone, player)
+                 if (most_health is None or u.die.health <= most_health)
+                 and not (leaving and cannot_leave(state, u.id))]
+        if not units:
+            return finish(state, task, f"{name}: no unit it can target", [])
+        question = units_pick(task.owner, prompt, units, budget=None if one else budget,
+                              max_units=1 if one else None, maximize=True)
+        return ask(state, task, question, stage="pick")
+    if task.stage == "pick":
+        return resume(state, task)
+    return None
+
+
+def _finish(state: GameState, task: EffectTask, fates: list[tuple[int, str, str]],
+            events: Events) -> tuple[GameState, bool]:
+    name = task.effect.icon.value
+    text = f"{name}: " + ("; ".join(f"{label} {words}" for _, label, words in fates)
+                          or "no target")
+    return finish(state, task, text, events, tuple(i for i, _, _ in fates),
+                  tuple((i, w) for i, _, w in fates))
+
+
+def _kill_health(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
+    """Firebreath (seed 002): kills two health-worth of enemy units; they cannot save."""
+    x = task.effect.amount
+    if (waiting := _pick(state, task, f"Firebreath: pick {x} health-worth of defending units "
+                                      f"to kill (no save)", budget=x)) is not None:
+        return waiting
+    fates = []
+    for die_id in picks_of(task):
+        label = state.die_label(die_id)
+        state = kill(state, die_id, events, "Firebreath, no save")
+        fates.append((die_id, label, "killed"))
+        if state.winner is not None:
+            break
+    return _finish(state, task, fates, events)
+
+
+def _flame(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
+    """Flame (seed 002): kill and bury one unit of two health or less, with no save."""
+    limit = task.effect.amount
+    if (waiting := _pick(state, task, f"Flame: pick one defending unit of {limit} health or "
+                                      f"less to kill and bury (no save)", one=True,
+                         most_health=limit)) is not None:
+        return waiting
+    die_id = picks_of(task)[0]
+    label = state.die_label(die_id)
+    state = kill(state, die_id, events, "Flame, no save", and_bury=True)
+    return _finish(state, task, [(die_id, label, "killed and buried")], events)
+
+
+def _seize(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
+    """Seize (seed 002): four health-worth of units each save or die; those that save go to
+    their owner's reserves."""
+    x = task.effect.amount
+    if (waiting := _pick(state, task, f"Seize: pick {x} health-worth of defending units: each "
+                                      f"saves or is killed; those that save go to their "
+                                      f"Reserve Area", budget=x)) is not None:
+        return waiting
+    fates = []
+    for die_id in picks_of(task):
+        label = state.die_label(die_id)
+        state, roll = unit_roll(state, die_id, (SAVE,), events, "Seize: save or be killed")
+        if roll.total(SAVE) >= 1:
+            blocked = cannot_leave(state, die_id)
+            if blocked:
+                fates.append((die_id, label, f"saves and stays ({blocked})"))
+                continue
+            owner = state.dice[die_id].owner
+            state = move_unit(state, die_id, Zone(ZoneKind.RESERVE, owner), events)
+            fates.append((die_id, label, "saves: moved to its Reserve Area"))
+        else:
+            state = kill(state, die_id, events, "Seize")
+            fates.append((die_id, label, "killed"))
+        if state.winner is not None:
+            break
+    return _finish(state, task, fates, events)
+
+
+def _paralysed(state: GameState, task: EffectTask, die_id: int, events: Events) -> GameState:
+    name = task.effect.icon.value
+    text = (f"{state.die_label(die_id)} is paralysed by {name} (no rolls) until the beginning "
+            f"of {state.players[task.owner].name}'s next turn")
+    return add(state, LastingEffect(task.owner, task.effect.icon, "webbed", text,
+                                    die_id=die_id, source_die=task.effect.die_id), events)
+
+
+def _paralyse(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
+    """Entangle (seed 002): four health of your choice in the opposing army are paralysed
+    until the beginning of your next turn. Web: the same, unless each saves at once."""
+    x, web = task.effect.amount, task.effect.kind == "classic_web"
+    tail = ": each saves or is paralysed" if web else " to paralyse"
+    if (waiting := _pick(state, task, f"{task.effect.icon.value}: pick {x} health-worth of "
+                                      f"defending units{tail}", budget=x)) is not None:
+        return waiting
+    fates = []
+    for die_id in picks_of(task):
+        label = state.die_label(die_id)
+        if web:
+            state, roll = unit_roll(state, die_id, (SAVE,), events, "Web: save or be paralysed")
+            if roll.total(SAVE) >= 1:
+                fates.append((die_id, label, "saves"))
+                continue
+        state = _paralysed(state, task, die_id, events)
+        fates.append((die_id, label, "paralysed"))
+    return _finish(state, task, fates, events)
+
+
+def _convert(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
+    """Convert (seed 002): a unit of less health than the Convert icons is killed unless it
+    saves; then an Undead unit of equal or lesser health joins the converting army from the
+    converting player's dead pile (the roller picks it)."""
+    x = task.effect.amount
+    if task.stage in ("start", "pick"):
+        if (waiting := _pick(state, task, f"Convert: pick one defending unit of less than {x} "
+                                          f"health", one=True, most_health=x - 1)) is not None:
+            return waiting
+        die_id = picks_of(task)[0]
+        label, health = state.die_label(die_id), state.dice[die_id].die.health
+        state, roll = unit_roll(state, die_id, (SAVE,), events, "Convert: save or be killed")
+        if roll.total(SAVE) >= 1:
+            return _finish(state, task, [(die_id, label, "saves")], events)
+        state = kill(state, die_id, events, "Convert")
+        fates = [(die_id, label, "killed")]
+        dead = [u for u in state.units_in(Zone(ZoneKind.DUA, task.owner), task.owner)
+                if u.die.species is Species.UNDEAD and u.die.health <= health]
+        if not dead:
+            fates = [(die_id, label, "killed; no Undead unit of that health is in your dead "
+                                     "pile to join the army")]
+        if not dead or state.winner is not None or not state.has_army(task.zone, task.owner):
+            return _finish(state, task, fates, events)
+        question = units_pick(task.owner, f"Convert: pick the Undead unit of {health} health "
+                                          f"or less that joins your army from your dead pile",
+                              dead, max_units=1, maximize=True)
+        task = EffectTask(task.effect, task.owner, task.zone, task.purpose, stage="return",
+                          targets=(die_id,), data=(label,))
+        return ask(state, task, question)
+    if (waiting := resume(state, task)) is not None:
+        return waiting
+    back = picks_of(task)[0]
+    back_label = state.die_label(back)
+    state = move_unit(state, back, task.zone, events, "joins the army (Convert)")
+    fates = [(task.targets[0], str(task.data[0]), "killed"), (back, back_label,
+                                                              "returns from the dead")]
+    return _finish(state, task, fates, events)
+
+
+CLASSIC_RUNNERS: dict[str, Runner] = {
+    "classic_convert": _convert, "classic_kill_health": _kill_health, "classic_flame": _flame,
+    "classic_seize": _seize, "classic_paralyse": _paralyse, "classic_web": _paralyse,
+}
+for _kind, _runner in CLASSIC_RUNNERS.items():
+    effects.register_runner(_kind, _runner)
+
+
+def runner_for(kind: str) -> Callable[..., Any] | None:
+    """The runner of a 1996-only effect kind (these, or the classic game's), None for any
+    other kind (the v4.01 runners apply those)."""
+    return effects.RUNNERS.get(kind)
