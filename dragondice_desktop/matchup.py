@@ -37,15 +37,18 @@ def demo_setups(first: int = 0, second: int = 2) -> tuple[PlayerSetup, PlayerSet
 
 
 def table_setups(count: int, rotation: int = 0,
-                 points: int | None = None) -> tuple[PlayerSetup, ...]:
+                 points: int | None = None, classic: bool = False) -> tuple[PlayerSetup, ...]:
     """`count` (2-4) players, Ann, Bob, Cat and Dan, each with a different sample force;
     `rotation` shifts every seat's force that many places along the sample forces (so a
     series of games seats every force); `points`, when given, rebuilds each sample force at
-    that force size from its own dice (`forces.resize.resized_force`). Raises ValueError for
-    another count or a size too small for three armies."""
+    that force size from its own dice (`forces.resize.resized_force`); `classic`: the sample
+    forces' 1996 versions (``forces.samples.classic_sample_forces``) for a classic game.
+    Raises ValueError for another count or a size too small for three armies."""
+    from .forces.samples import classic_sample_forces
+
     if not 2 <= count <= len(TABLE_PLAYERS):
         raise ValueError(f"2 to {len(TABLE_PLAYERS)} players, not {count}")
-    forces = sample_forces()
+    forces = classic_sample_forces() if classic else sample_forces()
     if points is not None:
         catalog = load_catalog()
         forces = [resized_force(force, points, catalog) for force in forces]

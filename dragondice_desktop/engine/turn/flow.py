@@ -19,6 +19,7 @@ from ..sai.lasting import (
 from ..terrains.minor import bury_orphans, doubles_ids
 from ..rolls.model import DieRoll, RollInput, RollResult
 from ..species.counts_as import conversions_at, terrain_elements
+from ..classic.forms import roll_fields
 from ..rolls.model import RollKind
 from ..rolls.pipeline import RollContext, RollType, count_roll, extend_chain, roll_note
 from ..core.state import GameState, Pending, Phase, Step, Zone, ZoneKind
@@ -88,7 +89,8 @@ def army_context(state: GameState, zone: Zone, player: int, roll_type: RollType,
     its cantrip-only magic buys Cantrip spells after the roll (digest §5.3); species
     abilities count some results as others (``species.conversions``, digest §6); in a
     combination roll each ID is placed, and may be split, die by die (digest §4.5; rules
-    revision 2)."""
+    revision 2). In a classic game the roll is marked as one (``classic.forms.roll_fields``,
+    with the `melee_form` given) and the eighth face doubles no ID results."""
     counted = (roll_type,) + tuple(context.get("also", ()))
     changes = roll_changes(state, zone, player, counted, context.get("counter_attack", False))
     for key, value in changes.items():
@@ -96,6 +98,13 @@ def army_context(state: GameState, zone: Zone, player: int, roll_type: RollType,
             context[key] = value
     doubled = controls_eighth_face(state, zone, player) or (
         not context.get("also") and doubles_ids(state, zone, player, roll_type))
+    if state.options.classic:
+        # The 1996 eighth face doubles maneuvers, not ID results (``classic.melee_forms``);
+        # every roll says it is a classic one, and in melee which form (``classic.forms``).
+        doubled = False
+        context.update(roll_fields(context.pop("melee_form", "")))
+    else:
+        context.pop("melee_form", None)
     return place_context(roll_type, eighth_face=doubled, in_reserve=zone.kind is ZoneKind.RESERVE,
                          elements=terrain_elements(state, zone, player),
                          since=state.options.since, cantrip_spells=True,

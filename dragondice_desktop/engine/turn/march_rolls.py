@@ -17,6 +17,7 @@ SAI effects that change the exchange itself are read from the attack roll here:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from dataclasses import replace
 
@@ -28,6 +29,13 @@ from .flow import army_context, end_march, holds_power, wait
 from ..core.house_rules import NO_COUNTER_AFTER_NOTHING
 from ..sai.lasting import has_effect, protected_from, spell_saves, zone_amount
 from ..terrains.minor import minor_action
+from ..classic.melee_forms import (
+    CHARGE_COUNTS, is_charge, maneuver_doubling, melee_form, with_melee_forms,
+)
+from ..classic.rout import rout_step
+
+# The 1996 Surprise (seed 002): the surprised army makes no return attacks (the icons' side).
+NO_RETURN_ATTACKS = "classic_no_return_attacks"
 from ..species.counts_as import CURSED_BULLETS, FOUL_STENCH, dua_count
 from ..spells import magic_action_tasks
 from ..rolls.model import Applied, Modifier, ModOp, RollResult, RollType
@@ -97,6 +105,8 @@ def allowed_actions(state: GameState, zone: Zone, player: int) -> list[str]:
         options.remove("melee")
     if not missile_targets(state, zone, player) and "missile" in options:
         options.remove("missile")
+    if state.options.classic:  # the 1996 melee is a skirmish or a charge (OP-8)
+        options = with_melee_forms(options)
     return options
 
 
@@ -131,7 +141,9 @@ def _charge(state: GameState, kind: str) -> tuple[tuple[Species, RollType, RollT
 def start_maneuver(state: GameState, events: Events) -> GameState:
     """Both sides roll for maneuver, the marcher first (digest §3.5, §4.1)."""
     zone, player = state.current_march.zone, state.turn_player
-    roll = RollTask("maneuver", player, zone, army_context(state, zone, player, RollType.MANEUVER))
+    doubling = maneuver_doubling(state, zone, player) if state.options.classic else ()
+    roll = RollTask("maneuver", player, zone, army_context(state, zone, player, RollType.MANEUVER),
+                    modifiers=doubling)
     return push_front(state, [roll, StepTask("counter_maneuver")])
 
 
@@ -163,8 +175,15 @@ def _melee_roll(state: GameState, attacker: int, target: int, zone: Zone,
     events.append(Event("message", f"{state.players[attacker].name} {label} in melee",
                         player=attacker))
     purpose = "counter-attack" if counter_attack else "attack"
+    classic: dict[str, Any] = {}
+    if state.options.classic:  # the 1996 skirmish or charge (``classic.melee_forms``)
+        classic["melee_form"] = melee_form(state)
+        if is_charge(state) and not counter_attack:
+            classic["counts_as"] = CHARGE_COUNTS
+            events.append(Event("message", f"{state.players[attacker].name} charges: "
+                                           f"maneuver results count as melee", player=attacker))
     ctx = army_context(state, zone, attacker, RollType.MELEE, counter_attack=counter_attack,
-                       converts=() if counter_attack else _charge(state, "kukri"))
+                       converts=() if counter_attack else _charge(state, "kukri"), **classic)
     return push_front(state, [RollTask(purpose, attacker, zone, ctx, exclude=exclude),
                               StepTask("after_attack")])
 
@@ -281,7 +300,9 @@ def _counter_maneuver(state: GameState, events: Events) -> tuple[GameState, bool
                       "subtracted from the counter-maneuvering army's maneuver results", events)
     rolls = [RollTask(counter_purpose(p), p, zone,
                       army_context(state, zone, p, RollType.MANEUVER, counter_maneuver=True),
-                      modifiers=mods) for p in counters]
+                      modifiers=mods + (maneuver_doubling(state, zone, p)
+                                        if state.options.classic else ()))
+             for p in counters]
     return pop_head(state, rolls + [StepTask("maneuver_compare")]), False
 
 
@@ -329,8 +350,10 @@ def _after_attack(state: GameState, events: Events) -> tuple[GameState, bool]:
     after = "counter_offer"
     if attack is None:
         return pop_head(state, [StepTask(after)]), False
-    surprise = bool(attack.effects_of("surprise"))
-    charge = bool(attack.effects_of("charge"))
+    surprise = bool(attack.effects_of("surprise", NO_RETURN_ATTACKS))
+    charge = bool(attack.effects_of("charge")) or (
+        state.options.classic and ex.kind == "melee" and not ex.counter_attack
+        and is_charge(state))
     ex = replace(ex, surprise=surprise, charge=charge)
     state = state.with_(march=replace(state.current_march, exchange=ex))
     state = _note(state, purpose, attack, ("surprise",), "the defending army cannot "
@@ -355,8 +378,10 @@ def _after_attack(state: GameState, events: Events) -> tuple[GameState, bool]:
                            if not d.excluded and state.dice[d.die_id].die.kind.is_unit
                            ) if rt is RollType.MELEE else ()
     also = (RollType.MELEE,) if charge else ()
+    classic: dict[str, Any] = {"melee_form": melee_form(state)} if (
+        state.options.classic and rt is RollType.MELEE) else {}
     ctx = army_context(state, ex.defender_zone, ex.defender, RollType.SAVE, also=also,
-                       save_against=rt, attacker_melee=attacker_melee)
+                       save_against=rt, attacker_melee=attacker_melee, **classic)
     roll = RollTask(save_purpose, ex.defender, ex.defender_zone, ctx, modifiers=mods,
                     delayed=delayed, exclude=tuple(
                         (i, "charmed: it does not roll to save this march (seed 000 Charm)")
@@ -394,7 +419,10 @@ def _damage(state: GameState, events: Events) -> tuple[GameState, bool]:
             names = " and ".join(sorted({e.icon.value for e in back}))
             dues.append(DamageDue(ex.attacker, ex.attacker_zone, sum(e.amount for e in back),
                                   f"{names} on the save roll; only spell saves reduce it"))
-        if ex.charge and save.total(RollType.MELEE):
+        if ex.charge and ex.surprise and save.total(RollType.MELEE):
+            events.append(Event("message", "Surprise: the charged army's melee results do no "
+                                           "damage (its saves still count)"))
+        elif ex.charge and save.total(RollType.MELEE):
             dues.append(DamageDue(ex.attacker, ex.attacker_zone, save.total(RollType.MELEE),
                                   "Charge: the defending army's melee results; only spell "
                                   "saves reduce them"))
@@ -406,7 +434,17 @@ def _damage(state: GameState, events: Events) -> tuple[GameState, bool]:
     if state.options.since(3):
         dues[back_from:] = _spell_saved(state, ex, dues[back_from:], events)
     state = state.with_(damage=state.damage + tuple(dues))
-    return pop_head(state, [StepTask("counter_offer")]), False
+    # In a classic game the rout hook follows each melee exchange (``classic.rout``).
+    rout = [StepTask("classic_rout")] if state.options.classic and ex.kind == "melee" else []
+    return pop_head(state, rout + [StepTask("counter_offer")]), False
+
+
+def _classic_rout(state: GameState, events: Events) -> tuple[GameState, bool]:
+    """The rout hook after a melee exchange of a classic game, once its damage is done."""
+    ex = state.current_march.current_attack
+    attack = state.current_march.result("counter-attack" if ex.counter_attack else "attack")
+    save = state.current_march.result("counter-save" if ex.counter_attack else "save")
+    return rout_step(pop_head(state), ex, attack, save, events), False
 
 
 def _spell_saved(state: GameState, ex: Exchange, dues: list[DamageDue],
@@ -590,6 +628,6 @@ MARCH_STEPS = {
     "counter_maneuver": _counter_maneuver, "maneuver_compare": _maneuver_compare,
     "after_attack": _after_attack, "damage": _damage, "counter_offer": _counter_offer,
     "after_magic": _after_magic, "end_march": _end, "action_step": _action_step,
-    "thorns": _thorns,
+    "thorns": _thorns, "classic_rout": _classic_rout,
 }
 RULE_RUNNERS = {"mire": _mire, "foul_stench": _foul_stench}

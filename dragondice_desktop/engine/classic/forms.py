@@ -1,0 +1,37 @@
+"""The forms of the 1996 game's rolls (TSR digest §7, §18 rows 13-15), as the classic icons read
+them: which roll of which melee form a roll is.
+
+A roll of a classic game carries ``RollContext.ruleset == "classic"`` and, in melee,
+``RollContext.melee_form`` ("skirmish" or "charge"): the icon records of the 1996 list read them
+(seed 002 speaks of "a skirmish attack", "a charge attack", "the defender's roll during a
+charge"). Those two fields belong to the icons' side (``rolls/model.py``); this module is the
+one place the turn asks for them, so the turn works whether or not they exist yet
+(``roll_fields`` checks).
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+from ..core.options import CLASSIC
+from ..rolls.model import RollContext
+
+# The two forms of melee (TSR digest §7.1), declared before the attack rolls (OP-8).
+SKIRMISH = "skirmish"
+CHARGE = "charge"
+MELEE_FORMS = (SKIRMISH, CHARGE)
+
+
+def roll_fields(melee_form: str = "") -> dict[str, Any]:
+    """The keyword arguments that mark a roll of a classic game for ``RollContext``: the
+    ruleset, and `melee_form` ("skirmish", "charge" or "" outside melee) — only those fields
+    RollContext has (an engine without the classic icon fields gets none). Raises ValueError
+    for another form."""
+    if melee_form and melee_form not in MELEE_FORMS:
+        raise ValueError(f"a melee is a skirmish or a charge, not {melee_form!r}")
+    known = {f.name for f in fields(RollContext)}
+    wanted: dict[str, Any] = {"ruleset": CLASSIC}
+    if melee_form:
+        wanted["melee_form"] = melee_form
+    return {key: value for key, value in wanted.items() if key in known}
