@@ -226,3 +226,15 @@ def test_classic_self_play_finishes_games():
         summary = play_games(players, 2, 11, ruleset="classic")
         assert summary.crashes == [], [c.line() for c in summary.crashes]
         assert summary.games == 2 and summary.unfinished == 0
+
+
+def test_no_species_abilities_in_the_1996_game():
+    """OP-26: the 1996 races have no racial abilities beyond the Amazons' (not read): Coral
+    Elves at an air terrain get no Defensive Volley under the classic rules."""
+    from dragondice_desktop.engine.core.state import Exchange
+    from dragondice_desktop.engine.turn.march_rolls import defensive_volley
+
+    state = position(bob={"campaign": (KNIGHT,)})  # the Frontier: Coastland (air, water)
+    shot = Exchange("missile", 0, T2, 1, T2)
+    assert defensive_volley(state, shot)
+    assert not defensive_volley(classic(state), shot)

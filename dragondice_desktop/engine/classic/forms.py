@@ -11,6 +11,7 @@ one place the turn asks for them, so the turn works whether or not they exist ye
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import fields
 from typing import Any
 
@@ -35,3 +36,28 @@ def roll_fields(melee_form: str = "") -> dict[str, Any]:
     if melee_form:
         wanted["melee_form"] = melee_form
     return {key: value for key, value in wanted.items() if key in known}
+
+
+def register_exchange_kind(kind: str, what: str) -> bool:
+    """Tell the classic icons' registry (``engine/classic/effects.py register_runner``, the
+    icons' side) that the turn applies effect kind `kind` at the level of the melee exchange
+    (`what`, in player words): its effect task then only records that (the exchange itself
+    reads the effect, as v4.01's Surprise and Counter are read). Returns False when that
+    registry is not there (an engine without the classic icons), so nothing is registered."""
+    try:
+        icons = importlib.import_module(f"{__package__}.effects")
+    except ImportError:
+        return False
+    register = getattr(icons, "register_runner", None)
+    if register is None:
+        return False
+
+    def runner(state: Any, task: Any, events: list[Any]) -> tuple[Any, bool]:
+        from ..core.events import Event
+        from ..tasks.queue_ops import pop_head
+
+        events.append(Event("sai", f"{task.effect.icon.value}: {what}", player=task.owner))
+        return pop_head(state), False
+
+    register(kind, runner)
+    return True

@@ -18,10 +18,15 @@ from __future__ import annotations
 from ...catalog.model import Icon
 from ..core.state import GameState, Zone
 from ..rolls.model import Modifier, ModOp, RollType
-from .forms import CHARGE, SKIRMISH
+from .forms import CHARGE, SKIRMISH, register_exchange_kind
 
 # The action a charge is declared with (``action charge``); ``action melee`` is a skirmish.
 CHARGE_ACTION = CHARGE
+# The 1996 Surprise (seed 002, the icons' side): the surprised army makes no return attacks;
+# the march reads it (no counter-attack; in a charge its melee does no damage).
+NO_RETURN_ATTACKS = "classic_no_return_attacks"
+register_exchange_kind(NO_RETURN_ATTACKS, "the surprised army makes no return attacks")
+
 # A charge counts the charging army's maneuver results as melee (§7.3).
 CHARGE_COUNTS = ((RollType.MANEUVER, RollType.MELEE),)
 

@@ -15,12 +15,15 @@ from ..core.events import Event
 from ..core.house_rules import CLASSIC_PROVISIONAL_ROUT
 from ..core.state import Exchange, GameState, Zone, ZoneKind
 from ..rolls.model import RollResult, RollType
+from .forms import register_exchange_kind
 
 Events = list[Event]
 
 # The effect kind a Screech gives a melee roll of a classic game (the icons' side, seed 002):
 # its amount is the saves taken from the opposing army's roll for judging rout only.
 ROUT_SCREECH = "classic_rout_screech"
+register_exchange_kind(ROUT_SCREECH, "counts against the opposing army's saves when rout is "
+                                     "judged after the exchange")
 
 
 def routs(hits: int, saves: int, screech: int) -> bool:

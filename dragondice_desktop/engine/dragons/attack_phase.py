@@ -372,6 +372,8 @@ def response_context(state: GameState, zone: Zone, player: int) -> RollContext:
         dragon_rolled_jaws=any(_shown(state, d, Icon.JAWS) for d in at_army),
         dragon_damage=tuple((d, army_damage(state, d)) for d in at_army), cantrip_spells=True,
         id_multiplier=2 if doubled else 1, unit_multipliers=unit_multipliers(state), **changes)
+    if state.options.classic:  # the 1996 game plays no species abilities (OP-26)
+        return ctx
     return replace(ctx, converts=ctx.converts + conversions(state, zone, player, ctx))
 
 

@@ -105,11 +105,14 @@ def army_context(state: GameState, zone: Zone, player: int, roll_type: RollType,
         context.update(roll_fields(context.pop("melee_form", "")))
     else:
         context.pop("melee_form", None)
-    return place_context(roll_type, eighth_face=doubled, in_reserve=zone.kind is ZoneKind.RESERVE,
-                         elements=terrain_elements(state, zone, player),
-                         since=state.options.since, cantrip_spells=True,
-                         split_ids=state.options.since(2),
-                         unit_multipliers=unit_multipliers(state), **context)
+    ctx = place_context(roll_type, eighth_face=doubled, in_reserve=zone.kind is ZoneKind.RESERVE,
+                        elements=terrain_elements(state, zone, player),
+                        since=state.options.since, cantrip_spells=True,
+                        split_ids=state.options.since(2),
+                        unit_multipliers=unit_multipliers(state), **context)
+    if state.options.classic:  # the 1996 game plays no species abilities (OP-26)
+        ctx = replace(ctx, converts=tuple(context.get("converts", ())))
+    return ctx
 
 
 def place_context(roll_type: RollType, *, eighth_face: bool = False, in_reserve: bool = False,

@@ -30,12 +30,9 @@ from ..core.house_rules import NO_COUNTER_AFTER_NOTHING
 from ..sai.lasting import has_effect, protected_from, spell_saves, zone_amount
 from ..terrains.minor import minor_action
 from ..classic.melee_forms import (
-    CHARGE_COUNTS, is_charge, maneuver_doubling, melee_form, with_melee_forms,
+    CHARGE_COUNTS, NO_RETURN_ATTACKS, is_charge, maneuver_doubling, melee_form, with_melee_forms,
 )
 from ..classic.rout import rout_step
-
-# The 1996 Surprise (seed 002): the surprised army makes no return attacks (the icons' side).
-NO_RETURN_ATTACKS = "classic_no_return_attacks"
 from ..species.counts_as import CURSED_BULLETS, FOUL_STENCH, dua_count
 from ..spells import magic_action_tasks
 from ..rolls.model import Applied, Modifier, ModOp, RollResult, RollType
@@ -191,8 +188,9 @@ def _melee_roll(state: GameState, attacker: int, target: int, zone: Zone,
 def foul_stench(state: GameState, zone: Zone, goblin_player: int) -> int:
     """Goblins' Foul Stench (digest §6): when `goblin_player`'s army at `zone` holding Goblins
     takes a melee action, N units of the defending army may not counter-attack; N = Goblins
-    in the player's DUA, max 3 † (``species.dua_count``). 0 under rules revision 1."""
-    if not state.options.since(2) or not any(
+    in the player's DUA, max 3 † (``species.dua_count``). 0 under rules revision 1 and in a
+    classic game (no species abilities, OP-26)."""
+    if state.options.classic or not state.options.since(2) or not any(
             u.die.species is Species.GOBLINS for u in state.units_in(zone, goblin_player)):
         return 0
     return dua_count(state, goblin_player, FOUL_STENCH.species, FOUL_STENCH.cap)
@@ -474,7 +472,7 @@ def _cursed_bullets(state: GameState, ex: Exchange, attack: RollResult) -> int:
     """Lava Elves' Cursed Bullets (digest §6): in a missile attack on an army at the same
     terrain, up to N missile results (N = Lava Elves in the attacker's DUA, max 3 †) are
     reduced only by spell saves — when Lava Elves rolled in the attack."""
-    if ex.kind != "missile" or ex.attacker_zone != ex.defender_zone:
+    if ex.kind != "missile" or ex.attacker_zone != ex.defender_zone or state.options.classic:
         return 0
     if not any(state.dice[d.die_id].die.species is Species.LAVA_ELVES and not d.excluded
                for d in attack.dice):
@@ -491,6 +489,7 @@ def _scorching_touch(state: GameState, ex: Exchange, save: RollResult) -> int:
     attacker."""
     zone = ex.defender_zone
     if (ex.kind != "melee" or ex.counter_attack or zone.kind is not ZoneKind.TERRAIN
+            or state.options.classic
             or Color.FIRE not in state.terrains[zone.index].die.elements):
         return 0
     return sum(d.amount(RollType.SAVE) - d.automatic_saves for d in save.dice
@@ -504,7 +503,7 @@ def defensive_volley(state: GameState, ex: Exchange) -> bool:
     """Coral Elves' Defensive Volley (digest §6): an army with Coral Elves at an air terrain
     may counter-attack a missile attack with missile results."""
     zone = ex.defender_zone
-    return (ex.kind == "missile" and zone.kind is ZoneKind.TERRAIN
+    return (ex.kind == "missile" and zone.kind is ZoneKind.TERRAIN and not state.options.classic
             and Color.AIR in state.terrains[zone.index].die.elements
             and any(u.die.species is Species.CORAL_ELVES
                     for u in state.units_in(zone, ex.defender)))
