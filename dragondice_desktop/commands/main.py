@@ -96,6 +96,8 @@ def _parser() -> argparse.ArgumentParser:
                       help="window size WIDTHxHEIGHT, each 320-4000 (default 1400x900)")
     shot.add_argument("--players", type=int, choices=(2, 3, 4), default=2,
                       help="players at the table (2-4; default 2)")
+    shot.add_argument("--ruleset", choices=("v4.01", "classic"), default="v4.01",
+                      help="the rules of the demo game: SFR v4.01 (default) or the 1996 game")
     return parser
 
 
@@ -122,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"screenshot: {problem}", file=sys.stderr)
             return 2
         return screenshot(args.out, seed=args.seed, actions=args.actions, size=args.size,
-                          players=args.players)
+                          players=args.players, ruleset=args.ruleset)
     try:
         from ..ui.app import run_app
     except ImportError as exc:

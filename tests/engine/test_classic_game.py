@@ -238,3 +238,30 @@ def test_no_species_abilities_in_the_1996_game():
     shot = Exchange("missile", 0, T2, 1, T2)
     assert defensive_volley(state, shot)
     assert not defensive_volley(classic(state), shot)
+
+
+def test_the_terrain_bonus_doubles_magic_of_the_terrains_colours():
+    """TSR digest §9.3 (F2 B, F2 D), OP-14: magic of a colour the army's terrain contains is
+    doubled (Coastland: air and water); a unit sharing one colour doubles magic that then pays
+    only that colour (rulings); other colours are not doubled; Amazons double only while their
+    player holds a Standing Stones (F4); magic in the Reserve Area is never doubled."""
+    from dragondice_desktop.catalog.model import Species
+    from dragondice_desktop.engine.classic.magic import terrain_bonus
+    from dragondice_desktop.engine.spells.pool import MagicSource
+
+    state = classic(position())  # t2 = Coastland Tower (air, water)
+    sources = (MagicSource(3, frozenset({"air", "water"}), Species.CORAL_ELVES, label="elf"),
+               MagicSource(2, frozenset({"fire", "earth"}), Species.DWARVES, label="dwarf"),
+               MagicSource(2, frozenset({"air", "earth"}), Species.FERAL, label="feral"),
+               MagicSource(1, frozenset({"air", "water"}), Species.AMAZONS, label="amazon"))
+    events = []
+    out = terrain_bonus(state, sources, T2, 0, events)
+    assert [(s.amount, sorted(s.elements)) for s in out] == [
+        (6, ["air", "water"]), (2, ["earth", "fire"]), (4, ["air"]), (1, ["air", "water"])]
+    assert not [e for e in events if e.kind == "unresolved"]  # no death magic rolled
+    assert terrain_bonus(state, sources, Zone(ZoneKind.RESERVE, 0), 0, []) == sources
+    city = with_face(state, 0, 8, controller=0)  # Ann holds her Highland City: no change
+    assert terrain_bonus(city, sources, T2, 0, [])[3].amount == 1
+    stones = with_face(classic(position(frontier="Terrains/Coastland Standing Stone")), 2, 8,
+                       controller=0)
+    assert terrain_bonus(stones, sources, T2, 0, [])[3].amount == 2

@@ -81,6 +81,10 @@ def magic_action_tasks(state: GameState, player: int, zone: Zone, result: RollRe
     opponents' Magic Negation rolls first (none without magic)."""
     sources = magic_sources(state, result, zone, player) + bone_magic(state, result, player,
                                                                       events)
+    if state.options.classic:  # the 1996 terrain bonus (``classic.magic``)
+        from ..classic.magic import terrain_bonus
+
+        sources = terrain_bonus(state, sources, zone, player, events)
     if not sources:
         events.append(Event("message", "No magic results: no spell can be cast", player=player))
         return []
