@@ -265,3 +265,29 @@ def test_the_terrain_bonus_doubles_magic_of_the_terrains_colours():
     stones = with_face(classic(position(frontier="Terrains/Coastland Standing Stone")), 2, 8,
                        controller=0)
     assert terrain_bonus(stones, sources, T2, 0, [])[3].amount == 2
+
+
+def test_black_magic_is_doubled_by_burying_the_dead():
+    """TSR digest §9.3 (F2 D), OP-15: before announcing, the caster may bury dead units from
+    one Dead Unit Area; each health buried doubles one black magic point. Ann's two
+    Apparitions roll '2 Magic' each (death, 4); burying the 1-health Footman in her DUA gives
+    5 black magic; the Footman is buried (removed from the game)."""
+    from dragondice_desktop.engine.classic.magic import DEATH
+
+    state = position(ann={"campaign": ("Undead/Apparition",) * 2,
+                          "home": (FOOT, FOOT)}, faces=(3, 3, 1))  # t2 face 1: magic
+    foot = next(d.id for d in state.dice if d.owner == 0 and d.key == FOOT)
+    state = classic(moved(state, [foot], DUA0))
+    state, _ = turn(state, 0)
+    state, _ = run(state, "march t2", "no-maneuver")
+    state, events = run(scripted(state, 1, 1), "action magic")
+    assert state.pending.prompt.startswith("Double up to 4 black magic")
+    assert options(state) == ["choose dua0", "choose none"]
+    declined, _ = run(state, "choose none")
+    assert declined.step is Step.CAST and "magic left 4 of 4" in declined.pending.prompt
+    state, _ = run(state, "choose dua0", f"pick {foot}")
+    if state.step is Step.SAI_PICK:
+        state, _ = run(state, "done")
+    assert state.step is Step.CAST and "magic left 5 of 5" in state.pending.prompt
+    assert state.zones[foot] == Zone(ZoneKind.BUA, 0)
+    assert DEATH == "death"

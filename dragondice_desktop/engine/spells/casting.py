@@ -92,7 +92,13 @@ def magic_action_tasks(state: GameState, player: int, zone: Zone, result: RollRe
                       in_reserve=zone.kind is ZoneKind.RESERVE)
     negations = negation_rolls(state, zone, player)
     stage = "negate" if negations else "announce"
-    return [*negations, RuleTask("casting", player, zone, stage=stage, data=(casting,))]
+    black: list[Task] = []
+    if state.options.classic:  # the 1996 black magic doubled by burial (``classic.magic``)
+        from ..classic.magic import black_magic_tasks
+
+        black = list(black_magic_tasks(state, player, zone, sources))
+    return [*negations, *black, RuleTask("casting", player, zone, stage=stage,
+                                         data=(casting,))]
 
 
 def cantrip_tasks(state: GameState, player: int, zone: Zone, result: RollResult) -> list[Task]:

@@ -32,6 +32,7 @@ from ..terrains.minor import minor_action
 from ..classic.melee_forms import (
     CHARGE_COUNTS, NO_RETURN_ATTACKS, is_charge, maneuver_doubling, melee_form, with_melee_forms,
 )
+from ..classic.magic import BLACK_MAGIC, black_magic
 from ..classic.rout import rout_step
 from ..species.counts_as import CURSED_BULLETS, FOUL_STENCH, dua_count
 from ..spells import magic_action_tasks
@@ -629,4 +630,4 @@ MARCH_STEPS = {
     "after_magic": _after_magic, "end_march": _end, "action_step": _action_step,
     "thorns": _thorns, "classic_rout": _classic_rout,
 }
-RULE_RUNNERS = {"mire": _mire, "foul_stench": _foul_stench}
+RULE_RUNNERS = {"mire": _mire, "foul_stench": _foul_stench, BLACK_MAGIC: black_magic}
