@@ -291,3 +291,36 @@ def test_black_magic_is_doubled_by_burying_the_dead():
     assert state.step is Step.CAST and "magic left 5 of 5" in state.pending.prompt
     assert state.zones[foot] == Zone(ZoneKind.BUA, 0)
     assert DEATH == "death"
+
+
+def test_a_classic_game_file_replays_to_the_same_state():
+    """A classic game is saved with its ruleset and replays identically (the game file
+    records the options; nothing in the 1996 rules depends on anything but the record)."""
+    from dragondice_desktop.engine.core.record import GameRecord
+    from dragondice_desktop.engine.policy import choose
+
+    record = GameRecord(table_setups(3, classic=True), 21, (), CLASSIC)
+    state = record.state()
+    for _ in range(250):
+        if not legal_actions(state):
+            break
+        action = choose(state)
+        state, _ = play(state, action)
+        record = record.with_action(action)
+    again = GameRecord.from_json(record.to_json())
+    assert again.options.classic
+    assert again.state() == state
+
+
+def test_missile_range_is_the_same_or_an_adjacent_terrain():
+    """TSR digest §8 (F4), OP-12: the same or an adjacent terrain; the Frontier touches every
+    Home Terrain, the Home Terrains do not touch each other, and Reserve armies cannot be shot:
+    from Ann's Home (t0) she may shoot at t0 and the Frontier, not at Bob's Home (t1)."""
+    from dragondice_desktop.engine.turn.march_rolls import missile_targets
+
+    state = classic(position(ann={"home": (FOOT,)}, bob={"home": (FOOT,), "horde": (FOOT,),
+                                                          "campaign": (FOOT,)}))
+    # Bob's Horde stands at Ann's Home (t0), his Campaign at the Frontier, his Home at t1
+    targets = missile_targets(state, Zone(ZoneKind.TERRAIN, 0), 0)
+    assert targets == [Zone(ZoneKind.TERRAIN, 0), T2]
+    assert Zone(ZoneKind.RESERVE, 1) not in missile_targets(state, T2, 0)
