@@ -324,3 +324,22 @@ def test_missile_range_is_the_same_or_an_adjacent_terrain():
     targets = missile_targets(state, Zone(ZoneKind.TERRAIN, 0), 0)
     assert targets == [Zone(ZoneKind.TERRAIN, 0), T2]
     assert Zone(ZoneKind.RESERVE, 1) not in missile_targets(state, T2, 0)
+
+
+def test_house_rule_the_charger_rolls_saves():
+    """OP-9's switch: under "a charging army rolls saves" the charger saves against the
+    charged army's melee. The Knight's '3 Maneuver' charges (3 hits); the Footmen roll
+    '1 Save', '2 Melee', '1 Melee' (3 melee back); the Knight then rolls '2 Save': 3 − 2 = 1
+    damage, less than its 2 health, so it survives (by default, with no save roll, it dies)."""
+    from dragondice_desktop.engine.core.house_rules import CLASSIC_CHARGER_SAVES
+
+    state = _at_the_frontier((KNIGHT,), (FOOT, FOOT, FOOT), CLASSIC_CHARGER_SAVES)
+    state = scripted(state, 2, 1, 5, 2, 5)
+    state, events = run(state, "action charge")
+    while state.step is Step.DAMAGE:
+        state, more = play(state, legal_actions(state)[0])
+        events += more
+    rolls = [e.roll for e in events if e.kind == "roll"]
+    assert len(rolls) == 3  # the charge, the defence, the charger's saves
+    assert state.units_in(T2, 0) != ()  # the Knight saved 2 of the 3
+    assert any("melee 3 − saves 2" in t for t in texts(events))

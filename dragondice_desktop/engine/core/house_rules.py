@@ -43,6 +43,7 @@ CLASSIC_1997_DICE = "classic-1997-dice"
 CLASSIC_ITEMS_AND_DRAGONKIN = "classic-items-and-dragonkin"
 CLASSIC_NO_RACE_NEUTRAL = "classic-no-race-dice-neutral"
 CLASSIC_PROVISIONAL_ROUT = "classic-provisional-rout"
+CLASSIC_CHARGER_SAVES = "classic-charger-rolls-saves"
 
 _RULES = (
     HouseRule(
@@ -116,6 +117,13 @@ _RULES = (
         "each Screech against it, are fewer than half the hits against it: its surviving "
         "units flee to its Reserve Area. A provisional rule of this app, not the 1996 text.",
         "tsr §19 OP-18", ruleset="classic"),
+    HouseRule(
+        CLASSIC_CHARGER_SAVES, "1996 game: a charging army rolls saves",
+        "A charging army makes no save roll against the melee of the army it charges: only "
+        "saves from spells reduce that damage.",
+        "A charging army rolls for saves against the charged army's melee results, like any "
+        "army attacked in melee.",
+        "tsr §19 OP-9", ruleset="classic"),
 )
 
 HOUSE_RULES: dict[str, HouseRule] = {rule.rule_id: rule for rule in _RULES}

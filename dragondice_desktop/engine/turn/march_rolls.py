@@ -26,7 +26,7 @@ from ...catalog.model import Color, Icon, Species
 from ..tasks.effect_steps import ask, resume, units_pick
 from ..core.events import Event
 from .flow import army_context, end_march, holds_power, wait
-from ..core.house_rules import NO_COUNTER_AFTER_NOTHING
+from ..core.house_rules import CLASSIC_CHARGER_SAVES, NO_COUNTER_AFTER_NOTHING
 from ..sai.lasting import has_effect, protected_from, spell_saves, zone_amount
 from ..terrains.minor import minor_action
 from ..classic.melee_forms import (
@@ -411,6 +411,7 @@ def _damage(state: GameState, events: Events) -> tuple[GameState, bool]:
         # Every result saved: say so, for a melee and a missile attack alike.
         events.append(Event("message", f"All saved ({why}): no damage"))
     dues = [DamageDue(ex.defender, ex.defender_zone, amount, why, after_save=save is not None)]
+    charger_saves = False
     back_from = len(dues)
     if save is not None:
         back = save.effects_of("damage_to_attacker")
@@ -421,6 +422,9 @@ def _damage(state: GameState, events: Events) -> tuple[GameState, bool]:
         if ex.charge and ex.surprise and save.total(RollType.MELEE):
             events.append(Event("message", "Surprise: the charged army's melee results do no "
                                            "damage (its saves still count)"))
+        elif ex.charge and save.total(RollType.MELEE) and state.options.house_rule(
+                CLASSIC_CHARGER_SAVES) and state.has_army(ex.attacker_zone, ex.attacker):
+            charger_saves = True
         elif ex.charge and save.total(RollType.MELEE):
             dues.append(DamageDue(ex.attacker, ex.attacker_zone, save.total(RollType.MELEE),
                                   "Charge: the defending army's melee results; only spell "
@@ -434,8 +438,37 @@ def _damage(state: GameState, events: Events) -> tuple[GameState, bool]:
         dues[back_from:] = _spell_saved(state, ex, dues[back_from:], events)
     state = state.with_(damage=state.damage + tuple(dues))
     # In a classic game the rout hook follows each melee exchange (``classic.rout``).
-    rout = [StepTask("classic_rout")] if state.options.classic and ex.kind == "melee" else []
+    rout: list[Task] = (
+        [StepTask("classic_rout")] if state.options.classic and ex.kind == "melee" else [])
+    if charger_saves:  # house rule: the charger saves against the charged army's melee
+        ctx = army_context(state, ex.attacker_zone, ex.attacker, RollType.SAVE,
+                           save_against=RollType.MELEE, melee_form=melee_form(state))
+        charger: list[Task] = [RollTask(CHARGER_SAVE, ex.attacker, ex.attacker_zone, ctx),
+                               StepTask("charger_damage")]
+        rout = charger + rout
     return pop_head(state, rout + [StepTask("counter_offer")]), False
+
+
+CHARGER_SAVE = "charger-save"
+
+
+def _charger_damage(state: GameState, events: Events) -> tuple[GameState, bool]:
+    """House rule CLASSIC_CHARGER_SAVES (OP-9): the charged army's melee results less the
+    charger's saves damage the charging army."""
+    ex = state.current_march.current_attack
+    defence = state.current_march.result("save")
+    saves = state.current_march.result(CHARGER_SAVE)
+    melee = defence.total(RollType.MELEE) if defence else 0
+    stopped = saves.total(RollType.SAVE) if saves else 0
+    amount = max(0, melee - stopped)
+    state = pop_head(state)
+    if amount == 0:
+        events.append(Event("message", f"All saved (melee {melee} − saves {stopped}): the "
+                                       f"charging army takes no damage"))
+        return state, False
+    return state.with_(damage=state.damage + (DamageDue(
+        ex.attacker, ex.attacker_zone, amount, f"the charged army's melee {melee} − saves "
+                                              f"{stopped} (house rule)", after_save=True),)), False
 
 
 def _classic_rout(state: GameState, events: Events) -> tuple[GameState, bool]:
@@ -628,6 +661,6 @@ MARCH_STEPS = {
     "counter_maneuver": _counter_maneuver, "maneuver_compare": _maneuver_compare,
     "after_attack": _after_attack, "damage": _damage, "counter_offer": _counter_offer,
     "after_magic": _after_magic, "end_march": _end, "action_step": _action_step,
-    "thorns": _thorns, "classic_rout": _classic_rout,
+    "thorns": _thorns, "classic_rout": _classic_rout, "charger_damage": _charger_damage,
 }
 RULE_RUNNERS = {"mire": _mire, "foul_stench": _foul_stench, BLACK_MAGIC: black_magic}
