@@ -37,15 +37,18 @@ def demo_setups(first: int = 0, second: int = 2) -> tuple[PlayerSetup, PlayerSet
 
 
 def table_setups(count: int, rotation: int = 0,
-                 points: int | None = None) -> tuple[PlayerSetup, ...]:
+                 points: int | None = None, classic: bool = False) -> tuple[PlayerSetup, ...]:
     """`count` (2-4) players, Ann, Bob, Cat and Dan, each with a different sample force;
     `rotation` shifts every seat's force that many places along the sample forces (so a
     series of games seats every force); `points`, when given, rebuilds each sample force at
-    that force size from its own dice (`forces.resize.resized_force`). Raises ValueError for
-    another count or a size too small for three armies."""
+    that force size from its own dice (`forces.resize.resized_force`); `classic`: the sample
+    forces' 1996 versions (``forces.samples.classic_sample_forces``) for a classic game.
+    Raises ValueError for another count or a size too small for three armies."""
+    from .forces.samples import classic_sample_forces
+
     if not 2 <= count <= len(TABLE_PLAYERS):
         raise ValueError(f"2 to {len(TABLE_PLAYERS)} players, not {count}")
-    forces = sample_forces()
+    forces = classic_sample_forces() if classic else sample_forces()
     if points is not None:
         catalog = load_catalog()
         forces = [resized_force(force, points, catalog) for force in forces]
@@ -77,12 +80,24 @@ def force_of(setup: PlayerSetup, catalog=None, terrains_in_play: int = 3) -> For
     return replace(force, points=choose_points(force, catalog, sizes, terrains_in_play))
 
 
-def setups_problem(setups, rules: int | None = None) -> str | None:
+def classic_switches(options):
+    """The 1996 force rules a game with `options` (GameOptions) checks forces by: its
+    classic force house rules (``forces.classic.ClassicSwitches``), or None for a v4.01
+    game."""
+    from .forces.classic import switches_from
+
+    return switches_from(options.house_rules) if options is not None and options.classic \
+        else None
+
+
+def setups_problem(setups, rules: int | None = None, options=None) -> str | None:
     """Why these players' setups cannot start (or be replayed as) a game, or None: the first
     setup rule a player's force breaks (``forces.validate``: an advanced terrain as a Home
     Terrain, an army over half the points, too many or too few dragons, Dragonkin or minor
     terrains for this many players, items nobody can carry ...), named with the player.
-    `rules`: the game's rules revision; before revision 3 too few dragons was allowed."""
+    `rules`: the game's rules revision; before revision 3 too few dragons was allowed.
+    `options`: the game's GameOptions; in a 1996 (classic) game the 1996 force rules apply
+    too (dice the 1996 game did not have, one race at Home and in the Campaign)."""
     from .catalog.loader import load_catalog
     from .engine.core.options import RULES
     from .forces.validate import errors, terrains_for_players, validate_force
@@ -90,9 +105,11 @@ def setups_problem(setups, rules: int | None = None) -> str | None:
     catalog = load_catalog()
     terrains = terrains_for_players(len(setups))
     required = (RULES if rules is None else rules) >= 3
+    classic = classic_switches(options)
     for setup in setups:
         force = force_of(setup, catalog, terrains)
-        problems = errors(validate_force(force, catalog, terrains, dragons_required=required))
+        problems = errors(validate_force(force, catalog, terrains, dragons_required=required,
+                                         classic=classic))
         if problems:
             return f"{setup.name}'s force breaks a setup rule: {problems[0].message}"
     return None
@@ -138,5 +155,6 @@ def assembly_problems(state, player: int, split=None, force: Force | None = None
     force = force or setup_force(state, player)
     made = split_force(state, force, split if split is not None else split_of(state, player))
     problems = validate_force(made, load_catalog(), terrains_for_players(state.player_count),
-                              dragons_required=state.options.since(3))
+                              dragons_required=state.options.since(3),
+                              classic=classic_switches(state.options))
     return [p.message for p in errors(problems)]

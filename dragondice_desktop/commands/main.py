@@ -82,6 +82,10 @@ def _parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--points", type=_count(3, 1000), default=None,
                           help="rebuild each sample force at this force size from its own "
                                "dice (e.g. 24 or 60) and print a summary")
+    selfplay.add_argument("--ruleset", choices=("v4.01", "classic"), default="v4.01",
+                          help="the rules: SFR v4.01 (default) or the 1996 TSR game, "
+                               "played with the 1996 versions of the sample forces; "
+                               "classic prints a summary")
 
     shot = sub.add_parser("screenshot", help="save a PNG of the window on a seeded demo game")
     shot.add_argument("out", help="PNG file to write")
@@ -92,6 +96,8 @@ def _parser() -> argparse.ArgumentParser:
                       help="window size WIDTHxHEIGHT, each 320-4000 (default 1400x900)")
     shot.add_argument("--players", type=int, choices=(2, 3, 4), default=2,
                       help="players at the table (2-4; default 2)")
+    shot.add_argument("--ruleset", choices=("v4.01", "classic"), default="v4.01",
+                      help="the rules of the demo game: SFR v4.01 (default) or the 1996 game")
     return parser
 
 
@@ -118,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"screenshot: {problem}", file=sys.stderr)
             return 2
         return screenshot(args.out, seed=args.seed, actions=args.actions, size=args.size,
-                          players=args.players)
+                          players=args.players, ruleset=args.ruleset)
     try:
         from ..ui.app import run_app
     except ImportError as exc:
@@ -252,7 +258,8 @@ def _roll(args) -> int:
 
 
 def _selfplay(args) -> int:
-    if args.games > 1 or args.players > 2 or args.points is not None:
+    if (args.games > 1 or args.players > 2 or args.points is not None
+            or args.ruleset != "v4.01"):
         if args.save:
             print("selfplay: --save writes one two-player game; leave out "
                   "--games/--players/--points",
@@ -261,7 +268,8 @@ def _selfplay(args) -> int:
         from .selfplay import play_games
 
         for line in play_games(args.players, args.games, args.seed, policy=args.policy,
-                               jobs=args.jobs, points=args.points).lines():
+                               jobs=args.jobs, points=args.points,
+                               ruleset=args.ruleset).lines():
             print(line)
         return 0
     from ..engine.game import legal_actions, play

@@ -30,6 +30,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from ..engine.core.actions import Action
+from ..engine.core.options import CLASSIC, RULESETS, V401, checked
 from ..engine.game import legal_actions, play
 from ..engine.policy import choose
 from ..engine.turn.setup import new_game
@@ -131,19 +132,22 @@ def _mean(values: list[int]) -> float:
 
 
 def play_games(players: int, games: int, seed: int, policy: str = "mixed",
-               jobs: int = 1, points: int | None = None) -> Summary:
+               jobs: int = 1, points: int | None = None, ruleset: str = V401) -> Summary:
     """Play `games` games of `players` (2-4) players, game g from seed `seed + g`, with
     `policy` ("random" or "mixed", see the module docstring) in `jobs` processes, with the
-    sample forces as bundled or, given `points`, rebuilt at that force size. The summary
+    sample forces as bundled or, given `points`, rebuilt at that force size, under `ruleset`
+    (a key of RULESETS: a classic game plays the samples' 1996 versions). The summary
     is the same for any `jobs` (only its wall time differs). Raises ValueError for an
-    unknown policy."""
+    unknown policy or ruleset."""
     if policy not in POLICIES:
         raise ValueError(f"policy must be one of {', '.join(POLICIES)}, not {policy!r}")
+    if ruleset not in RULESETS:
+        raise ValueError(f"ruleset must be one of {', '.join(RULESETS)}, not {ruleset!r}")
     summary = Summary(policy=policy)
     start = time.perf_counter()
     seeds = range(seed, seed + games)
     args = ([players] * games, seeds, [policy] * games, [MAX_ACTIONS] * games,
-            [points] * games)
+            [points] * games, [ruleset] * games)
     if jobs > 1 and games > 1:
         with ProcessPoolExecutor(max_workers=min(jobs, games)) as pool:
             results = list(pool.map(play_one, *args))
@@ -167,11 +171,12 @@ def pick(state: GameState, chooser: random.Random, policy: str) -> Action:
 
 
 def play_one(players: int, seed: int, policy: str = "mixed",
-             max_actions: int = MAX_ACTIONS, points: int | None = None) -> GameResult:
+             max_actions: int = MAX_ACTIONS, points: int | None = None,
+             ruleset: str = V401) -> GameResult:
     """Play one game of `players` players from `seed` with `policy`, for at most
     `max_actions` actions, with the sample forces at `points` points if given (else as
-    bundled). An exception raised by the engine ends the game and is returned
-    as the result's crash, never raised."""
+    bundled), under `ruleset` (V401 or CLASSIC). An exception raised by the engine ends the
+    game and is returned as the result's crash, never raised."""
     chooser = random.Random(seed)
     state: GameState | None = None
     unresolved: list[str] = []
@@ -179,7 +184,9 @@ def play_one(players: int, seed: int, policy: str = "mixed",
     doing = "setting up the game"
     crash = None
     try:
-        state = new_game(table_setups(players, rotation=seed, points=points), seed)
+        classic = ruleset == CLASSIC
+        setups = table_setups(players, rotation=seed, points=points, classic=classic)
+        state = new_game(setups, seed, checked(ruleset=ruleset))
         while count < max_actions:
             doing = "listing the legal actions"
             if not legal_actions(state):

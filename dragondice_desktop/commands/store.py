@@ -4,7 +4,8 @@ Qt).
 ``commands/main.py`` calls ``add_commands(subparsers)`` while building its parser and
 ``run(args)`` before its own dispatch; ``run`` returns None for commands that are not ours.
 
-    dragondice force validate FILE               problems of a force file; exit 1 on errors
+    dragondice force validate FILE [--ruleset classic [--house-rule ID]]
+                                                 problems of a force file; exit 1 on errors
     dragondice force import FILE [--name N] [--replace]   save a force file in the store
     dragondice force export NAME [--format json|text|o8d] [--output FILE]
     dragondice force list                        saved forces, drafts marked invalid
@@ -52,6 +53,14 @@ def add_commands(subparsers) -> None:
     validate.add_argument("file", help="a force file: our .json, a text list or an OCTGN .o8d")
     validate.add_argument("--format", choices=["json", "text", "o8d"], default=None,
                           help="the file's format (default: guessed from the content)")
+    validate.add_argument("--ruleset", choices=["v4.01", "classic"], default="v4.01",
+                          help="the rules to check the force against: SFR v4.01 (the default) "
+                               "or the 1996 TSR game (classic), which refuses dice and terrains "
+                               "the 1996 game did not have")
+    validate.add_argument("--house-rule", action="append", default=[], metavar="ID",
+                          help="a classic house rule to check with (classic-1997-dice, "
+                               "classic-items-and-dragonkin, classic-no-race-dice-neutral); "
+                               "may be given more than once")
     validate.set_defaults(store_handler=_force_validate)
 
     imp = fsub.add_parser("import", parents=[data_dir], help="save a force file in the store")
@@ -159,11 +168,22 @@ def _force_validate(args) -> int:
     except ForceFileError as exc:
         _err(f"error: {exc}")
         return EXIT_BAD_INPUT
-    problems = validate_force(force, catalog)
+    from ..forces.classic import FORCE_SWITCHES, switches_from
+
+    unknown = [r for r in args.house_rule if r not in FORCE_SWITCHES]
+    if unknown or (args.house_rule and args.ruleset != "classic"):
+        what = (f"house rule {unknown[0]!r} is not a force house rule" if unknown
+                else "--house-rule needs --ruleset classic")
+        _err(f"error: {what}; the force house rules are {', '.join(FORCE_SWITCHES)} "
+             "(classic games only)")
+        return EXIT_BAD_INPUT
+    classic = switches_from(args.house_rule) if args.ruleset == "classic" else None
+    problems = validate_force(force, catalog, classic=classic)
     bad = errors(problems)
     total = force.total_points(catalog) if not any(p.rule == "catalog" for p in problems) \
         else "?"
-    print(f"{force.name}: {total} of {force.points} points")
+    rules = " (1996 classic rules)" if classic is not None else ""
+    print(f"{force.name}: {total} of {force.points} points{rules}")
     if not problems:
         print("  legal: no problems")
         return EXIT_OK

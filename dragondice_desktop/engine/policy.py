@@ -73,7 +73,7 @@ def _holds_march_terrain(state: GameState) -> bool:
 
 def _best_of(actions: list[Action]) -> Action:
     if actions[0].verb is Verb.ACTION:
-        order = ["melee", "missile", "magic"]
+        order = ["melee", "charge", "missile", "magic"]  # charge: the 1996 melee form
         return min(actions, key=lambda a: order.index(a.args[0]))
     return actions[0]
 

@@ -20,6 +20,27 @@ from .model import Force
 RESOURCE_PACKAGE = "dragondice_desktop.resources.forces"
 
 
+def classic_sample_forces() -> list[Force]:
+    """The sample forces made fit for the 1996 (classic) game (``classic.classic_version``:
+    TSR terrains and single-colour dragons, no minor terrains, Dragonkin or items), named
+    "... (1996)"; those whose units the 1996 game did not have (Treefolk) are left out."""
+    return list(_classic_all())
+
+
+@functools.cache
+def _classic_all() -> tuple[Force, ...]:
+    from dataclasses import replace
+
+    from ..catalog.loader import load_catalog
+    from .classic import ClassicSwitches, classic_version
+    from .validate import errors, validate_force
+
+    catalog = load_catalog()
+    made = [replace(classic_version(f, catalog), name=f"{f.name} (1996)") for f in _load_all()]
+    return tuple(f for f in made
+                 if not errors(validate_force(f, catalog, classic=ClassicSwitches())))
+
+
 def sample_forces() -> list[Force]:
     """Every bundled sample force, in file-name order. Raises ForceFileError if one is broken."""
     return list(_load_all())

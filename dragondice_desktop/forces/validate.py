@@ -28,6 +28,7 @@ from typing import Final, Literal
 from ..catalog.carrying import can_carry, carrier_elements
 from ..catalog.loader import Catalog
 from ..catalog.model import ADVANCED_EIGHTH_FACES, Color, Die, DieKind, Species
+from .classic import CLASSIC_TOPICS, ClassicSwitches, classic_problems
 from .model import ARMY_NAMES, STANDARD_POINTS, Force
 
 ERROR: Final = "error"
@@ -75,6 +76,7 @@ RULE_TOPICS = {
     "digest §2.2": "army size",
     "digest §5.6": "Dragonkin",
     "seed 001": "items",
+    **CLASSIC_TOPICS,
 }
 
 
@@ -85,7 +87,8 @@ def rule_topic(rule: str) -> str:
 
 def validate_force(force: Force, catalog: Catalog,
                    terrains_in_play: int = TWO_PLAYER_TERRAINS,
-                   dragons_required: bool = True) -> list[Problem]:
+                   dragons_required: bool = True,
+                   classic: ClassicSwitches | None = None) -> list[Problem]:
     """Every problem of ``force`` under the setup rules, errors and warnings, in rule order.
 
     ``terrains_in_play`` sets the minor terrain allowance (terrains in play + 1); it is 3 in
@@ -93,10 +96,15 @@ def validate_force(force: Force, catalog: Catalog,
     (``terrains_for_players``: 4 and 5 terrains for 3 and 4 players).
     ``dragons_required``: too few dragons is an error (digest §2.1); False makes it a
     warning, as the app read the rule before (older game files).
+    ``classic``: the force is for a 1996 (classic) game with these house rules: the 1996
+    force rules are checked too (``forces.classic.classic_problems``: dice the 1996 game did
+    not have, one race at Home and in the Campaign), after the slot checks.
     An empty list means the force is legal. Keys missing from the catalog or in the wrong
     slot are reported once and left out of the counting checks.
     """
     problems = list(_slot_problems(force, catalog))
+    if classic is not None:
+        problems += classic_problems(force, catalog, classic)
     if force.points <= 0:
         # Every allowance below is a share of the force size; without one they say nothing.
         return problems + [Problem(ERROR, "digest §2.1", f"Force size is {force.points}; it "
@@ -443,8 +451,20 @@ _SLOT_CHECKS: dict[str, SlotCheck] = {
 }
 
 
-def slot_fault(slot: str, die: Die) -> tuple[str, str] | None:
+def slot_fault(slot: str, die: Die,
+               classic: ClassicSwitches | None = None) -> tuple[str, str] | None:
     """None if ``die`` may go in ``slot`` (a Force field name such as "horde_army"), else
     (rule, complaint) with the complaint completing "<key> ...", as validation reports it.
-    Raises KeyError for an unknown slot."""
-    return _SLOT_CHECKS[slot](die)
+    ``classic``: the force is for a 1996 game with these house rules, so dice the 1996 game
+    did not have are refused too (``forces.classic.classic_die_fault``). Raises KeyError for
+    an unknown slot."""
+    fault = _SLOT_CHECKS[slot](die)
+    if fault is None and classic is not None:
+        from .classic import RULE_DICE, RULE_DRAGONS, RULE_TERRAINS, classic_die_fault
+
+        why = classic_die_fault(die, classic)
+        if why:
+            rule = {DieKind.TERRAIN: RULE_TERRAINS, DieKind.DRAGON: RULE_DRAGONS}.get(
+                die.kind, RULE_DICE)
+            return rule, why
+    return fault

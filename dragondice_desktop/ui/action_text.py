@@ -82,6 +82,8 @@ def action_label(state: GameState, action: Action) -> str:
         face = state.terrains[index].face + (1 if args[0] == "up" else -1)
         return f"Turn {args[0]} (to {face_text(state, index, face)})"
     if verb is Verb.ACTION:
+        if state.options.classic and args[0] == "melee":  # the 1996 melee forms
+            return "Skirmish"
         return str(args[0]).capitalize()
     if verb is Verb.TARGET:
         zone: Zone = args[0]

@@ -111,11 +111,13 @@ def wait_for_snapshot(window, request: Callable[[], None], timeout_ms: int = WAI
 
 
 def screenshot(out: str, seed: int = 7, actions: int = 40,
-               size: tuple[int, int] = (1400, 900), players: int = 2) -> int:
+               size: tuple[int, int] = (1400, 900), players: int = 2,
+               ruleset: str = "v4.01") -> int:
     """Render the window on the seeded demo game after `actions` policy actions to the PNG
     `out`. Works headless (uses the offscreen platform when there is no display). Returns 0
     on success, 1 if the worker did not answer or the PNG could not be written.
-    players: 2 (the demo game of Ann and Bob) to 4 (Ann, Bob, Cat and Dan, `table_setups`)."""
+    players: 2 (the demo game of Ann and Bob) to 4 (Ann, Bob, Cat and Dan, `table_setups`).
+    ruleset: "v4.01" or "classic" (the 1996 game, with the sample forces' 1996 versions)."""
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from .main_window import MainWindow
@@ -129,8 +131,13 @@ def screenshot(out: str, seed: int = 7, actions: int = 40,
     settings.save_preferences(Preferences(hand_off=HandOff.OFF))
     window = MainWindow(instant=True, settings=settings)
     window.resize(*size)
-    setups = demo_setups() if players == 2 else table_setups(players)
-    ok = wait_for_snapshot(window, lambda: window.start_game(setups, seed))
+    from ..engine.core.options import CLASSIC, checked
+
+    classic = ruleset == CLASSIC
+    setups = (table_setups(players, classic=True) if classic
+              else demo_setups() if players == 2 else table_setups(players))
+    options = checked(ruleset=ruleset)
+    ok = wait_for_snapshot(window, lambda: window.start_game(setups, seed, options))
     if ok and actions > 0:
         ok = wait_for_snapshot(window, lambda: window.client.autoplay(actions))
     window.show()

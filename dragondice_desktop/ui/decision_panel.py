@@ -40,7 +40,7 @@ KEYS = {
     Verb.NO_ACTION: "N", Verb.COUNTER_ATTACK: "C", Verb.NO_COUNTER_ATTACK: "N",
     Verb.END_REINFORCE: "E", Verb.END_TURN: "E",
 }
-ACTION_KEYS = {"melee": "M", "missile": "I", "magic": "G"}
+ACTION_KEYS = {"melee": "M", "missile": "I", "magic": "G", "charge": "H"}  # charge: 1996
 TURN_KEYS = {"up": "U", "down": "D"}
 VALUE_KEYS = {"done": "D"}  # newer verbs, matched by text form (see moves.verb_named)
 NUMBERED = (Verb.FRONTIER, Verb.MARCH, Verb.TARGET, Verb.KILL) + tuple(

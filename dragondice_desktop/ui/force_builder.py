@@ -33,6 +33,8 @@ from ..forces.errors import ForceFileError
 from ..forces.formats import EXTENSIONS, export_force, read_force_file
 from ..forces.io import force_file_name
 from ..forces.model import ARMY_NAMES, STANDARD_POINTS, Force
+from ..engine.core.options import CLASSIC, RULESETS
+from ..forces.classic import ClassicSwitches
 from ..forces.owned import dice_used, lacking_text, ownership_problems
 from ..forces.samples import sample_forces
 from ..forces.slots import (
@@ -228,6 +230,17 @@ class ForceBuilderWindow(QMainWindow):
         top.addWidget(QLabel("points"))
         top.addSpacing(12)
         top.addWidget(self.total_label)
+        # The rules the force is checked against: the 1996 game refuses dice it did not have.
+        self.ruleset_box = QComboBox()
+        self.ruleset_box.setObjectName("forceRuleset")
+        for ruleset, title in RULESETS.items():
+            self.ruleset_box.addItem(title, ruleset)
+        self.ruleset_box.setToolTip("Check the force for today's rules or for the 1996 game, "
+                                    "which had fewer races, terrains and dragons")
+        self.ruleset_box.currentIndexChanged.connect(lambda _i: self._update_problems())
+        top.addSpacing(12)
+        top.addWidget(QLabel("Rules"))
+        top.addWidget(self.ruleset_box)
         layout.addLayout(top)
 
         grid = QGridLayout()
@@ -725,7 +738,8 @@ class ForceBuilderWindow(QMainWindow):
         label.setStyleSheet(f"font-weight: bold; color: {OVER if bad else '#222'};")
 
     def _update_problems(self) -> None:
-        problems = validate_force(self.force, self.catalog)
+        classic = ClassicSwitches() if self.ruleset_box.currentData() == CLASSIC else None
+        problems = validate_force(self.force, self.catalog, classic=classic)
         if self.owned_only:
             problems += ownership_problems(self.force, self.owned, self.catalog)
         self._problems = problems

@@ -42,6 +42,7 @@ class HouseRulesBox(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.checks: dict[str, QCheckBox] = {}
+        self.ruleset: str | None = None
         for rule_id, rule in HOUSE_RULES.items():
             box = QCheckBox(rule.title)
             box.setObjectName(f"houseRule-{rule_id}")
@@ -56,6 +57,18 @@ class HouseRulesBox(QWidget):
         for rule_id, box in self.checks.items():
             box.setChecked(rule_id in wanted)
 
+    def show_ruleset(self, ruleset: str | None) -> None:
+        """Show only the house rules that belong to games of `ruleset` (those of every game
+        and those of that ruleset); None shows them all (the Preferences)."""
+        self.ruleset = ruleset
+        for rule_id, box in self.checks.items():
+            own = HOUSE_RULES[rule_id].ruleset
+            box.setVisible(ruleset is None or not own or own == ruleset)
+
     def chosen(self) -> tuple[str, ...]:
-        """The ids of the ticked house rules, sorted."""
-        return tuple(sorted(rule_id for rule_id, box in self.checks.items() if box.isChecked()))
+        """The ids of the ticked house rules, sorted (only those shown, when a ruleset was
+        chosen with `show_ruleset`)."""
+        ruleset = self.ruleset
+        return tuple(sorted(
+            rule_id for rule_id, box in self.checks.items() if box.isChecked()
+            and (ruleset is None or HOUSE_RULES[rule_id].ruleset in ("", ruleset))))

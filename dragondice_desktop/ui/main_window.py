@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from ..player_text import count_of, player_text
 from ..engine.core.actions import Verb
-from ..engine.core.options import GameOptions
+from ..engine.core.options import CLASSIC, RULESETS, GameOptions
 from ..engine.core.record import PERSON, GameRecord
 from ..engine.core.state import Phase
 from ..store.paths import data_dir as user_data_dir
@@ -641,7 +641,9 @@ class MainWindow(QMainWindow):
         if self.snapshot is None:
             self.setWindowTitle(APP_NAME)
             return
-        self.setWindowTitle(f"{name}{' *' if self.dirty else ''} — {APP_NAME}")
+        # A 1996 game says so in the title: the same dice mean other things under it.
+        rules = (f" ({RULESETS[CLASSIC]})" if self.snapshot.state.options.classic else "")
+        self.setWindowTitle(f"{name}{' *' if self.dirty else ''}{rules} — {APP_NAME}")
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self._may_replace("closing"):

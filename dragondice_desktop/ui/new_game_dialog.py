@@ -1,8 +1,11 @@
 """The New Game dialog: how many players (2 to 4), each player's name and force (a sample
 force or one of the player's saved forces) and who plays it (a person, or the computer at a
-level, in any mix), the game's options (players roll their own dice; each player divides
-their armies before the roll-off;
+level, in any mix), the game's options (the rules: SFR v4.01 or the 1996 TSR game; players
+roll their own dice; each player divides their armies before the roll-off;
 the house rules in force, ticked as in Preferences to start with) and the RNG seed.
+Under the 1996 rules the sample forces offered are their 1996 versions (TSR terrains and
+dragons, nothing the 1996 game lacked) and only the 1996 game's house rules show beside the
+others.
 
 The seed defaults to a random number (shown, so a game can be replayed or reported); the
 dialog only collects choices — `setups()` turns them into the engine's PlayerSetups.
@@ -20,11 +23,11 @@ from PySide6.QtWidgets import (
     QLineEdit, QPushButton, QSpinBox, QWidget,
 )
 
-from ..engine.core.options import GameOptions, checked
+from ..engine.core.options import CLASSIC, RULESETS, V401, GameOptions, checked
 from ..engine.core.record import PERSON, SEAT_KINDS
 from ..engine.core.state import PlayerSetup
 from ..forces.model import Force
-from ..forces.samples import sample_forces
+from ..forces.samples import classic_sample_forces, sample_forces
 from ..matchup import TABLE_FORCES, TABLE_PLAYERS, setup_from_force
 from . import theme
 from .board_layout import MAX_PLAYERS, seat_names
@@ -41,7 +44,8 @@ class NewGameDialog(QDialog):
     (int) and `options()` (GameOptions). `house_rules`: the ids ticked at first (the
     Preferences' defaults).
 
-    Widgets for tests: `count_box` (the number of players), `captions`, `names` and
+    Widgets for tests: `ruleset_box` (the rules: RULESETS ids as item data), `count_box`
+    (the number of players), `captions`, `names` and
     `force_boxes` and `seat_boxes` (who plays: a person or the computer at a level; one
     per possible player; those past the count are hidden), `manual_box`, `assemble_box`,
     `house_rules_box`, `seed_edit`.
@@ -51,13 +55,30 @@ class NewGameDialog(QDialog):
                  house_rules: tuple[str, ...] = ()) -> None:
         super().__init__(parent)
         self.setWindowTitle("New game")
-        self.forces = forces if forces is not None else sample_forces()
+        self.v4_forces = forces if forces is not None else sample_forces()
+        samples = {f.name for f in sample_forces()}
+        # A 1996 game offers the samples' 1996 versions and the player's own forces.
+        self.classic_forces = classic_sample_forces() + [
+            f for f in self.v4_forces if f.name not in samples]
+        self.forces = self.v4_forces
         self.form = form = QFormLayout(self)
+        self.ruleset_box = QComboBox()
+        self.ruleset_box.setObjectName("rulesetBox")
+        for ruleset, title in RULESETS.items():
+            self.ruleset_box.addItem(title, ruleset)
+        self.ruleset_box.setToolTip("SFR's v4.01 rules, or the 1996 TSR game: skirmish and "
+                                    "charge, dragons from the dead piles, the icons' 1996 "
+                                    "meanings, and only the dice of the time")
         self.count_box = QSpinBox()
         self.count_box.setRange(MIN_PLAYERS, MAX_PLAYERS)
         self.count_box.setValue(MIN_PLAYERS)
         self.count_box.setToolTip("Players at the table: persons sharing this computer (hotseat) or computer players")
-        form.addRow("Players", self.count_box)
+        top = QHBoxLayout()  # the players and the rules share a row: the dialog stays short
+        top.addWidget(self.count_box)
+        top.addSpacing(16)
+        top.addWidget(QLabel("Rules"))
+        top.addWidget(self.ruleset_box, 1)
+        form.addRow("Players", top)
         self.captions: list[QLabel] = []
         self.names: list[QLineEdit] = []
         self.force_boxes: list[QComboBox] = []
@@ -114,7 +135,33 @@ class NewGameDialog(QDialog):
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
         self.count_box.valueChanged.connect(self._show_players)
+        self.ruleset_box.currentIndexChanged.connect(lambda _i: self._ruleset_changed())
         self._show_players(self.count_box.value())
+        self._ruleset_changed()
+
+    def ruleset(self) -> str:
+        """The rules chosen: a key of RULESETS (V401 or CLASSIC)."""
+        return str(self.ruleset_box.currentData() or V401)
+
+    def _ruleset_changed(self) -> None:
+        """Offer the forces of the rules chosen (keeping each player's choice by position)
+        and show the house rules that belong to them."""
+        classic = self.ruleset() == CLASSIC
+        forces = self.classic_forces if classic else self.v4_forces
+        if forces is not self.forces:
+            self.forces = forces
+            for player, box in enumerate(self.force_boxes):
+                index = box.currentIndex()
+                box.blockSignals(True)
+                box.clear()
+                for force in self.forces:
+                    box.addItem(force.name)
+                box.setCurrentIndex(min(max(index, 0), len(self.forces) - 1))
+                box.blockSignals(False)
+        self.house_rules_box.show_ruleset(self.ruleset())
+        self.house_rules_box.updateGeometry()
+        self.form.invalidate()
+        self.adjustSize()
 
     def player_count(self) -> int:
         """The number of players chosen (2 to 4)."""
@@ -152,11 +199,13 @@ class NewGameDialog(QDialog):
         return seats if any(seat != PERSON for seat in seats) else ()
 
     def options(self) -> GameOptions:
-        """The game's options: the current rules revision, manual dice, the house rules and
-        the assembling of armies at setup as ticked."""
+        """The game's options: the current rules revision, the rules chosen, manual dice, the
+        house rules (those shown for the rules chosen) and the assembling of armies at setup
+        as ticked."""
         return checked(manual_dice=self.manual_box.isChecked(),
                        house_rules=self.house_rules_box.chosen(),
-                       assemble_armies=self.assemble_box.isChecked())
+                       assemble_armies=self.assemble_box.isChecked(),
+                       ruleset=self.ruleset())
 
     def seed(self) -> int:
         """The seed typed (0 if left empty)."""
@@ -166,20 +215,24 @@ class NewGameDialog(QDialog):
     def choices(self) -> dict:
         """What the players chose, to offer again next time: {"players": count, "names":
         [4 names], "forces": [4 force names], "manual_dice": bool, "assemble_armies": bool,
-        "house_rules": [ids]}.
+        "house_rules": [ids], "ruleset": id}.
         The seed is not kept (each game gets a fresh one)."""
         return {"players": self.player_count(),
                 "names": [edit.text() for edit in self.names],
                 "forces": [box.currentText() for box in self.force_boxes],
                 "manual_dice": self.manual_box.isChecked(),
                 "assemble_armies": self.assemble_box.isChecked(),
-                "house_rules": list(self.house_rules_box.chosen())}
+                "house_rules": list(self.house_rules_box.chosen()),
+                "ruleset": self.ruleset()}
 
     def restore(self, choices: object) -> None:
         """Set the dialog to earlier `choices()`. Anything missing, of the wrong type or no
         longer there (a force since deleted, an unknown house rule) keeps its default."""
         if not isinstance(choices, dict):
             return
+        ruleset = choices.get("ruleset")
+        if isinstance(ruleset, str) and ruleset in RULESETS:
+            self.ruleset_box.setCurrentIndex(self.ruleset_box.findData(ruleset))
         count = choices.get("players")
         if isinstance(count, int) and not isinstance(count, bool):
             self.count_box.setValue(max(MIN_PLAYERS, min(MAX_PLAYERS, count)))

@@ -144,8 +144,8 @@ class EngineWorker(QObject):
                 problem = setup_problem(setup, number)
                 if problem:
                     raise SetupError(problem)
-            problem = seed_problem(record.seed) or setups_problem(record.players,
-                                                                  record.options.rules)
+            problem = seed_problem(record.seed) or setups_problem(
+                record.players, record.options.rules, record.options)
             if problem:
                 raise SetupError(problem)
             state = new_game(record.players, record.seed, record.options)
@@ -460,7 +460,8 @@ def forces_problem(record: GameRecord) -> None:
     """Refuse a game whose forces break a setup rule (an advanced terrain as Home, an army
     over half the points, too many dragons, minor terrains or Dragonkin ...), as New Game
     does: raises GameFileError naming the player and the rule (``matchup.setups_problem``)."""
-    problem = setups_problem(record.players, record.options.rules) or assembled_problem(record)
+    problem = (setups_problem(record.players, record.options.rules, record.options)
+               or assembled_problem(record))
     if problem:
         raise GameFileError(f"the game cannot be opened: {problem}")
 

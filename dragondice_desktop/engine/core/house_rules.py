@@ -18,13 +18,16 @@ class HouseRule:
     """An alternative ruling. `rule_id`: the short name game files store; `title`: what the
     house rule does, in a few words (the label of the checkbox that turns it on); `default`:
     what the app does without it; `alternative`: what it does with it; `source`: where the
-    ambiguity is recorded (digest section)."""
+    ambiguity is recorded (digest section); `ruleset`: "" when it applies to every game,
+    else the ruleset whose games it belongs to ("classic" for the 1996 game's open points,
+    issue 18)."""
 
     rule_id: str
     title: str
     default: str
     alternative: str
     source: str
+    ruleset: str = ""
 
 
 # The ids the engine asks about. Game files store them: never rename one.
@@ -34,6 +37,13 @@ OWN_ARMIES_ONLY = "army-spells-own-armies-only"
 NO_COUNTER_AFTER_NOTHING = "no-counter-attack-after-no-results"
 PROMOTION_ONE_STEP = "promotion-one-step"
 ONE_MULTIPLIER_PER_TYPE = "one-multiplier-per-result-type"
+# The 1996 (classic) game's open points (TSR digest §19); the force switches' ids are also
+# spelt in forces/classic.py, which may not import the engine.
+CLASSIC_1997_DICE = "classic-1997-dice"
+CLASSIC_ITEMS_AND_DRAGONKIN = "classic-items-and-dragonkin"
+CLASSIC_NO_RACE_NEUTRAL = "classic-no-race-dice-neutral"
+CLASSIC_PROVISIONAL_ROUT = "classic-provisional-rout"
+CLASSIC_CHARGER_SAVES = "classic-charger-rolls-saves"
 
 _RULES = (
     HouseRule(
@@ -79,6 +89,41 @@ _RULES = (
         "may target any army, an opponent's included, as the letter of the rules allows.",
         "Beneficial army spells target only the caster's own armies (as dd_solo plays them).",
         "digest §10 #12"),
+    HouseRule(
+        CLASSIC_1997_DICE, "1996 game: Frostwings and Scalders may play",
+        "Frostwings and Scalders are refused in a 1996 game: they were printed by TSR, but "
+        "probably only in 1997, and no 1996 text needs them.",
+        "Frostwings and Scalders may be brought to a 1996 game.",
+        "tsr §19 OP-29", ruleset="classic"),
+    HouseRule(
+        CLASSIC_ITEMS_AND_DRAGONKIN, "1996 game: items and Dragonkin may play",
+        "Items (equipment, artifacts, medallions) and Dragonkin are refused in a 1996 game: "
+        "they existed by the end of 1996, but their rules of the time are not known.",
+        "Equipment, artifacts, medallions and Dragonkin may be brought, under today's "
+        "carrying and Dragonkin rules (their 1996 rules are not known).",
+        "tsr §19 OP-30", ruleset="classic"),
+    HouseRule(
+        CLASSIC_NO_RACE_NEUTRAL, "1996 game: dice of no race join any army",
+        "Dice of no race (Dragonlords, Dragonslayers, Dragonmasters) count as a race of "
+        "their own: a Home or Campaign army is all of them or holds none.",
+        "Dice of no race may join a one-race Home or Campaign army without breaking the "
+        "one-race rule.",
+        "tsr §19 OP-28", ruleset="classic"),
+    HouseRule(
+        CLASSIC_PROVISIONAL_ROUT, "1996 game: provisional rout rule",
+        "No army routs: the 1996 rout rule is not known, so Screech (which counts only for "
+        "rout) does nothing, and the log says so.",
+        "After each melee attack the army that rolled saves routs if its saves, less 4 for "
+        "each Screech against it, are fewer than half the hits against it: its surviving "
+        "units flee to its Reserve Area. A provisional rule of this app, not the 1996 text.",
+        "tsr §19 OP-18", ruleset="classic"),
+    HouseRule(
+        CLASSIC_CHARGER_SAVES, "1996 game: a charging army rolls saves",
+        "A charging army makes no save roll against the melee of the army it charges: only "
+        "saves from spells reduce that damage.",
+        "A charging army rolls for saves against the charged army's melee results, like any "
+        "army attacked in melee.",
+        "tsr §19 OP-9", ruleset="classic"),
 )
 
 HOUSE_RULES: dict[str, HouseRule] = {rule.rule_id: rule for rule in _RULES}

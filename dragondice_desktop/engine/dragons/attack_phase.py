@@ -252,6 +252,12 @@ def rolled_belly(state: GameState, dragon: int) -> bool:
     return bool(_shown(state, dragon, Icon.BELLY))
 
 
+def _lair(state: GameState) -> str:
+    """Where a dragon goes back to, in words: the Summoning Pool, or in a classic game its
+    owner's dead pile (TSR digest §12, OP-23)."""
+    return "Dead Unit Area" if state.options.classic else "Summoning Pool"
+
+
 # --- step 4: breath against the army ---------------------------------------------------------
 
 
@@ -264,7 +270,9 @@ def _breath(state: GameState, task: RuleTask, events: Events) -> tuple[GameState
     dues = []
     for dragon in attack.at_army:
         for amount in _shown(state, dragon, Icon.BREATH):
-            elements = breath_elements(state, dragon, zone)
+            # The 1996 breath kills and brings no elemental effect after (OP-23).
+            elements = (frozenset() if state.options.classic
+                        else breath_elements(state, dragon, zone))
             label = state.die_label(dragon)
             fire = Color.FIRE in elements
             dues.append(DamageDue(player, zone, amount, f"{label}'s breath kills {amount} "
@@ -390,6 +398,8 @@ def response_context(state: GameState, zone: Zone, player: int) -> RollContext:
         dragon_rolled_jaws=any(_shown(state, d, Icon.JAWS) for d in at_army),
         dragon_damage=tuple((d, army_damage(state, d)) for d in at_army), cantrip_spells=True,
         id_multiplier=2 if doubled else 1, unit_multipliers=unit_multipliers(state), **changes)
+    if state.options.classic:  # the 1996 game plays no species abilities (OP-26)
+        return ctx
     return replace(ctx, converts=ctx.converts + conversions(state, zone, player, ctx))
 
 
@@ -530,8 +540,8 @@ def _damage(state: GameState, task: RuleTask, events: Events) -> tuple[GameState
                                            f"(dies from {threshold}): survives"))
     for dragon in killed:
         if dragon not in attack.slain:
-            state = to_pool(state, dragon, events, "killed: back to its owner's Summoning "
-                                                   "Pool (digest §5.4)")
+            state = to_pool(state, dragon, events, f"killed: back to its owner's "
+                                                   f"{_lair(state)}")
     for dragon in attack.slain:
         state = move_dragon(state, dragon, Zone(ZoneKind.BUA, state.dice[dragon].owner),
                             events, "slain: removed from the game (seed 000)")
@@ -584,8 +594,8 @@ def _wings(state: GameState, task: RuleTask, events: Events) -> tuple[GameState,
     assert task.zone is not None  # a dragon-attack task names its terrain
     for dragon, _ in state.current_dragon_attack.targets:
         if state.zones[dragon] == task.zone and _shown(state, dragon, Icon.WINGS):
-            state = to_pool(state, dragon, events, "rolled Wings: flies back to its owner's "
-                                                   "Summoning Pool (digest §5.4)")
+            state = to_pool(state, dragon, events, f"rolled Wings: flies back to its owner's "
+                                                   f"{_lair(state)}")
     state = prune_armies(state.with_(dragon_attack=None), events)
     return finish_rule(state, task, f"Dragon attack at {state.zone_name(task.zone)} is over",
                        events)

@@ -21,6 +21,7 @@ from ..core.events import Event
 from ..core.house_rules import WHITE_DRAGON_TEN_SAVES
 from ..core.options import GameOptions
 from ..core.state import GameState, Zone, ZoneKind
+from ..classic.dragons import dragon_home, summonable as classic_summonable
 
 Events = list[Event]
 
@@ -121,7 +122,10 @@ def summonable(state: GameState, elements: frozenset[Color], white: bool = False
     Summoning Pool or from any terrain, one that contains an element of the effect. Ivory
     dragons come only from a pool, with any element (or ivory magic); Ivory Hybrids come from
     a pool with any element, from a terrain only with their own. White Dragons only with
-    `white` (Summon White Dragon), and then only White Dragons."""
+    `white` (Summon White Dragon), and then only White Dragons. In a classic game only
+    dragons in a DUA (``classic.dragons.summonable``)."""
+    if state.options.classic:
+        return [] if white else classic_summonable(state, elements)
     found = []
     for d, zone in zip(state.dice, state.zones):
         if d.die.kind is not DieKind.DRAGON or zone.kind not in (ZoneKind.SUMMONING,
@@ -173,6 +177,8 @@ def move_dragon(state: GameState, dragon: int, to: Zone, events: Events, why: st
 
 
 def to_pool(state: GameState, dragon: int, events: Events, why: str) -> GameState:
-    """A dragon goes back to its owner's Summoning Pool (killed, or flown home on Wings)."""
-    pool = Zone(ZoneKind.SUMMONING, state.dice[dragon].owner)
+    """A dragon goes back to its owner's Summoning Pool (killed, or flown home on Wings); in
+    a classic game to its owner's DUA (``classic.dragons.dragon_home``)."""
+    owner = state.dice[dragon].owner
+    pool = dragon_home(owner) if state.options.classic else Zone(ZoneKind.SUMMONING, owner)
     return move_dragon(state, dragon, pool, events, why)

@@ -160,6 +160,13 @@ def load() -> None:
         import_module(f"{__package__}.abilities")
 
 
+def plays_species_abilities(state: Any) -> bool:
+    """Whether `state`'s game (a GameState) plays the species abilities at all: a game of
+    the 1996 rules has none of them (classic ruleset; the digest's default for racial
+    abilities, recorded on the Rulings page). Every hook's caller in a game asks this."""
+    return not state.options.classic
+
+
 def on(hook: Hook) -> tuple[Ability, ...]:
     """The abilities on `hook`, in digest §6's order."""
     load()

@@ -81,6 +81,10 @@ def magic_action_tasks(state: GameState, player: int, zone: Zone, result: RollRe
     opponents' Magic Negation rolls first (none without magic)."""
     sources = magic_sources(state, result, zone, player) + own_magic(state, result, player,
                                                                      events)
+    if state.options.classic:  # the 1996 terrain bonus (``classic.magic``)
+        from ..classic.magic import terrain_bonus
+
+        sources = terrain_bonus(state, sources, zone, player, events)
     if not sources:
         events.append(Event("message", "No magic results: no spell can be cast", player=player))
         return []
@@ -88,7 +92,13 @@ def magic_action_tasks(state: GameState, player: int, zone: Zone, result: RollRe
                       in_reserve=zone.kind is ZoneKind.RESERVE)
     negations = opposing_rolls(state, zone, player)
     stage = "negate" if negations else "announce"
-    return [*negations, RuleTask("casting", player, zone, stage=stage, data=(casting,))]
+    black: list[Task] = []
+    if state.options.classic:  # the 1996 black magic doubled by burial (``classic.magic``)
+        from ..classic.magic import black_magic_tasks
+
+        black = list(black_magic_tasks(state, player, zone, sources))
+    return [*negations, *black, RuleTask("casting", player, zone, stage=stage,
+                                         data=(casting,))]
 
 
 def cantrip_tasks(state: GameState, player: int, zone: Zone, result: RollResult) -> list[Task]:

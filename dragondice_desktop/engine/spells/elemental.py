@@ -239,7 +239,9 @@ def _summon(name: str) -> Resolver:
         announced, _ = cast(task)
         dragon = announced.target[0]
         if task.stage == "resolve":
-            if state.zones[dragon].kind not in (ZoneKind.SUMMONING, ZoneKind.TERRAIN):
+            # (a classic game summons from the dead piles: TSR digest §12.1)
+            if state.zones[dragon].kind not in (ZoneKind.SUMMONING, ZoneKind.TERRAIN,
+                                                ZoneKind.DUA):
                 return gone(state, task, events)
             places = destinations(state, dragon)
             default = next((z for z in places if any(state.has_army(z, p) for p in range(

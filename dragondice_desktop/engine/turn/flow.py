@@ -19,6 +19,7 @@ from ..sai.lasting import (
 from ..terrains.minor import bury_orphans, doubles_ids
 from ..rolls.model import DieRoll, RollInput, RollResult
 from ..species.counts_as import conversions_at, terrain_elements
+from ..classic.forms import roll_fields
 from ..rolls.model import RollKind
 from ..rolls.pipeline import RollContext, RollType, chain_faces, count_roll, roll_note
 from ..rolls.throwing import Thrower
@@ -89,7 +90,8 @@ def army_context(state: GameState, zone: Zone, player: int, roll_type: RollType,
     its cantrip-only magic buys Cantrip spells after the roll (digest §5.3); species
     abilities count some results as others (``species.conversions``, digest §6); in a
     combination roll each ID is placed, and may be split, die by die (digest §4.5; rules
-    revision 2)."""
+    revision 2). In a classic game the roll is marked as one (``classic.forms.roll_fields``,
+    with the `melee_form` given) and the eighth face doubles no ID results."""
     counted = (roll_type,) + tuple(context.get("also", ()))
     changes = roll_changes(state, zone, player, counted, context.get("counter_attack", False))
     for key, value in changes.items():
@@ -97,11 +99,21 @@ def army_context(state: GameState, zone: Zone, player: int, roll_type: RollType,
             context[key] = value
     doubled = controls_eighth_face(state, zone, player) or (
         not context.get("also") and doubles_ids(state, zone, player, roll_type))
-    return place_context(roll_type, eighth_face=doubled, in_reserve=zone.kind is ZoneKind.RESERVE,
-                         elements=terrain_elements(state, zone, player),
-                         since=state.options.since, cantrip_spells=True,
-                         split_ids=state.options.since(2),
-                         unit_multipliers=unit_multipliers(state), **context)
+    if state.options.classic:
+        # The 1996 eighth face doubles maneuvers, not ID results (``classic.melee_forms``);
+        # every roll says it is a classic one, and in melee which form (``classic.forms``).
+        doubled = False
+        context.update(roll_fields(context.pop("melee_form", "")))
+    else:
+        context.pop("melee_form", None)
+    ctx = place_context(roll_type, eighth_face=doubled, in_reserve=zone.kind is ZoneKind.RESERVE,
+                        elements=terrain_elements(state, zone, player),
+                        since=state.options.since, cantrip_spells=True,
+                        split_ids=state.options.since(2),
+                        unit_multipliers=unit_multipliers(state), **context)
+    if state.options.classic:  # the 1996 game plays no species abilities (OP-26)
+        ctx = replace(ctx, converts=tuple(context.get("converts", ())))
+    return ctx
 
 
 def place_context(roll_type: RollType, *, eighth_face: bool = False, in_reserve: bool = False,

@@ -13,6 +13,7 @@ from .march_rolls import (
     ACTION_NAMES, allowed_actions, missile_targets, opponents_at, shootable, start_maneuver,
     start_magic, start_melee, start_missile, start_volley, thorns_tasks, to_action_step,
 )
+from ..classic.melee_forms import CHARGE_ACTION
 from ..terrains.minor_march import apply_minor, bring_actions, march_start, minor_actions
 from ..terrains.minor import bury_minor, controlled
 from ...catalog.model import Icon
@@ -184,6 +185,9 @@ def _turn_terrain(state: GameState, direction: str, events: Events) -> GameState
 def _take_action(state: GameState, name: str, events: Events) -> GameState:
     player = state.turn_player
     state = state.with_(march=replace(state.current_march, action=name))
+    if name == CHARGE_ACTION:  # a 1996 charge: the melee of the march is a charge
+        state = state.with_(march=replace(state.current_march, action="melee", charge=name))
+        name = "melee"
     if name == "melee":
         if len(opponents_at(state, state.current_march.zone, player)) > 1:
             return wait(state, player, Step.MELEE_TARGET, "Choose the army to attack")

@@ -17,6 +17,7 @@ SAI effects that change the exchange itself are read from the attack roll here:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from dataclasses import replace
 
@@ -26,10 +27,15 @@ from ...catalog.model import Icon, Species
 from ..tasks.effect_steps import ask, resume, units_pick
 from ..core.events import Event
 from .flow import army_context, end_march, holds_power, wait
-from ..core.house_rules import NO_COUNTER_AFTER_NOTHING
+from ..core.house_rules import CLASSIC_CHARGER_SAVES, NO_COUNTER_AFTER_NOTHING
 from ..sai.lasting import has_effect, protected_from, spell_saves, zone_amount
 from ..terrains.minor import minor_action
-from ..species.registry import Hook, add_up, any_of, collect
+from ..species.registry import Hook, add_up, any_of, collect, plays_species_abilities
+from ..classic.melee_forms import (
+    CHARGE_COUNTS, NO_RETURN_ATTACKS, is_charge, maneuver_doubling, melee_form, with_melee_forms,
+)
+from ..classic.magic import BLACK_MAGIC, black_magic
+from ..classic.rout import rout_step
 from ..spells import magic_action_tasks
 from ..rolls.model import Applied, Modifier, ModOp, RollResult, RollType
 from ..core.state import DamageDue, Exchange, GameState, Step, Zone, ZoneKind
@@ -98,6 +104,8 @@ def allowed_actions(state: GameState, zone: Zone, player: int) -> list[str]:
         options.remove("melee")
     if not missile_targets(state, zone, player) and "missile" in options:
         options.remove("missile")
+    if state.options.classic:  # the 1996 melee is a skirmish or a charge (OP-8)
+        options = with_melee_forms(options)
     return options
 
 
@@ -116,7 +124,9 @@ def to_action_step(state: GameState) -> GameState:
 def start_maneuver(state: GameState, events: Events) -> GameState:
     """Both sides roll for maneuver, the marcher first (digest §3.5, §4.1)."""
     zone, player = state.current_march.zone, state.turn_player
-    roll = RollTask("maneuver", player, zone, army_context(state, zone, player, RollType.MANEUVER))
+    doubling = maneuver_doubling(state, zone, player) if state.options.classic else ()
+    roll = RollTask("maneuver", player, zone, army_context(state, zone, player, RollType.MANEUVER),
+                    modifiers=doubling)
     return push_front(state, [roll, StepTask("counter_maneuver")])
 
 
@@ -148,8 +158,16 @@ def _melee_roll(state: GameState, attacker: int, target: int, zone: Zone,
     events.append(Event("message", f"{state.players[attacker].name} {label} in melee",
                         player=attacker))
     purpose = "counter-attack" if counter_attack else "attack"
+    classic: dict[str, Any] = {}
+    if state.options.classic:  # the 1996 skirmish or charge (``classic.melee_forms``)
+        classic["melee_form"] = melee_form(state)
+        if is_charge(state) and not counter_attack:
+            classic["counts_as"] = CHARGE_COUNTS
+            events.append(Event("message", f"{state.players[attacker].name} charges: "
+                                           f"maneuver results count as melee", player=attacker))
     ctx = army_context(state, zone, attacker, RollType.MELEE, counter_attack=counter_attack,
-                       converts=() if counter_attack else march_converts(state, RollType.MELEE))
+                       converts=() if counter_attack else march_converts(state, RollType.MELEE),
+                       **classic)
     return push_front(state, [RollTask(purpose, attacker, zone, ctx, exclude=exclude),
                               StepTask("after_attack")])
 
@@ -158,6 +176,8 @@ def foul_stench(state: GameState, zone: Zone, attacker: int) -> int:
     """How many units of the army `attacker`'s army at `zone` attacks in melee may not
     counter-attack: the abilities on the before-counter-attack hook (Foul Stench, digest
     §6)."""
+    if not plays_species_abilities(state):
+        return 0
     return add_up(Hook.BEFORE_COUNTER_ATTACK, state, zone, attacker)
 
 
@@ -165,6 +185,8 @@ def march_converts(state: GameState, roll_type: RollType
                    ) -> tuple[tuple[Species, RollType, RollType, str], ...]:
     """What the marching army's units count as in its `roll_type` attack this march: the
     abilities on the in-march hook (Amazons' Javelin and Kukri Charges, digest §6)."""
+    if not plays_species_abilities(state):
+        return ()
     return tuple(collect(Hook.IN_MARCH, state, roll_type))
 
 
@@ -270,7 +292,9 @@ def _counter_maneuver(state: GameState, events: Events) -> tuple[GameState, bool
                       "subtracted from the counter-maneuvering army's maneuver results", events)
     rolls = [RollTask(counter_purpose(p), p, zone,
                       army_context(state, zone, p, RollType.MANEUVER, counter_maneuver=True),
-                      modifiers=mods) for p in counters]
+                      modifiers=mods + (maneuver_doubling(state, zone, p)
+                                        if state.options.classic else ()))
+             for p in counters]
     return pop_head(state, rolls + [StepTask("maneuver_compare")]), False
 
 
@@ -318,8 +342,10 @@ def _after_attack(state: GameState, events: Events) -> tuple[GameState, bool]:
     after = "counter_offer"
     if attack is None:
         return pop_head(state, [StepTask(after)]), False
-    surprise = bool(attack.effects_of("surprise"))
-    charge = bool(attack.effects_of("charge"))
+    surprise = bool(attack.effects_of("surprise", NO_RETURN_ATTACKS))
+    charge = bool(attack.effects_of("charge")) or (
+        state.options.classic and ex.kind == "melee" and not ex.counter_attack
+        and is_charge(state))
     ex = replace(ex, surprise=surprise, charge=charge)
     state = state.with_(march=replace(state.current_march, exchange=ex))
     state = _note(state, purpose, attack, ("surprise",), "the defending army cannot "
@@ -344,8 +370,10 @@ def _after_attack(state: GameState, events: Events) -> tuple[GameState, bool]:
                            if not d.excluded and state.dice[d.die_id].die.kind.is_unit
                            ) if rt is RollType.MELEE else ()
     also = (RollType.MELEE,) if charge else ()
+    classic: dict[str, Any] = {"melee_form": melee_form(state)} if (
+        state.options.classic and rt is RollType.MELEE) else {}
     ctx = army_context(state, ex.defender_zone, ex.defender, RollType.SAVE, also=also,
-                       save_against=rt, attacker_melee=attacker_melee)
+                       save_against=rt, attacker_melee=attacker_melee, **classic)
     roll = RollTask(save_purpose, ex.defender, ex.defender_zone, ctx, modifiers=mods,
                     delayed=delayed, exclude=tuple(
                         (i, "charmed: it does not roll to save this march (seed 000 Charm)")
@@ -364,7 +392,8 @@ def _damage(state: GameState, events: Events) -> tuple[GameState, bool]:
     assert attack is not None  # the attack was rolled before its damage is counted
     total = attack.total(rt)
     saves = save.total(RollType.SAVE) if save else 0
-    cursed = min(total, add_up(Hook.IN_DAMAGE, state, ex, attack))
+    cursed = min(total, add_up(Hook.IN_DAMAGE, state, ex, attack)) \
+        if plays_species_abilities(state) else 0
     if state.options.since(3):
         spell = min(saves, spell_saves(state, ex.defender_zone, ex.defender))
         amount = max(0, total - min(saves - spell, total - cursed) - spell)
@@ -376,6 +405,7 @@ def _damage(state: GameState, events: Events) -> tuple[GameState, bool]:
         # Every result saved: say so, for a melee and a missile attack alike.
         events.append(Event("message", f"All saved ({why}): no damage"))
     dues = [DamageDue(ex.defender, ex.defender_zone, amount, why, after_save=save is not None)]
+    charger_saves = False
     back_from = len(dues)
     if save is not None:
         back = save.effects_of("damage_to_attacker")
@@ -383,11 +413,18 @@ def _damage(state: GameState, events: Events) -> tuple[GameState, bool]:
             names = " and ".join(sorted({e.icon.value for e in back}))
             dues.append(DamageDue(ex.attacker, ex.attacker_zone, sum(e.amount for e in back),
                                   f"{names} on the save roll; only spell saves reduce it"))
-        if ex.charge and save.total(RollType.MELEE):
+        if ex.charge and ex.surprise and save.total(RollType.MELEE):
+            events.append(Event("message", "Surprise: the charged army's melee results do no "
+                                           "damage (its saves still count)"))
+        elif ex.charge and save.total(RollType.MELEE) and state.options.house_rule(
+                CLASSIC_CHARGER_SAVES) and state.has_army(ex.attacker_zone, ex.attacker):
+            charger_saves = True
+        elif ex.charge and save.total(RollType.MELEE):
             dues.append(DamageDue(ex.attacker, ex.attacker_zone, save.total(RollType.MELEE),
                                   "Charge: the defending army's melee results; only spell "
                                   "saves reduce them"))
-        scorch = add_up(Hook.AFTER_SAVE_ROLL, state, ex, save)
+        scorch = add_up(Hook.AFTER_SAVE_ROLL, state, ex, save) \
+            if plays_species_abilities(state) else 0
         if scorch:
             dues.append(DamageDue(ex.attacker, ex.attacker_zone, scorch,
                                   "Scorching Touch: the Scalders' save results; only spell "
@@ -395,7 +432,46 @@ def _damage(state: GameState, events: Events) -> tuple[GameState, bool]:
     if state.options.since(3):
         dues[back_from:] = _spell_saved(state, ex, dues[back_from:], events)
     state = state.with_(damage=state.damage + tuple(dues))
-    return pop_head(state, [StepTask("counter_offer")]), False
+    # In a classic game the rout hook follows each melee exchange (``classic.rout``).
+    rout: list[Task] = (
+        [StepTask("classic_rout")] if state.options.classic and ex.kind == "melee" else [])
+    if charger_saves:  # house rule: the charger saves against the charged army's melee
+        ctx = army_context(state, ex.attacker_zone, ex.attacker, RollType.SAVE,
+                           save_against=RollType.MELEE, melee_form=melee_form(state))
+        charger: list[Task] = [RollTask(CHARGER_SAVE, ex.attacker, ex.attacker_zone, ctx),
+                               StepTask("charger_damage")]
+        rout = charger + rout
+    return pop_head(state, rout + [StepTask("counter_offer")]), False
+
+
+CHARGER_SAVE = "charger-save"
+
+
+def _charger_damage(state: GameState, events: Events) -> tuple[GameState, bool]:
+    """House rule CLASSIC_CHARGER_SAVES (OP-9): the charged army's melee results less the
+    charger's saves damage the charging army."""
+    ex = state.current_march.current_attack
+    defence = state.current_march.result("save")
+    saves = state.current_march.result(CHARGER_SAVE)
+    melee = defence.total(RollType.MELEE) if defence else 0
+    stopped = saves.total(RollType.SAVE) if saves else 0
+    amount = max(0, melee - stopped)
+    state = pop_head(state)
+    if amount == 0:
+        events.append(Event("message", f"All saved (melee {melee} − saves {stopped}): the "
+                                       f"charging army takes no damage"))
+        return state, False
+    return state.with_(damage=state.damage + (DamageDue(
+        ex.attacker, ex.attacker_zone, amount, f"the charged army's melee {melee} − saves "
+                                              f"{stopped} (house rule)", after_save=True),)), False
+
+
+def _classic_rout(state: GameState, events: Events) -> tuple[GameState, bool]:
+    """The rout hook after a melee exchange of a classic game, once its damage is done."""
+    ex = state.current_march.current_attack
+    attack = state.current_march.result("counter-attack" if ex.counter_attack else "attack")
+    save = state.current_march.result("counter-save" if ex.counter_attack else "save")
+    return rout_step(pop_head(state), ex, attack, save, events), False
 
 
 def _spell_saved(state: GameState, ex: Exchange, dues: list[DamageDue],
@@ -431,7 +507,7 @@ def _counter_offer(state: GameState, events: Events) -> tuple[GameState, bool]:
     if ex.counter_attack or not state.has_army(ex.defender_zone, ex.defender):
         return end_march(state, events), True
     if ex.kind == "missile":
-        if (not any_of(Hook.MISSILE_COUNTER, state, ex)
+        if (not (plays_species_abilities(state) and any_of(Hook.MISSILE_COUNTER, state, ex))
                 or _nothing_to_answer(state, ex, events)):
             return end_march(state, events), True
         return wait(state, ex.defender, Step.COUNTER_ATTACK, "Defensive Volley: counter-attack "
@@ -541,6 +617,6 @@ MARCH_STEPS = {
     "counter_maneuver": _counter_maneuver, "maneuver_compare": _maneuver_compare,
     "after_attack": _after_attack, "damage": _damage, "counter_offer": _counter_offer,
     "after_magic": _after_magic, "end_march": _end, "action_step": _action_step,
-    "thorns": _thorns,
+    "thorns": _thorns, "classic_rout": _classic_rout, "charger_damage": _charger_damage,
 }
-RULE_RUNNERS = {"mire": _mire, "foul_stench": _foul_stench}
+RULE_RUNNERS = {"mire": _mire, "foul_stench": _foul_stench, BLACK_MAGIC: black_magic}

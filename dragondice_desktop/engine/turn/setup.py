@@ -26,6 +26,7 @@ from ...catalog.model import DieKind
 from ..core.actions import Action, Verb, act
 from ..core.events import Event
 from .flow import roll_for, wait
+from ..classic.dragons import dragon_home
 from ..core.options import GameOptions, options_problem
 from .start import begin_turn
 from ..core.rng import Rng, Throw
@@ -57,7 +58,8 @@ def new_game(players: Sequence[PlayerSetup], seed: int,
 
     Home armies stand at their own Home Terrain, Horde armies at the next player's Home
     Terrain and Campaign armies at the Frontier (terrain n, whose die is fixed once the
-    Frontier is picked). Dragons, Dragonkin and minor terrains start in the Summoning Pool.
+    Frontier is picked). Dragons, Dragonkin and minor terrains start in the Summoning Pool
+    (in a classic game the dragons start in their owner's DUA: ``classic.dragons``).
     The game then waits for the Horde roll-off. Raises SetupError for a player count outside
     2-4, an unknown die or a die of the wrong kind, or options that are not valid.
     """
@@ -92,7 +94,9 @@ def new_game(players: Sequence[PlayerSetup], seed: int,
             "Horde army")
         add(setup.campaign, p, Zone(ZoneKind.TERRAIN, count), army_kinds, "Campaign army")
         pool = Zone(ZoneKind.SUMMONING, p)
-        add(setup.dragons, p, pool, {DieKind.DRAGON}, "dragons")
+        # The 1996 game has no Summoning Pool: dragons start in their owner's dead pile.
+        lair = dragon_home(p) if options.classic else pool
+        add(setup.dragons, p, lair, {DieKind.DRAGON}, "dragons")
         add(setup.dragonkin, p, pool, {DieKind.UNIT, DieKind.CHAMPION}, "Dragonkin")
         add(setup.minor_terrains, p, pool, {DieKind.MINOR_TERRAIN}, "minor terrains")
         for slot, key in (("Home Terrain", setup.home_terrain),

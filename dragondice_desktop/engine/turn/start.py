@@ -11,6 +11,7 @@ from ..tasks.runner import advance
 from ..core.state import GameState, Phase
 from ..tasks.kinds import StepTask
 from .phases import TURN_START
+from ..classic.turn import TURN_START as CLASSIC_TURN_START, eighth_face_notes
 
 Events = list[Event]
 
@@ -46,5 +47,9 @@ def begin_turn(state: GameState, player: int, events: Events) -> GameState:
                                       f"{state.die_label(bond.dragon)} is no longer {bond.kind}",
                             player=player))
     state = state.with_(bonds=tuple(b for b in state.bonds if b not in white))
-    state = state.with_(tasks=tuple(StepTask(kind) for kind in TURN_START))
+    steps: tuple[str, ...] = TURN_START
+    if state.options.classic:  # the 1996 turn: no Eighth Face or Species Abilities phase
+        steps = CLASSIC_TURN_START
+        eighth_face_notes(state, player, events)
+    state = state.with_(tasks=tuple(StepTask(kind) for kind in steps))
     return advance(state, events)
