@@ -22,14 +22,23 @@ get the same choice (tests/ai/test_no_peeking.py).
   compared with stopping on equal terms); interchangeable moves (identical units standing
   together) are scored once; the simple player's own choice gets PRIOR, so Normal departs
   from it only where the score sees a difference; a spell is never taken back.
-- Hard: search on top of Normal. Normal's scores are the prior; when the best few are
-  close, each is played out several times to the end of the next player's turn (rolls
-  sampled from Hard's own generator, the simple player playing every seat). Every
-  candidate is played out on the same sampled dice (common random numbers: the
-  comparison is between the moves, not between lucky and unlucky rolls), and a candidate
-  replaces Normal's choice only when its mean outcome is ahead by more than the play-outs'
-  own spread allows (HARD_CONFIDENCE standard errors of the paired difference). A fixed
-  number of play-outs, so a seed gives one game.
+- Hard: search on top of Normal, spent where Normal's choice is in doubt. Normal's scores
+  are the prior: a move ahead by more than HARD_MARGIN is played at once, and so is the
+  only move within it (interchangeable moves count once). Otherwise the best few
+  (HARD_CANDIDATES) are measured again:
+  - when Normal sampled their rolls (a maneuver, a spell, the armies' march, a retreat
+    ahead of the opponent's dragons ...), its two to six rolls are too few to tell the
+    moves apart (the same position often got another choice under another seed), so Hard
+    plays each candidate on many rolls (HARD_SAMPLES, as many as HARD_APPLIES engine steps
+    allow) with Normal's own measure, every candidate on the same sampled dice (common
+    random numbers: the comparison is between the moves, not between lucky and unlucky
+    rolls), and takes the best mean;
+  - when no die decides them (exact odds or no roll), each is played out HARD_PLAYOUTS
+    times to the end of the next player's turn (the simple player at every seat, the same
+    sampled dice for every candidate), and a candidate replaces Normal's choice only when
+    its mean outcome is ahead by more than the play-outs' own spread allows
+    (HARD_CONFIDENCE standard errors of the paired difference).
+  A fixed number of samples for a given position, so a seed gives one game.
 
 Why not OpenSpiel: ``open_spiel`` 2.0.2 installs and runs on this Python 3.11 (its MCTS bot
 played tic-tac-toe here), but its search needs a chance node's outcomes listed with their
@@ -76,8 +85,11 @@ EASY_AGGRESSION = 0.7     # Easy: share of the simple player's own choices (self
 SETTLE_LIMIT = 30         # Normal: most actions played on after a tried action
 NORMAL_APPLIES = 60       # Normal: about this many engine steps per decision at most
 NORMAL_SAMPLES = (2, 6)   # Normal: rolls sampled per tried action (fewest, most)
-HARD_CANDIDATES = 3       # Hard: Normal's best few that are played out
+HARD_CANDIDATES = 4       # Hard: Normal's best few that are measured again
 HARD_MARGIN = 4.0         # Hard: a lead (health-worth) above which Normal's choice stands
+HARD_SAMPLES = (8, 32)    # Hard: rolls sampled per candidate Normal sampled (fewest, most)
+HARD_APPLIES = 900        # Hard: about this many engine steps per re-measured decision
+HARD_LOOKAHEAD = True     # Hard: play out the candidates of decisions that roll no die
 HARD_PLAYOUTS = 8         # Hard: play-outs of each candidate
 HARD_CONFIDENCE = 1.0     # Hard: standard errors a play-out lead must pass to overrule Normal
 PLAYOUT_LIMIT = 160       # Hard: most actions in one play-out
@@ -193,6 +205,7 @@ class Scored:
     score: float
     samples: int
     attack: AttackOutlook | None = None
+    raw: float = 0.0  # the score before the PRIOR (set by normal_scores)
 
 
 def _settle(state: GameState, player: int, limit: int = SETTLE_LIMIT) -> tuple[GameState, int]:
@@ -321,7 +334,8 @@ def normal_scores(state: GameState, player: int, rnd: random.Random) -> list[Sco
     found = {s.action: s for s in scored}
     scored += [replace(found[tried_one], action=action) for action, tried_one in copies]
     prior = choose(state)
-    scored = [replace(s, score=s.score + PRIOR) if s.action == prior else s for s in scored]
+    scored = [replace(s, raw=s.score, score=s.score + (PRIOR if s.action == prior else 0.0))
+              for s in scored]
     order = {a.to_text(): i for i, a in enumerate(actions)}
     return sorted(scored, key=lambda s: (-s.score, order[s.action.to_text()]))
 
@@ -394,40 +408,115 @@ def _clearly_ahead(these: list[float], those: list[float]) -> bool:
     return mean > HARD_CONFIDENCE * spread + 1e-9
 
 
+def _measured(state: GameState, player: int, candidates: list[Scored],
+              rnd: random.Random) -> list[list[float]]:
+    """Normal's own measure of each candidate (``outlook`` once the move is played on to
+    this player's next decision, as in ``normal_scores``) on sampled rolls: one list per
+    candidate, every candidate on the same seeds drawn from `rnd` (common random numbers).
+    The first roll shows what one trial of every candidate costs; as many rolls follow as
+    HARD_APPLIES engine steps allow, within HARD_SAMPLES. A candidate whose score is exact
+    (an attack's odds, or a move that rolls no die) keeps its score."""
+    sampled = [i for i, c in enumerate(candidates) if c.samples]
+    rows: list[list[float]] = [[] for _ in candidates]
+    low, high = HARD_SAMPLES
+    count, done, cost = high, 0, 0
+    while done < count:
+        seed = rnd.getrandbits(62)
+        for i in sampled:
+            cand = candidates[i]
+            after, _ = apply(_simulated(state, random.Random(seed)), cand.action)
+            reached, played = _settle(_closed(after, player, state.step), player)
+            rows[i].append(outlook(reached, player) + cand.score - cand.raw)  # + its PRIOR
+            cost += 1 + played
+        done += 1
+        if done == 1:
+            count = max(low, min(high, HARD_APPLIES // max(1, cost)))
+    for i, cand in enumerate(candidates):
+        if not cand.samples:
+            rows[i] = [cand.score] * count
+    return rows
+
+
+def _lookahead(state: GameState, player: int, candidates: list[Scored],
+               rnd: random.Random) -> tuple[int, list[float]]:
+    """Play each candidate out HARD_PLAYOUTS times to the end of the next player's turn
+    (the simple player at every seat, the same sampled dice for every candidate) and
+    return (the index of the candidate chosen, the play-outs' means): Normal's first
+    choice unless another is ahead by more than HARD_CONFIDENCE standard errors."""
+    seeds = [rnd.getrandbits(62) for _ in range(HARD_PLAYOUTS)]
+    outcomes = [[value(playout(apply(_simulated(state, random.Random(seed)),
+                                     cand.action)[0]), player) for seed in seeds]
+                for cand in candidates]
+    means = [sum(o) / len(o) for o in outcomes]
+    best = max(range(len(candidates)), key=lambda i: (means[i], -i))
+    if best != 0 and not _clearly_ahead(outcomes[best], outcomes[0]):
+        best = 0
+    return best, means
+
+
 def hard(state: GameState, player: int, rnd: random.Random) -> Decision:
     """Hard's decision (module docstring) for `player` in `state`."""
     ranked = normal_scores(state, player, rnd)
     played = [s for s in ranked if s.score > -math.inf]
     lead = played[0].score - played[1].score if len(played) > 1 else math.inf
+    table = tuple((s.action.to_text(), s.score) for s in ranked)
     if lead > HARD_MARGIN:
         best = ranked[0]
         return Decision(best.action, _reason(state, best, ranked, "clearly the best move"),
-                        Level.HARD, tuple((s.action.to_text(), s.score) for s in ranked))
-    candidates = [s for s in ranked[:HARD_CANDIDATES] if s.score > -math.inf]
-    seeds = [rnd.getrandbits(62) for _ in range(HARD_PLAYOUTS)]
-    outcomes = []
-    for cand in candidates:
-        outcomes.append([value(playout(apply(_simulated(state, random.Random(seed)),
-                                             cand.action)[0]), player)
-                         for seed in seeds])
-    means = [sum(o) / len(o) for o in outcomes]
-    order = sorted(range(len(candidates)), key=lambda i: (-means[i], i))
-    chosen = order[0]
-    if chosen != 0 and not _clearly_ahead(outcomes[chosen], outcomes[0]):
-        chosen = 0  # not clearly better than Normal's own choice: keep it
-        order = [0] + [i for i in order if i != 0]
+                        Level.HARD, table)
+    candidates = [s for s in played if s.score >= played[0].score - HARD_MARGIN]
+    candidates = _distinct(state, candidates)[:HARD_CANDIDATES]
+    if len(candidates) < 2:
+        best = candidates[0]
+        return Decision(best.action, _reason(state, best, ranked, "best expected position"),
+                        Level.HARD, table)
+    if any(c.samples for c in candidates):
+        # Normal's few sampled rolls decide this one: measure the candidates on many.
+        rows = _measured(state, player, candidates, rnd)
+        count = len(rows[0])
+        means = [sum(r) / len(r) for r in rows]
+        chosen = max(range(len(candidates)), key=lambda i: (means[i], -i))
+        order = sorted(range(len(candidates)), key=lambda i: (-means[i], i))
+        best = candidates[chosen]
+        lead = means[order[0]] - means[order[1]]
+        how = (f"best expected position over {count} sampled rolls: {lead:+.1f} "
+               "health-worth ahead of the next best move")
+        reason = _attack_reason(state, best.attack) if best.attack is not None else how
+        return Decision(best.action, reason, Level.HARD,
+                        tuple((candidates[i].action.to_text(), means[i]) for i in order))
+    if not HARD_LOOKAHEAD:
+        best = candidates[0]
+        return Decision(best.action, _reason(state, best, ranked, "best expected position"),
+                        Level.HARD, table)
+    chosen, means = _lookahead(state, player, candidates, rnd)
+    order = [chosen] + sorted((i for i in range(len(candidates)) if i != chosen),
+                              key=lambda i: (-means[i], i))
     best = candidates[chosen]
     if best.attack is not None:
         reason = _attack_reason(state, best.attack)
     else:
         reason = "best after looking two turns ahead"
-    if len(order) > 1:
-        lead = means[order[0]] - max(means[i] for i in order[1:])
-        reason += (f" (played out {HARD_PLAYOUTS} times: {lead:+.1f} health-worth ahead)"
-                   if lead > 0 else f" (played out {HARD_PLAYOUTS} times: no other move "
-                   "clearly better)")
+    lead = means[order[0]] - max(means[i] for i in order[1:])
+    reason += (f" (played out {HARD_PLAYOUTS} times: {lead:+.1f} health-worth ahead)"
+               if lead > 0 else f" (played out {HARD_PLAYOUTS} times: no other move "
+               "clearly better)")
     scores = tuple((candidates[i].action.to_text(), means[i]) for i in order)
     return Decision(best.action, reason, Level.HARD, scores)
+
+
+def _distinct(state: GameState, candidates: list[Scored]) -> list[Scored]:
+    """`candidates` without the interchangeable copies (the same kind of move as one
+    before it, ``_kind_of_move``): measuring a copy again would only spend the budget."""
+    seen: set[tuple] = set()
+    out = []
+    for cand in candidates:
+        kind = _kind_of_move(state, cand.action)
+        if kind is not None:
+            if kind in seen:
+                continue
+            seen.add(kind)
+        out.append(cand)
+    return out
 
 
 # --- every level ------------------------------------------------------------------------------

@@ -140,3 +140,46 @@ def test_normal_and_hard_never_take_back_an_announced_spell():
             assert decision.action.verb is not Verb.UNCAST, (level, decision.action)
         scores = decide(state, "normal", seed=3).scores
         assert all(score == float("-inf") for text, score in scores if text.startswith("uncast"))
+
+
+def test_hard_measures_a_close_sampled_decision_on_many_rolls_shared_by_the_moves(
+        monkeypatch):
+    """Where Normal's few sampled rolls decide between close moves, Hard plays each of its
+    candidates on more rolls than Normal ever samples, and every candidate on the same
+    rolls (common random numbers): the moves are compared, not the luck of their dice."""
+    from dragondice_desktop.ai import players
+
+    found = None
+    for seed in (100, 101, 102, 103):
+        for state in positions(seed, steps=(Step.RETREAT, Step.CHOOSE_ARMY), count=6):
+            if "sampled rolls" in decide(state, Level.HARD, seed=1).reason:
+                found = state
+                break
+        if found is not None:
+            break
+    assert found is not None, "no close sampled decision found"
+    candidates = {text for text, _ in decide(found, Level.HARD, seed=1).scores}
+    assert len(candidates) >= 2
+    simulated, rolls = [], {}
+    real_simulated, real_apply = players._simulated, players.apply
+
+    def spy_simulated(state, rnd):
+        sim = real_simulated(state, rnd)
+        simulated.append(sim.rng)
+        return sim
+
+    def spy_apply(state, action):
+        if simulated and state.rng is simulated[-1] and action.to_text() in candidates:
+            rolls.setdefault(action.to_text(), []).append(state.rng.seed)
+        return real_apply(state, action)
+
+    ranked = players.normal_scores(found, found.pending.player, players.own_random(found, 1))
+    monkeypatch.setattr(players, "normal_scores", lambda *args: ranked)  # Hard's part only
+    monkeypatch.setattr(players, "_simulated", spy_simulated)
+    monkeypatch.setattr(players, "apply", spy_apply)
+    decision = decide(found, Level.HARD, seed=1)
+    assert decision.action in legal_actions(found)
+    assert len(rolls) >= 2
+    lists = list(rolls.values())
+    assert all(seeds == lists[0] for seeds in lists)
+    assert len(lists[0]) > players.NORMAL_SAMPLES[1]

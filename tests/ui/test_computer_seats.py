@@ -5,8 +5,6 @@ screen is skipped for computer seats, and a game file keeps the seats and replay
 
 from __future__ import annotations
 
-import pytest
-
 import os
 from pathlib import Path
 
@@ -202,10 +200,10 @@ def _press_a_button(qtbot, window) -> bool:
     return False
 
 
-@pytest.mark.whole_game
 def test_a_person_plays_a_whole_game_against_hard(qtbot, window, tmp_path):
     """Issue 13: a person (answering with the decision panel's buttons) plays a two-player
-    game against Hard at instant pace until it is over; the log has Hard's reasons. The
+    game against Hard at instant pace until it is over (about 40 s of CPU time: Hard thinks
+    for most of it); the log has Hard's reasons. The
     board mid-game is rendered to vs-hard-1400x900.png in $DRAGONDICE_SHOTS (else a
     temporary folder) to be looked at."""
     _start(qtbot, window, ("person", "hard"), seed=5)
