@@ -19,7 +19,7 @@ from dragondice_desktop.engine.rolls.model import (
     ANY_COLOR, DieRoll, RollChoice, RollContext, RollInput, RollType,
 )
 from dragondice_desktop.engine.rolls.pipeline import count_roll
-from dragondice_desktop.engine.sai.records import SAI_RECORDS
+from dragondice_desktop.engine.sai.registry import SAI_RECORDS
 
 CAT = load_catalog()
 MEL, MIS, SAV, MAN, MAG = (RollType.MELEE, RollType.MISSILE, RollType.SAVE,

@@ -446,8 +446,8 @@ def _response(state: GameState, task: RuleTask, events: Events) -> tuple[GameSta
     if chooser is not None:
         chosen, over = task.data if task.data else ((), False)
         if task.ask is not None:
-            if (waiting := resume(state, task)) is not None:
-                return waiting
+            if (asked := resume(state, task)) is not None:
+                return asked
             chosen, over = chosen + picks_of(task), not picks_of(task)
             task = replace(task, ask=None, data=(chosen, over))
         units = [(u.id, u.die) for u in state.units_in(zone, player)]
@@ -459,8 +459,8 @@ def _response(state: GameState, task: RuleTask, events: Events) -> tuple[GameSta
             return ask(state, task, question, data=(chosen, over))
         if fearless is not None:
             exclude = afraid_dragonkin(units, dragons, fearless)
-    state, waiting = _helpers(state, events)
-    if waiting:
+    state, helpers_wait = _helpers(state, events)
+    if helpers_wait:
         return state, True
     roll = RollTask("dragon-attack", player, zone, response_context(state, zone, player),
                     exclude=exclude)

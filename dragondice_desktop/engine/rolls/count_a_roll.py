@@ -554,7 +554,7 @@ def _context(data: dict[str, Any], dragons: list[dict[str, Any]]
     return _ruleset(ctx, data), elements
 
 
-def _ruleset(ctx: RollContext, data: dict) -> RollContext:
+def _ruleset(ctx: RollContext, data: dict[str, Any]) -> RollContext:
     """The context under the description's ruleset: a classic roll counts the 1996 icon
     meanings, has no v4.01 species abilities, and knows its form of melee (a charge attack
     counts maneuver as melee; the defender's roll during a charge counts saves and melee)."""
