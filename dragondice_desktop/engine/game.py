@@ -288,9 +288,11 @@ def play_recorded(state: GameState, action: Action | str) -> tuple[GameState, tu
     the text form of each legal action (the costliest part of checking a recorded action);
     any other, or one not found so, is checked as `play` checks it."""
     if isinstance(action, Action) and isinstance(action.verb, Verb) \
+            and _LEGAL_BY_TEXT not in state.__dict__ \
             and all(type(arg) in _CANONICAL for arg in action.args):
         for legal in reversed(_rules_legal_actions(state)):  # the last of a text, as `play`
-            if legal == action:
+            if legal == action and all(type(mine) is type(theirs)  # 1 == True: not the same
+                                       for mine, theirs in zip(legal.args, action.args)):
                 return apply(state, legal)
     return play(state, action)
 

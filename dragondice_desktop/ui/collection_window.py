@@ -18,7 +18,9 @@ from pathlib import Path
 
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QRect, QSortFilterProxyModel, Qt, Signal
-from PySide6.QtGui import QAction, QFont, QKeySequence, QStandardItem, QStandardItemModel
+from PySide6.QtGui import (
+    QAction, QFont, QKeySequence, QPainter, QPixmap, QStandardItem, QStandardItemModel,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView, QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QInputDialog, QLabel,
     QLineEdit, QMainWindow, QMenu, QSpinBox, QSplitter, QStyledItemDelegate,
@@ -401,17 +403,40 @@ class CollectionDelegate(CollectionEditors):
     """The Owned column's delegate: its editor, and − and + buttons in the cell: a click
     takes one copy away or adds one (a double-click still edits the number)."""
 
+    def __init__(self, model: CollectionModel, parent=None):
+        super().__init__(model, parent)
+        self._buttons: dict[tuple, QPixmap] = {}
+
     def paint(self, painter, option, index):  # noqa: D102 (Qt API)
         super().paint(painter, option, index)
         minus, plus = step_buttons(option.rect)
-        painter.save()
-        for rect, text in ((minus, "−"), (plus, "+")):
-            painter.setPen(option.palette.mid().color())
-            painter.setBrush(option.palette.button())
-            painter.drawRoundedRect(rect.adjusted(0, 0, -1, -1), 3, 3)
-            painter.setPen(option.palette.buttonText().color())
-            painter.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), text)
-        painter.restore()
+        ratio = painter.device().devicePixelRatioF() if painter.device() else 1.0
+        painter.drawPixmap(minus.topLeft(), self._button("−", minus, option, ratio))
+        painter.drawPixmap(plus.topLeft(), self._button("+", plus, option, ratio))
+
+    def _button(self, text: str, rect: QRect, option, ratio: float) -> QPixmap:
+        """The − or + button of a cell, painted once per size and palette and kept (a
+        repaint of the table then copies two pixmaps per Owned cell)."""
+        palette = option.palette
+        key = (text, rect.width(), rect.height(), palette.cacheKey(), ratio)
+        cached = self._buttons.get(key)
+        if cached is None:
+            cached = QPixmap(round(rect.width() * ratio), round(rect.height() * ratio))
+            cached.setDevicePixelRatio(ratio)
+            cached.fill(Qt.GlobalColor.transparent)
+            button = QPainter(cached)
+            button.setPen(palette.mid().color())
+            button.setBrush(palette.button())
+            button.drawRoundedRect(QRect(0, 0, rect.width() - 1, rect.height() - 1), 3, 3)
+            button.setPen(palette.buttonText().color())
+            button.setFont(option.font)
+            button.drawText(QRect(0, 0, rect.width(), rect.height()),
+                            int(Qt.AlignmentFlag.AlignCenter), text)
+            button.end()
+            if len(self._buttons) > 64:
+                self._buttons.clear()
+            self._buttons[key] = cached
+        return cached
 
     def editorEvent(self, event, model, option, index):  # noqa: N802
         if (event.type() == QEvent.Type.MouseButtonRelease

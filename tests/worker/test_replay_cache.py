@@ -49,6 +49,7 @@ def _no_replay(monkeypatch):
     def refuse(*_args, **_kwargs):
         raise AssertionError("the game was replayed")
     monkeypatch.setattr(engine_worker, "play", refuse)
+    monkeypatch.setattr(engine_worker, "play_recorded", refuse)
     monkeypatch.setattr(engine_worker, "play_all", refuse)
 
 

@@ -33,9 +33,10 @@ def _worker():
     return worker, got
 
 
-def _boom_on(prefix: str):
-    """An engine `play` that fails (like a bug would) on actions starting with `prefix`."""
-    real = engine_worker.play
+def _boom_on(prefix: str, name: str = "play"):
+    """An engine `play` (or the worker's other way of playing, `name`: "play_recorded" for a
+    record being opened) that fails (like a bug would) on actions starting with `prefix`."""
+    real = getattr(engine_worker, name)
 
     def play(state, action):
         text = action if isinstance(action, str) else action.to_text()
@@ -203,7 +204,7 @@ def test_a_record_that_makes_the_engine_fail_is_refused(qapp, monkeypatch):
     worker.new_game(demo_setups(), 7)
     current = got["states"][-1]
     record = GameRecord(demo_setups(), 7).with_action(current.legal[0])
-    monkeypatch.setattr(engine_worker, "play", _boom_on("rolloff"))
+    monkeypatch.setattr(engine_worker, "play_recorded", _boom_on("rolloff", "play_recorded"))
     worker.load(record)
     assert "rules engine failed on action 1" in got["load"][-1]
     assert got["states"][-1] is current
