@@ -17,13 +17,15 @@ step (the starting distances) — the action is not applied again. In an app-rol
 seeded Rng answers every request at once, inside the step, so its record and states are
 what they always were.
 
-A roll an action makes outside those steps (the Horde roll-off, a Firebreath save when a
-casualty is chosen) is not a resumable step yet: when it needs a face (``rng.FaceNeeded``)
-the result is the state from before the action waiting on a chance request that names the
-action, and each ``face`` action applies that action again with one more face. Replaying
-a record (`replay`, `play_all`) applies such an action once with all the faces of the
-``face`` actions after it, to the same states and events: applying it again for each face
-takes time growing with the square of a roll's faces.
+A roll an action makes itself, outside those steps (the Horde roll-off, a Firebreath or
+Soiled Ground save when a casualty is chosen), is part of the action: while a manual-dice
+action is applied its faces come from a tally (``throwing.ActionTally``); a die without one
+leaves the state from before the action waiting on a chance request that names the action,
+and each ``face`` action applies that action again with one more face (no exception: the
+action goes on with a stand-in face and its result is set aside). Replaying a record
+(`replay`, `play_all`) applies such an action once with all the faces of the ``face``
+actions after it, to the same states and events: applying it again for each face takes
+time growing with the square of a roll's faces (a roll-off of two 499-die Hordes).
 
 The ``face`` actions are in the record like any other, so replay, undo (one face at a time)
 and game files are exact, whatever the mix of entered and app-rolled faces.
@@ -42,8 +44,8 @@ from .turn.march import apply_march, legal_march_actions
 from .core.options import GameOptions
 from .turn.reserves import apply_reserves, legal_reserve_actions
 from .tasks.runner import apply_task_action, legal_task_actions
-from .core.rng import FaceNeeded, GivenFace, Rng, Throw
-from .rolls.throwing import APP_ROLL, chance_request
+from .core.rng import Rng, Throw
+from .rolls.throwing import APP_ROLL, ActionTally, GivenFace, action_session, chance_request
 from .tasks.runner import advance
 from .turn.setup import SETUP_RESUMES, apply_setup, legal_setup_actions, new_game
 from .core.state import ChanceRequest, EnteredFace, GameState, Phase, PlayerSetup, Step, Zone
@@ -137,8 +139,10 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
     """Apply a legal action: returns (new state, events). Does not check legality (see play).
     In a manual-dice game a roll that needs a face leaves the state waiting on a chance
     request, which a ``face`` action answers (see the module docstring)."""
-    if state.awaiting is not None and state.awaiting.action is not None:
-        return _enter_face(state, action)
+    if state.awaiting is not None:
+        if state.awaiting.action is not None:
+            return _enter_face(state, action)
+        return _apply_rules(state, action)  # the step waiting resumes with the face
     if state.options.manual_dice:
         return _apply_with_faces(state, action, ())
     return _apply_rules(state, action)
@@ -147,7 +151,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
 def _apply_rules(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
     """The action's effect under the rules, with the dice the state's Rng gives."""
     events: list[Event] = []
-    if state.awaiting is not None:  # a face for the roll task waiting: it resumes
+    if state.awaiting is not None and not state.awaiting.session:  # a face: the step resumes
         state = _answer_chance(state, action, events)
     elif state.phase in SETUP_PHASES:
         state = apply_setup(state, action, events)
@@ -174,22 +178,25 @@ def game_over(state: GameState) -> GameState:
 
 def _apply_with_faces(before: GameState, action: Action,
                       entered: tuple[EnteredFace, ...]) -> tuple[GameState, tuple[Event, ...]]:
-    """Apply `action` to `before` (manual dice) with the faces `entered` so far: the new
-    state and its events, or `before` waiting for the face of the next die rolled."""
+    """Apply `action` to `before` (manual dice) with the faces `entered` so far for the rolls
+    the action makes itself (``throwing.ActionTally``): the new state and its events, or
+    `before` waiting for the face of the next such die. (The rolls of the task queue's
+    stages and of the setup steps wait and resume by themselves.)"""
     # An app-rolled face is drawn again from the seeded hash: None.
-    rng = replace(before.rng, manual=True,
-                  entered=tuple(e.face if e.by_hand else None for e in entered), used=0)
-    try:
-        after, events = _apply_rules(before.with_(rng=rng), action)
-    except FaceNeeded as need:
-        return _waiting(before, action, need.throw, need.face_count, need.position,
-                        entered), ()
+    tally = ActionTally(tuple(e.face if e.by_hand else None for e in entered))
+    after, events = _apply_rules(action_session(before, action, tally), action)
+    if tally.asked is not None:
+        throw, count, position = tally.asked
+        return _waiting(before, action, throw, count, position, entered), ()
     return _settled(after), events
 
 
 def _settled(after: GameState) -> GameState:
-    """`after` with its Rng back to the between-actions form (no entered faces)."""
-    return after.with_(rng=replace(after.rng, manual=False, entered=(), used=0, log=None))
+    """`after` without the faces of the action applied (its action session)."""
+    wait = after.awaiting
+    if wait is not None and wait.session:
+        return after.with_(awaiting=None)
+    return after
 
 
 def _waiting(before: GameState, action: Action, throw: Throw, face_count: int, position: int,
@@ -243,7 +250,7 @@ def _enter_face(state: GameState, action: Action) -> tuple[GameState, tuple[Even
         entry = EnteredFace(throw, face, by_hand=False)
     else:
         entry = EnteredFace(throw, action.args[0])
-    before = state.with_(pending=wait.pending, step=wait.step, awaiting=wait.prior)
+    before = state.with_(pending=wait.pending, step=wait.step, awaiting=None)
     after, events = _apply_with_faces(before, wait.action, wait.entered + (entry,))
     return after, (_face_event(entry, state.pending.player),) + events
 
@@ -327,21 +334,17 @@ def _play_with_faces(state: GameState, action: Action | str, faces: list[int | N
     would (the caller then plays them one by one)."""
     action = _legal(state, action)
     log: list[GivenFace] = []
-    rng = replace(state.rng, manual=True, entered=tuple(faces), used=0, log=log)
+    tally = ActionTally(tuple(faces), log)
     try:
-        after, events = _apply_rules(state.with_(rng=rng), action)
-        need = None
-    except FaceNeeded as exc:
-        need, used = exc, exc.used
+        after, events = _apply_rules(action_session(state, action, tally), action)
     except Exception:  # noqa: BLE001 — let the one-by-one play raise it where it belongs
         return None
-    if need is None:
-        used = after.rng.used
+    need, used = tally.asked, tally.used
     if [given.index for given in log] != list(range(used)):
         return None  # a face given out twice (a roll tried and dropped): play one by one
     asks = [(g.throw, g.face_count, g.position) for g in log]
     if need is not None:
-        asks.append((need.throw, need.face_count, need.position))
+        asks.append(need)
     entered = tuple(EnteredFace(g.throw, g.face, by_hand=faces[g.index] is not None)
                     for g in log)
     if need is None and not used:

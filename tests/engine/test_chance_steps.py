@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
+import pytest
+
 from dragondice_desktop.catalog.loader import load_catalog
 from dragondice_desktop.engine import game
 from dragondice_desktop.engine.core.options import GameOptions
@@ -124,6 +126,7 @@ def test_throwing_dice_in_an_app_rolled_game_is_the_seeded_draws_in_order():
     assert faces == tuple(want) and thrown.rng == rng and thrown.awaiting is None
 
 
+@pytest.mark.rule("sai", "Rend")
 def test_a_re_roll_chain_waits_at_the_re_roll_stage():
     """Seed 000 Rend rolls the unit again: the second face is asked at the roll task's
     re-roll stage, with the first face kept in the roll, and the action is not applied
@@ -187,6 +190,7 @@ def test_the_starting_distances_wait_once_the_frontier_is_placed(monkeypatch):
     assert calls == ["frontier 0"]
 
 
+@pytest.mark.rule("sai", "Slay")
 def test_an_individual_roll_of_an_sai_waits_at_its_effect_and_resumes_there(monkeypatch):
     """Seed 000 Slay: "Roll the target. If it does not roll its ID icon, it is killed." In a
     manual-dice game the target's roll is asked while the Slay effect is being applied (the

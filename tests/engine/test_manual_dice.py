@@ -15,7 +15,8 @@ from dragondice_desktop.engine.game import IllegalAction, legal_actions, play, p
 from dragondice_desktop.engine.core.options import GameOptions
 from dragondice_desktop.engine.policy import choose
 from dragondice_desktop.engine.core.record import GameRecord
-from dragondice_desktop.engine.core.rng import FaceNeeded, Rng, Throw
+from dragondice_desktop.engine.core.rng import Rng, Throw
+from dragondice_desktop.engine.rolls.throwing import ActionTally, Thrower, action_session
 from dragondice_desktop.engine.turn.setup import new_game
 from dragondice_desktop.engine.core.state import Phase, Step
 
@@ -133,22 +134,28 @@ def test_a_face_the_die_does_not_have_is_illegal():
         play(new_game(setup_pair(), 1, MANUAL), "face 0")
     app, _ = play(new_game(setup_pair(), 1), "rolloff")
     assert not any(a.verb is Verb.FACE for a in legal_actions(app))
+    applying = action_session(start := new_game(setup_pair(), 1, MANUAL), None,
+                              ActionTally((6,)))
     with pytest.raises(ValueError, match="has no face 6"):
-        Rng(1, entered=(6,)).roll_face(6, Throw("Ann's Footman"))
+        Thrower(applying, resume=None).face(6, Throw("Ann's Footman"))
+    assert start.awaiting is None
 
 
 def test_an_entered_face_is_used_and_a_missing_one_is_asked_for():
-    """The Rng of an action being applied gives the entered faces in order, draws for an
-    entry of None, and in a manual game asks (FaceNeeded) once they run out."""
-    rng = Rng(3, manual=True, entered=(4, None))
-    face, rng = rng.roll_face(6, Throw("a"))
-    assert face == 4 and rng.position == 0
-    drawn, rng = rng.roll_face(6, Throw("b"))
-    assert drawn == Rng(3).roll_face(6, Throw("b"))[0] and rng.position == 1
-    with pytest.raises(FaceNeeded) as need:
-        rng.roll_face(8, Throw("Bob's Highland City", "Terrains/Highland City", 1))
-    assert need.value.face_count == 8 and need.value.position == 1
-    assert need.value.throw.player == 1
+    """While an action of a manual game is applied, the throwing routine gives the faces
+    entered for it in order, draws for an entry of None, and notes the first die without a
+    face (the game then asks for it); the Rng holds no face and moves only for the draw."""
+    tally = ActionTally((4, None))
+    state = action_session(new_game(setup_pair(), 3, MANUAL), None, tally)
+    dice = Thrower(state, resume=None)
+    assert dice.face(6, Throw("a")) == 4 and dice.rng.position == state.rng.position
+    drawn = dice.face(6, Throw("b"))
+    assert drawn == state.rng.roll_face(6, Throw("b"))[0]
+    assert dice.rng == state.rng.randbelow(6)[1]
+    assert dice.face(8, Throw("Bob's Highland City", "Terrains/Highland City", 1)) is None
+    throw, count, position = tally.asked
+    assert count == 8 and position == dice.rng.position and throw.player == 1
+    assert tally.used == 2
 
 
 def test_letting_the_app_roll_every_die_is_the_app_rolled_game():

@@ -215,12 +215,11 @@ class ChanceRequest:
     action: how the game goes on once the face is given. None: the step that asked resumes
         (`resume` names it: "" the task queue, at the stage of the task that asked; or a
         setup step such as "distances"), taking the faces `entered` and the new one (the
-        state is the one at the ask). An action: a roll not yet made a resumable step (an
-        individual roll, the roll-off ...) is made by applying that action again with every
-        face entered (the state is the one from before it).
+        state is the one at the ask). An action: a roll the action makes itself (the
+        roll-off, a save when a casualty is chosen ...) is made by applying that action
+        again with every face entered (the state is the one from before it).
     pending / step: the decision and step the state had before the ask, restored when the
-        face is given. prior: for a waiting action, the chance request the state before it
-        had (the action answers it), restored with it.
+        face is given.
     """
 
     action: Any
@@ -230,13 +229,15 @@ class ChanceRequest:
     face_count: int
     position: int
     entered: tuple[EnteredFace, ...] = ()
-    prior: "ChanceRequest | None" = None
     resume: str = ""
-    # While a task's stage runs in a manual-dice game (``throwing.open_session``): the faces
-    # given out so far and the die first found without a face (its Throw, its face count).
+    # While a step runs in a manual-dice game (``rolls/throwing.py``): a task's stage
+    # (``open_session``) notes the faces given out so far and the die first found without a
+    # face (its Throw, its face count); an action being applied (`action` set) keeps its
+    # faces in `tally` (a ``throwing.ActionTally``, alive only while the action is applied).
     session: bool = False
     used: int = 0
     asked: tuple[Throw, int] | None = None
+    tally: Any = field(default=None, compare=False, repr=False)
 
 
 # The name the window and older code use for a chance request.

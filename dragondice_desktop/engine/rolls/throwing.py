@@ -18,10 +18,11 @@ the request, and goes on. The step is
   it is, is thrown with `speculate`: it gets a stand-in face, the procedure goes on, and the
   stage's result and events are set aside: the queue waits at the start of that stage;
 - or a setup step named by the request (``resume``: the starting distances).
-The action the players played is never applied again for these. Rolls outside them (the
-Horde roll-off, a roll an action makes itself, such as a Firebreath save when a casualty is
-chosen) still draw through ``Rng.roll_face``, whose manual-dice faces come from applying the
-action again with every face (``game``, ``rng.FaceNeeded``).
+The action the players played is never applied again for these. The rolls an action makes
+itself, outside those steps (the Horde roll-off, a Firebreath or Soiled Ground save when a
+casualty is chosen), take their faces from the action's tally (``ActionTally``): a die
+without one sets the action aside, and the game applies it again once the face is given
+(``game``).
 
 The Rng stays a plain value (seed, position): the faces entered live in the request.
 """
@@ -29,13 +30,54 @@ The Rng stays a plain value (seed, position): the faces entered live in the requ
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from ..core.events import Event
 from ..core.rng import Throw
 from ..core.state import ChanceRequest, EnteredFace, GameState, Pending, Step
 
 APP_ROLL = "roll"  # ``face roll``: the app rolls the die asked for (manual dice)
+
+
+@dataclass(frozen=True)
+class GivenFace:
+    """A face given out while an action was applied (``ActionTally.log``): `index` in the
+    faces fed, the die (`throw`, `face_count` faces), the Rng `position` at the ask and the
+    `face` given (drawn from the seeded hash for an entry of None)."""
+
+    index: int
+    throw: Throw
+    face_count: int
+    position: int
+    face: int
+
+
+@dataclass
+class ActionTally:
+    """The faces an action of a manual-dice game is applied with, for the rolls it makes
+    itself (the roll-off, a Firebreath save when a casualty is chosen ...), alive only while
+    the action is applied (``game``): `feed`, the faces in roll order (None: drawn from the
+    seeded hash, the players let the app roll it); `used`, how many were given out; `asked`,
+    the first die found without one (its Throw, face count, the Rng position at the ask);
+    `log`: None, or the faces given out (a replay, ``game.play_all``), where a face the die
+    does not have is asked for again instead of raising ValueError."""
+
+    feed: tuple[int | None, ...]
+    log: list[GivenFace] | None = None
+    used: int = 0
+    asked: tuple[Throw, int, int] | None = None
+
+
+def action_session(state: GameState, action: object, tally: ActionTally) -> GameState:
+    """`state` about to apply `action` (manual dice) with the faces of `tally`."""
+    session = ChanceRequest(action, state.pending, state.step, Throw(""), 0,
+                            state.rng.position, session=True, tally=tally)
+    return state.with_(awaiting=session)
+
+
+def _tally(wait: ChanceRequest | None) -> ActionTally | None:
+    tally = wait.tally if wait is not None else None
+    return tally if isinstance(tally, ActionTally) else None
 
 
 class Thrower:
@@ -49,32 +91,39 @@ class Thrower:
     session, and a die without one is noted there: the task queue then waits at that stage
     (``close_session``). A roll made deep inside a rule's procedure, which cannot stop where
     it is (an individual roll), is thrown with `speculate`: it is given a stand-in face and
-    the procedure goes on, and the whole stage is set aside and waits for the face."""
+    the procedure goes on, and the whole stage (or action) is set aside and waits for the
+    face."""
 
     def __init__(self, state: GameState, resume: str | None = "", *,
                  speculate: bool = False) -> None:
         """`resume`: the step throwing, as the game resumes it when a face is given ("":
-        the task queue; "distances": the starting distances ...); None for a roll outside
-        a task's stage not yet made a resumable step, whose faces a manual-dice game gives
-        by applying the action again (``Rng.roll_face``). `speculate`: see the class."""
+        the task queue; "distances": the starting distances ...); None for a roll an action
+        makes itself, outside those steps, whose faces a manual-dice game gives by applying
+        the action again (``ActionTally``). `speculate`: see the class."""
         wait = state.awaiting
         self._start = state
         self._resume = resume
         self._speculate = speculate
-        self._session = wait if wait is not None and wait.session else None
         self._asked = False
         self._used = 0
         self._given: tuple[EnteredFace, ...] = ()
-        if self._session is not None:
-            self._given, self._used = self._session.entered, self._session.used
-            self._asked = self._session.asked is not None
-            self._mode = "session"
-        elif not state.options.manual_dice:
+        self._session: ChanceRequest | None = None
+        self._tally = _tally(wait)
+        if not state.options.manual_dice:
             self._mode = "rng"
-        elif resume is None:
-            self._mode = "rng"  # a manual game's face given by applying the action again
+        elif wait is not None and wait.session and self._tally is None:
+            self._session = wait
+            self._given, self._used = wait.entered, wait.used
+            self._asked = wait.asked is not None
+            self._mode = "session"
+        elif self._tally is not None and (resume is None or self._tally.asked is not None):
+            self._mode = "action"
         else:
-            self._given = wait.entered if wait is not None and wait.action is None else ()
+            assert resume is not None, "a die thrown outside any step of a manual-dice game"
+            if self._tally is not None:  # a step of the action that resumes by itself
+                self._start = state.with_(awaiting=None)
+            elif wait is not None and wait.action is None:
+                self._given = wait.entered
             self._mode = "step"
         self.rng = state.rng
         self.waiting: GameState | None = None
@@ -82,12 +131,14 @@ class Thrower:
     def face(self, count: int, throw: Throw) -> int | None:
         """Throw die `throw` of `count` faces: its face (0..count-1), or None once the step
         must wait for it (manual dice: see ``waiting``; with `speculate`, a stand-in face
-        0). Raises ValueError for count < 1."""
+        0). Raises ValueError for count < 1, or for a face fed that the die does not have."""
         if count < 1:
             raise ValueError(f"{throw.label} has no faces to throw")
         if self._mode == "rng":
             face, self.rng = self.rng.roll_face(count, throw)
             return face
+        if self._mode == "action":
+            return self._from_tally(count, throw)
         if not self._asked and self._used < len(self._given):
             self._used += 1
             return self._given[self._used - 1].face
@@ -102,10 +153,34 @@ class Thrower:
                                               resume=self._resume)
         return 0 if self._speculate else None
 
+    def _from_tally(self, count: int, throw: Throw) -> int | None:
+        tally = self._tally
+        assert tally is not None
+        if tally.asked is None and tally.used < len(tally.feed):
+            entry, position = tally.feed[tally.used], self.rng.position
+            if entry is None:
+                face, self.rng = self.rng.randbelow(count)
+            elif 0 <= entry < count:
+                face = entry
+            elif tally.log is None:
+                raise ValueError(f"{throw.label} has no face {entry} (faces 0-{count - 1})")
+            else:  # a replay: the face action is refused as played
+                tally.asked = (throw, count, position)
+                face = -1
+            if face >= 0:
+                if tally.log is not None:
+                    tally.log.append(GivenFace(tally.used, throw, count, position, face))
+                tally.used += 1
+                return face
+        elif tally.asked is None:
+            tally.asked = (throw, count, self.rng.position)
+        self.waiting = self._start
+        return 0 if self._speculate else None
+
     def settled(self, state: GameState) -> GameState:
         """`state` (the step's result) with the Rng past the dice thrown and no chance
         request left (inside a session: the session noting the faces given out)."""
-        if self._mode == "rng":
+        if self._mode in ("rng", "action"):
             return state.with_(rng=self.rng)
         if self._session is not None:
             asked = self._session.asked
@@ -114,7 +189,7 @@ class Thrower:
                 asked = self.waiting.awaiting.asked
             session = replace(self._session, used=self._used, asked=asked)
             return state.with_(rng=self.rng, awaiting=session)
-        if state.awaiting is not None:
+        if state.awaiting is not None and self._tally is None:
             return state.with_(rng=self.rng, awaiting=None)
         return state.with_(rng=self.rng)
 
@@ -122,10 +197,11 @@ class Thrower:
 def open_session(state: GameState) -> GameState:
     """`state` ready to run its head task's stage in a manual-dice game: the faces the stage
     has been given (the chance request it waits on, when a face has just been given) are
-    held in an open session for its Throwers (``Thrower``). A state already in a session is
-    returned as it is."""
+    held in an open session for its Throwers (``Thrower``). A state already in a session,
+    or in an action that has found a die without a face, is returned as it is."""
     wait = state.awaiting
-    if wait is None:
+    tally = _tally(wait)
+    if wait is None or (tally is not None and tally.asked is None):
         session = ChanceRequest(None, state.pending, state.step, Throw(""), 0,
                                 state.rng.position, session=True)
     elif wait.session:
@@ -142,16 +218,19 @@ def close_session(before: GameState, mark: int, after: GameState, waiting: bool,
     or not: `after` without the session when every die had a face; otherwise `before`
     waiting on the chance request for the first die without one, its events dropped (the
     stage runs again, from `before`, once the face is given). Returns (state, waiting)."""
+    outer = before.awaiting
+    tally = _tally(outer)
+    if outer is not None and outer.session and (tally is None or tally.asked is not None):
+        return after, waiting  # inside a stage, or an action set aside: nothing to close
     session = after.awaiting
-    if before.awaiting is not None and before.awaiting.session:
-        return after, waiting  # a stage inside a stage: the outer one closes the session
-    if session is None or not session.session:
+    if session is None or not session.session or _tally(session) is not None:
         return after, waiting
     if session.asked is None:
         return after.with_(awaiting=None), waiting
     del events[mark:]
     throw, count = session.asked
-    return chance_request(before, throw, count, session.entered), True
+    base = before.with_(awaiting=None) if tally is not None else before
+    return chance_request(base, throw, count, session.entered), True
 
 
 def throw_dice(state: GameState, dice: Sequence[tuple[int, Throw]], resume: str | None = ""
@@ -185,17 +264,17 @@ def chance_request(state: GameState, throw: Throw, count: int,
     the state's); `resume`: the step that resumes (``Thrower``)."""
     wait = state.awaiting
     if action is None and wait is not None:  # the step asks its next die: same decision
-        pending, step, prior = wait.pending, wait.step, None
+        pending, step = wait.pending, wait.step
     else:
-        pending, step, prior = state.pending, state.step, wait
+        assert wait is None  # an action waits from a state waiting on nothing
+        pending, step = state.pending, state.step
     if throw.player is not None:
         player = throw.player
     else:
         assert pending is not None  # dice are thrown only while a decision waits
         player = pending.player
     at = state.rng.position if position is None else position
-    request = ChanceRequest(action, pending, step, throw, count, at, tuple(given), prior,
-                            resume)
+    request = ChanceRequest(action, pending, step, throw, count, at, tuple(given), resume)
     note = f" ({throw.note})" if throw.note else ""
     prompt = f"Enter the face {throw.what} shows{note}"
     return state.with_(step=Step.FACE, awaiting=request,
