@@ -126,11 +126,15 @@ def _newer_label(state: GameState, action: Action) -> str:
             if args[0] == stepped[1]:
                 return f"Keep the {name} in its place"
             return f"The {name} from your DUA takes its place instead"
+        if _resisting_fear(state):
+            return f"The {state.dice[args[0]].die.name} rolls"
         return f"Pick {state.die_label(args[0])} ({state.zone_name(zone)})"
     if value == "done":
         stepped = _stepped_damage(state)
         if stepped is not None:
             return f"No exchange: the {state.dice[stepped[0]].die.name} is killed"
+        if _resisting_fear(state):
+            return "No more Dragonkin roll"
         return "Done"
     if value == "bring" and args and isinstance(args[0], int):
         return f"Bring the {state.dice[args[0]].die.name} into play (no maneuver)"
@@ -169,6 +173,15 @@ def _stepped_damage(state: GameState) -> tuple[int, int] | None:
         return None
     killing, stand_in = task.data
     return killing.die_id, stand_in
+
+
+def _resisting_fear(state: GameState) -> bool:
+    """True while the owner of an army answering a dragon attack picks the feared Dragonkin
+    that Resist Fear lets roll (the engine's dragon attack response, rules revision 5)."""
+    task = state.tasks[0] if state.tasks else None
+    return (getattr(task, "kind", None) == "dragon_attack"
+            and getattr(task, "stage", None) == "response"
+            and getattr(task, "ask", None) is not None)
 
 
 def _cast_label(state: GameState, args: tuple) -> str:

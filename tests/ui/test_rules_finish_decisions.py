@@ -107,4 +107,6 @@ def test_resist_fear_answered_by_clicking(qtbot):
     state, _, (champ, hero), _ = _feared()
     panel = _panel(qtbot, state)
     assert panel.prompt_label.text().startswith("Resist Fear: your Eldarim let Dragonkin")
-    assert _click(qtbot, panel, "Pick Ann's Dragonhero") == f"pick {hero}"
+    labels = sorted(b.text().split("   [")[0] for b in panel.buttons.values())
+    assert labels == ["No more Dragonkin roll", "The Dragonchamp rolls", "The Dragonhero rolls"]
+    assert _click(qtbot, panel, "The Dragonhero") == f"pick {hero}"
