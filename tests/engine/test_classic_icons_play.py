@@ -215,3 +215,24 @@ def test_ferry_may_stay_put():
     mover = state.tasks[0].effect.die_id
     state, more = run(state, "choose stay")
     assert state.zones[mover] == T2
+
+
+@pytest.mark.rule("classic_icon", "Regenerate")
+def test_regenerate_brings_four_health_back_and_says_they_are_not_rolled_in():
+    """Seed 002 Regenerate: bring back four health of units from your dead to this location;
+    "troops brought back from the dead with this power are rolled immediately and counted" —
+    the Footman in Ann's dead pile joins the attacking army, and the app reports that it is
+    not rolled into the totals."""
+    state = battle([SLAYER], [FOOT, FOOT], ann_extra=(FOOT,))
+    dead = [d.id for d in state.dice_in(Zone.from_text("t0"), 0)][-1]
+    state = moved(state, [dead], DUA0)
+    state = scripted(state, F(SLAYER, "4 Slay"), F(FOOT, "1 Save"), F(FOOT, "1 Save"))
+    state, events = run(state, "march t2", "no-maneuver", "action melee")
+    head = state.tasks[0]
+    effect = Effect(head.effect.die_id, Icon.REGENERATE, "classic_regenerate", 4, "Regenerate")
+    state = advance(replace_head(state, EffectTask(effect, 0, head.zone, head.purpose)), events)
+    if f"pick {dead}" in picks(state):
+        state, more = run(state, f"pick {dead}")
+        events += more
+    assert state.zones[dead] == T2
+    assert any("Regenerate brings back" in t for t in texts(events, "unresolved"))

@@ -23,6 +23,8 @@ which the task runner asks first (``tasks/runner.py``).
 - "classic_ferry" (Ferry): the monster may move to another terrain, then stay there or
   return at once with up to four health of six-sided units (units brought into a combat are
   not rolled into the roll under way: reported as not resolved);
+- "classic_regenerate" (Regenerate's return): the v4.01 return from the dead, with the
+  1996 list's "rolled at once into the combat" reported as not resolved;
 - "classic_paralyse" (Entangle) and "classic_web" (Web, after a failed save): four
   health-worth of defending units cannot roll until the beginning of the roller's next turn
   (the app's "webbed" lasting effect, which also keeps them from leaving the terrain).
@@ -347,10 +349,29 @@ def _ferry(state: GameState, task: EffectTask, events: Events) -> tuple[GameStat
                   tuple(brought))
 
 
+# The rolls of a combat: units that join the army during them should be rolled into them.
+_COMBAT = ("attack", "counter-attack", "save", "counter-save")
+
+
+def _regenerate(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
+    """Regenerate's return (seed 002): four health of units come back from your dead to this
+    location — the v4.01 return procedure, which asks which units. The 1996 list also rolls
+    them at once into the combat's totals; the app does not, and says so."""
+    from ..sai.effects import run_effect  # the task runner imports this module first
+
+    if task.stage == "start" and task.purpose in _COMBAT:
+        events.append(Event("unresolved", "Not resolved: units Regenerate brings back into the "
+                                          "combat are not rolled into this roll's totals",
+                            player=task.owner))
+    v4 = replace(task, effect=replace(task.effect, kind="return_from_dua"))
+    return run_effect(state, v4, events)
+
+
 CLASSIC_RUNNERS: dict[str, Runner] = {
     "classic_convert": _convert, "classic_kill_health": _kill_health, "classic_flame": _flame,
     "classic_seize": _seize, "classic_paralyse": _paralyse, "classic_web": _paralyse,
     "classic_plague": _plague, "classic_stun": _stun, "classic_ferry": _ferry,
+    "classic_regenerate": _regenerate,
 }
 for _kind, _runner in CLASSIC_RUNNERS.items():
     effects.register_runner(_kind, _runner)
