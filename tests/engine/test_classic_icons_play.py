@@ -236,3 +236,31 @@ def test_regenerate_brings_four_health_back_and_says_they_are_not_rolled_in():
         events += more
     assert state.zones[dead] == T2
     assert any("Regenerate brings back" in t for t in texts(events, "unresolved"))
+
+
+@pytest.mark.rule("classic_icon", "Wither")
+def test_a_withered_unit_rolls_lower_and_dies_at_zero():
+    """Seed 002 Wither (3 icons): the target suffers -1 per icon to all its rolls until the
+    beginning of your next turn; an adjusted result of 0 or less kills it. Bob's Knight is
+    withered by 3; against Ann's 1 hit, in Bob's save roll it shows 2 Save: 2 - 3 <= 0, so its
+    saves do not count (the army saves 1, the Footman's) and it is killed; the Footman is
+    untouched."""
+    from dragondice_desktop.engine.core.options import GameOptions
+
+    state = battle([SLAYER, FOOT], [KNIGHT, FOOT])
+    state = state.with_(options=GameOptions(ruleset="classic"))
+    knight, foot = ids_at(state, 1)
+    state = scripted(state, F(SLAYER, "4 Slay"), F(FOOT, "1 Melee"), F(KNIGHT, "2 Save"),
+                     F(FOOT, "1 Save"))
+    state, events = run(state, "march t2", "no-maneuver", "action melee")
+    head = state.tasks[0]
+    effect = Effect(head.effect.die_id, Icon.WITHER, "classic_wither", 3, "Wither (1996)")
+    state = advance(replace_head(state, EffectTask(effect, 0, head.zone, head.purpose)), events)
+    if picks(state):
+        state, more = run(state, f"pick {knight}")
+        events += more
+    saves = [e.roll for e in events if e.roll is not None and e.roll.context is not None
+             and e.roll.context.roll_type.value == "save"]
+    assert saves and saves[-1].total(saves[-1].roll_type) == 1
+    assert "Wither" in " ".join(saves[-1].modifiers)
+    assert state.zones[knight] == DUA1 and state.zones[foot] == T2

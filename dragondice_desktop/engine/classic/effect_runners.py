@@ -25,6 +25,9 @@ which the task runner asks first (``tasks/runner.py``).
   not rolled into the roll under way: reported as not resolved);
 - "classic_regenerate" (Regenerate's return): the v4.01 return from the dead, with the
   1996 list's "rolled at once into the combat" reported as not resolved;
+- "classic_wither" (Wither): one defending unit takes -1 per icon on all its rolls until the
+  beginning of the roller's next turn (a lasting effect that ``withered_roll`` applies to
+  every roll the unit makes; 0 or less kills it);
 - "classic_paralyse" (Entangle) and "classic_web" (Web, after a failed save): four
   health-worth of defending units cannot roll until the beginning of the roller's next turn
   (the app's "webbed" lasting effect, which also keeps them from leaving the terrain).
@@ -43,7 +46,8 @@ from ...catalog.model import Icon, Species
 from ..core.events import Event
 from ..core.state import GameState, LastingEffect, Zone, ZoneKind
 from ..rolls.individual_roll import id_roll, unit_roll
-from ..rolls.model import RollType
+from ..rolls.model import Modifier, ModOp, RollResult, RollType
+from ..rolls.pipeline import count_roll
 from ..sai.lasting import add, cannot_leave
 from ..tasks.effect_steps import Events, Runner, ask, finish, resume, units_pick
 from ..tasks.kinds import Ask, ChooseAsk, EffectTask, answer_of, picks_of
@@ -51,6 +55,8 @@ from ..units.fates import kill, move_unit
 from . import effects
 
 SAVE, MELEE, MANEUVER = RollType.SAVE, RollType.MELEE, RollType.MANEUVER
+# The lasting effect on a withered unit (seed 002 Wither), read by ``withered_roll``.
+WITHERED = "classic_withered"
 
 
 def _defending(state: GameState, task: EffectTask) -> tuple[int, Zone] | None:
@@ -367,11 +373,60 @@ def _regenerate(state: GameState, task: EffectTask, events: Events) -> tuple[Gam
     return run_effect(state, v4, events)
 
 
+def _wither(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
+    """Wither (seed 002): one target unit takes -1 per Wither icon on all its rolls until the
+    beginning of your next turn (``withered_roll`` applies it to each roll it makes)."""
+    x = task.effect.amount
+    if (waiting := _pick(state, task, f"Wither: pick one defending unit: -{x} on all its rolls "
+                                      f"until your next turn", one=True)) is not None:
+        return waiting
+    die_id = picks_of(task)[0]
+    label = state.die_label(die_id)
+    text = (f"{label} is withered: -{x} on all its rolls until the beginning of "
+            f"{state.players[task.owner].name}'s next turn; 0 or less kills it")
+    state = add(state, LastingEffect(task.owner, Icon.WITHER, WITHERED, text, die_id=die_id,
+                                     amount=x, source_die=task.effect.die_id), events)
+    return _finish(state, task, [(die_id, label, f"withered (-{x})")], events)
+
+
+def withered_roll(state: GameState, result: RollResult,
+                  events: Events) -> tuple[GameState, RollResult]:
+    """A roll in a 1996 game made by withered units (seed 002 Wither): each one's results are
+    lowered by its penalty (a subtracting modifier on the roll, as much as the unit rolled),
+    and a unit whose adjusted result is 0 or less is killed. Returns (state, the roll counted
+    again). Any other roll comes back as it is."""
+    penalties = {e.die_id: e.amount for e in state.effects
+                 if e.kind == WITHERED and e.die_id is not None}
+    ctx, inp = result.context, result.source
+    if not penalties or ctx is None or inp is None:
+        return state, result
+    mods, doomed = [], []
+    for die in result.dice:
+        if die.excluded or die.die_id not in penalties:
+            continue
+        raw = {t: die.amount(t) for t in ctx.counted}
+        main = max(ctx.counted, key=lambda t: raw[t])
+        adjusted, killed = effects.withered(sum(raw.values()), penalties[die.die_id])
+        lost = sum(raw.values()) - adjusted
+        label = state.die_label(die.die_id)
+        if lost:
+            mods.append(Modifier(ModOp.SUBTRACT, lost, f"Wither: {label} -{lost}",
+                                 types=(main,), icon=Icon.WITHER))
+        if killed:
+            doomed.append(die.die_id)
+    if mods:
+        result = count_roll(replace(inp, modifiers=inp.modifiers + tuple(mods)))
+    for die_id in doomed:
+        if state.zones[die_id].kind in (ZoneKind.TERRAIN, ZoneKind.RESERVE):
+            state = kill(state, die_id, events, "Wither: its adjusted result is 0 or less")
+    return state, result
+
+
 CLASSIC_RUNNERS: dict[str, Runner] = {
     "classic_convert": _convert, "classic_kill_health": _kill_health, "classic_flame": _flame,
     "classic_seize": _seize, "classic_paralyse": _paralyse, "classic_web": _paralyse,
     "classic_plague": _plague, "classic_stun": _stun, "classic_ferry": _ferry,
-    "classic_regenerate": _regenerate,
+    "classic_regenerate": _regenerate, "classic_wither": _wither,
 }
 for _kind, _runner in CLASSIC_RUNNERS.items():
     effects.register_runner(_kind, _runner)
