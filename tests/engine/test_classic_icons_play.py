@@ -138,3 +138,129 @@ def test_convert_kills_a_smaller_unit_and_an_undead_returns_from_the_dead():
     assert state.zones[knight] == DUA1 and state.zones[giant] == T2
     assert state.zones[skeleton] == T2 and state.zones[lich] == DUA0
     assert any("Convert" in t and "returns from the dead" in t for t in texts(events, "sai"))
+
+
+@pytest.mark.rule("classic_icon", "Plague")
+def test_plague_chains_while_the_bearer_kills():
+    """Seed 002 Plague: the target is plagued unless it rolls its ID as a save; its owner
+    picks another unit of the army; the bearer makes a melee attack on it and perishes; if
+    the attack kills, that unit becomes the next bearer, until a bearer fails to kill.
+    Footman A (Melee face: not its ID) is plagued; Bob picks Footman B; A rolls 2 Melee, B
+    rolls Melee (no save): 2 >= 1 kills, so B bears the plague; A perishes; Bob picks the
+    Knight; B rolls 1 Melee, the Knight saves 2: it survives, B perishes, the plague ends."""
+    state, events, (foot_a, foot_b, knight) = at_effect(
+        [FOOT, FOOT, KNIGHT], Icon.PLAGUE, "classic_plague", 4, F(FOOT, "1 Melee"))
+    state, more = run(state, f"pick {foot_a}")
+    events += more
+    state = scripted(state, F(FOOT, "2 Melee"), F(FOOT, "1 Melee"), F(FOOT, "1 Melee"),
+                     F(KNIGHT, "2 Save"), F(KNIGHT, "2 Save"))
+    assert picks(state) == {f"pick {foot_b}", f"pick {knight}"}
+    state, more = run(state, f"pick {foot_b}")  # the Knight is then the only unit left to pick
+    events += more
+    assert state.zones[foot_a] == DUA1 and state.zones[foot_b] == DUA1
+    assert state.zones[knight] == T2
+    line = next(t for t in texts(events, "sai") if t.startswith("Plague:"))
+    assert "becomes the next bearer" in line and line.endswith("survives, the plague ends")
+
+
+@pytest.mark.rule("classic_icon", "Plague")
+def test_plague_stops_at_a_target_that_rolls_its_id():
+    """Seed 002 Plague: "unless the target unit rolls its ID face as a save, it becomes
+    plagued": a Footman showing its ID is not plagued, and nothing else happens."""
+    state, events, (foot_a, foot_b) = at_effect(
+        [FOOT, FOOT], Icon.PLAGUE, "classic_plague", 4, F(FOOT, "1 ID"))
+    state, more = run(state, f"pick {foot_a}")
+    assert state.zones[foot_a] == T2 and state.zones[foot_b] == T2
+    assert any("rolls its ID: not plagued" in t for t in texts(events + more, "sai"))
+
+
+@pytest.mark.rule("classic_icon", "Stun")
+def test_stun_holds_the_units_that_fail_to_maneuver_for_the_rest_of_your_turn():
+    """Seed 002 Stun: four health worth of opposing units; each may roll a maneuver result to
+    avoid the stun; those that do not can make no further rolls for the duration of your
+    turn: the Knight maneuvers away, the two Footmen are stunned until Bob's turn begins."""
+    state, events, (knight, foot1, foot2) = at_effect(
+        [KNIGHT, FOOT, FOOT], Icon.STUN, "classic_stun", 4,
+        F(KNIGHT, "3 Maneuver"), F(FOOT, "1 Melee"), F(FOOT, "1 Melee"), F(KNIGHT, "2 Save"))
+    stunned = [e for e in state.effects if e.kind == "stunned"]
+    assert {e.die_id for e in stunned} == {foot1, foot2}
+    assert all(e.creator == 1 and "rest of Ann's turn" in e.text for e in stunned)
+
+
+@pytest.mark.rule("classic_icon", "Ferry")
+def test_ferry_moves_the_monster_and_may_bring_six_sided_units_back():
+    """Seed 002 Ferry: immediately move the monster to another terrain, if desired; it may
+    stay there or immediately return with four health of six-sided units: the Minor Death
+    goes to Ann's Home Terrain and comes back with the Footman there (a six-sided unit)."""
+    state, events, _ = at_effect([FOOT, FOOT], Icon.FERRY, "classic_ferry", 4)
+    mover = state.tasks[0].effect.die_id
+    (foot,) = [d.id for d in state.dice_in(Zone(ZoneKind.TERRAIN, 0), 0)]
+    assert "choose stay" in {a.to_text() for a in legal_actions(state)}
+    state, more = run(state, "choose t0")
+    assert state.zones[mover] == Zone(ZoneKind.TERRAIN, 0)
+    assert {a.to_text() for a in legal_actions(state)} == {"choose stay", "choose return"}
+    state = scripted(state, F(FOOT, "1 Save"), F(FOOT, "1 Save"))
+    state, more = run(state, "choose return")
+    if {a.to_text() for a in legal_actions(state)} >= {f"pick {foot}"}:
+        state, more = run(state, f"pick {foot}")
+    assert state.zones[mover] == T2 and state.zones[foot] == T2
+    assert "units Ferry brought into the combat" in " ".join(texts(events + more))
+
+
+@pytest.mark.rule("classic_icon", "Ferry")
+def test_ferry_may_stay_put():
+    """Seed 002 Ferry: the move is "if desired": staying moves nothing."""
+    state, events, _ = at_effect([FOOT, FOOT], Icon.FERRY, "classic_ferry", 4,
+                                 F(FOOT, "1 Save"), F(FOOT, "1 Save"))
+    mover = state.tasks[0].effect.die_id
+    state, more = run(state, "choose stay")
+    assert state.zones[mover] == T2
+
+
+@pytest.mark.rule("classic_icon", "Regenerate")
+def test_regenerate_brings_four_health_back_and_says_they_are_not_rolled_in():
+    """Seed 002 Regenerate: bring back four health of units from your dead to this location;
+    "troops brought back from the dead with this power are rolled immediately and counted" —
+    the Footman in Ann's dead pile joins the attacking army, and the app reports that it is
+    not rolled into the totals."""
+    state = battle([SLAYER], [FOOT, FOOT], ann_extra=(FOOT,))
+    dead = [d.id for d in state.dice_in(Zone.from_text("t0"), 0)][-1]
+    state = moved(state, [dead], DUA0)
+    state = scripted(state, F(SLAYER, "4 Slay"), F(FOOT, "1 Save"), F(FOOT, "1 Save"))
+    state, events = run(state, "march t2", "no-maneuver", "action melee")
+    head = state.tasks[0]
+    effect = Effect(head.effect.die_id, Icon.REGENERATE, "classic_regenerate", 4, "Regenerate")
+    state = advance(replace_head(state, EffectTask(effect, 0, head.zone, head.purpose)), events)
+    if f"pick {dead}" in picks(state):
+        state, more = run(state, f"pick {dead}")
+        events += more
+    assert state.zones[dead] == T2
+    assert any("Regenerate brings back" in t for t in texts(events, "unresolved"))
+
+
+@pytest.mark.rule("classic_icon", "Wither")
+def test_a_withered_unit_rolls_lower_and_dies_at_zero():
+    """Seed 002 Wither (3 icons): the target suffers -1 per icon to all its rolls until the
+    beginning of your next turn; an adjusted result of 0 or less kills it. Bob's Knight is
+    withered by 3; against Ann's 1 hit, in Bob's save roll it shows 2 Save: 2 - 3 <= 0, so its
+    saves do not count (the army saves 1, the Footman's) and it is killed; the Footman is
+    untouched."""
+    from dragondice_desktop.engine.core.options import GameOptions
+
+    state = battle([SLAYER, FOOT], [KNIGHT, FOOT])
+    state = state.with_(options=GameOptions(ruleset="classic"))
+    knight, foot = ids_at(state, 1)
+    state = scripted(state, F(SLAYER, "4 Slay"), F(FOOT, "1 Melee"), F(KNIGHT, "2 Save"),
+                     F(FOOT, "1 Save"))
+    state, events = run(state, "march t2", "no-maneuver", "action melee")
+    head = state.tasks[0]
+    effect = Effect(head.effect.die_id, Icon.WITHER, "classic_wither", 3, "Wither (1996)")
+    state = advance(replace_head(state, EffectTask(effect, 0, head.zone, head.purpose)), events)
+    if picks(state):
+        state, more = run(state, f"pick {knight}")
+        events += more
+    saves = [e.roll for e in events if e.roll is not None and e.roll.context is not None
+             and e.roll.context.roll_type.value == "save"]
+    assert saves and saves[-1].total(saves[-1].roll_type) == 1
+    assert "Wither" in " ".join(saves[-1].modifiers)
+    assert state.zones[knight] == DUA1 and state.zones[foot] == T2

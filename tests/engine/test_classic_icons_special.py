@@ -277,8 +277,8 @@ def test_regenerate_four_saves_or_four_health_back():
     assert r.total(SAV) == 4 and r.effects == ()
     back = roll(c.skirmish_save(), ("Goblins/Troll", [1]),
                 choices=[RollChoice(1, Icon.REGENERATE, "return")])
-    assert back.total(SAV) == 0 and kinds(back) == [("return_from_dua", 4)]
-    assert kinds(roll(c.skirmish_attack(), ("Goblins/Troll", [1]))) == [("return_from_dua", 4)]
+    assert back.total(SAV) == 0 and kinds(back) == [("classic_regenerate", 4)]
+    assert kinds(roll(c.skirmish_attack(), ("Goblins/Troll", [1]))) == [("classic_regenerate", 4)]
 
 
 @pytest.mark.rule("classic_icon", "Rise from the Ashes")

@@ -13,8 +13,8 @@ Seed 002's header: "special abilities take effect prior to dealing with the basi
 made" — the effects listed here are handed to the game before the roll's totals are dealt
 with, as in v4.01. Effects whose kind the v4.01 effect procedures already apply the same way
 keep their v4.01 kind ("targets", "unit_damage", "hug", "coil", "charm", "damage_no_save",
-"damage_to_attacker", "bash", "delayed", "move_units", "vanish", "wayfare",
-"return_from_dua"); the others are "classic_..." kinds (``classic/effects.py``).
+"damage_to_attacker", "bash", "delayed", "move_units", "vanish", "wayfare"); the others
+are "classic_..." kinds (``classic/effects.py``).
 
 Pure: no randomness, no state.
 """

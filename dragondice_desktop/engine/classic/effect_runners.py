@@ -14,6 +14,20 @@ which the task runner asks first (``tasks/runner.py``).
   with no save;
 - "classic_seize" (Seize): four health-worth of defending units each roll a save: those that
   fail are killed, those that save go to their owner's Reserve Area;
+- "classic_plague" (Plague): the target becomes a plague bearer unless it rolls its ID; its
+  owner picks another unit of the army, which the bearer attacks in melee (that unit saves
+  against it) before it perishes; a unit the attack kills becomes the next bearer, until a
+  bearer fails to kill;
+- "classic_stun" (Stun): four health-worth of defending units each roll a maneuver; those
+  that fail are stunned (no rolls) for the rest of the roller's turn;
+- "classic_ferry" (Ferry): the monster may move to another terrain, then stay there or
+  return at once with up to four health of six-sided units (units brought into a combat are
+  not rolled into the roll under way: reported as not resolved);
+- "classic_regenerate" (Regenerate's return): the v4.01 return from the dead, with the
+  1996 list's "rolled at once into the combat" reported as not resolved;
+- "classic_wither" (Wither): one defending unit takes -1 per icon on all its rolls until the
+  beginning of the roller's next turn (a lasting effect that ``withered_roll`` applies to
+  every roll the unit makes; 0 or less kills it);
 - "classic_paralyse" (Entangle) and "classic_web" (Web, after a failed save): four
   health-worth of defending units cannot roll until the beginning of the roller's next turn
   (the app's "webbed" lasting effect, which also keeps them from leaving the terrain).
@@ -25,19 +39,24 @@ the rulings say so).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
-from ...catalog.model import Species
+from ...catalog.model import Icon, Species
+from ..core.events import Event
 from ..core.state import GameState, LastingEffect, Zone, ZoneKind
-from ..rolls.individual_roll import unit_roll
-from ..rolls.model import RollType
+from ..rolls.individual_roll import id_roll, unit_roll
+from ..rolls.model import Modifier, ModOp, RollResult, RollType
+from ..rolls.pipeline import count_roll
 from ..sai.lasting import add, cannot_leave
 from ..tasks.effect_steps import Events, Runner, ask, finish, resume, units_pick
-from ..tasks.kinds import EffectTask, picks_of
+from ..tasks.kinds import Ask, ChooseAsk, EffectTask, answer_of, picks_of
 from ..units.fates import kill, move_unit
 from . import effects
 
-SAVE = RollType.SAVE
+SAVE, MELEE, MANEUVER = RollType.SAVE, RollType.MELEE, RollType.MANEUVER
+# The lasting effect on a withered unit (seed 002 Wither), read by ``withered_roll``.
+WITHERED = "classic_withered"
 
 
 def _defending(state: GameState, task: EffectTask) -> tuple[int, Zone] | None:
@@ -209,9 +228,205 @@ def _convert(state: GameState, task: EffectTask, events: Events) -> tuple[GameSt
     return _finish(state, task, fates, events)
 
 
+def _plague(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
+    """Plague (seed 002): the target becomes a plague bearer unless it rolls its ID; its
+    owner picks another unit of the army; the bearer makes a melee attack on it (the unit
+    attacked saves against it) and then perishes; a unit the attack would kill becomes the
+    next bearer instead of dying at once, until a bearer fails to kill."""
+    if task.stage in ("start", "pick"):
+        if (waiting := _pick(state, task, "Plague: pick one defending unit to become a plague "
+                                          "bearer unless it rolls its ID", one=True)) is not None:
+            return waiting
+        bearer = picks_of(task)[0]
+        label = state.die_label(bearer)
+        state, roll = id_roll(state, bearer, events, "Plague: its ID or be plagued")
+        if roll.rolled_id:
+            return _finish(state, task, [(bearer, label, "rolls its ID: not plagued")], events)
+        return _next_victim(state, task, bearer, [(bearer, label, "plagued")], events)
+    if (waiting := resume(state, task)) is not None:
+        return waiting
+    bearer, fates = int(task.data[0]), list(task.data[1])
+    victim = picks_of(task)[0]
+    label, health = state.die_label(victim), state.dice[victim].die.health
+    state, hit = unit_roll(state, bearer, (MELEE,), events, "Plague: the bearer attacks")
+    state, saved = unit_roll(state, victim, (SAVE,), events, "Plague: save against the bearer")
+    damage = max(0, hit.total(MELEE) - saved.total(SAVE))
+    state = kill(state, bearer, events, "Plague: the bearer perishes")
+    fates.append((bearer, state.die_label(bearer), "perishes"))
+    if damage < health or state.winner is not None:
+        fates.append((victim, label, f"takes {damage} damage: survives, the plague ends"))
+        return _finish(state, task, fates, events)
+    fates.append((victim, label, f"takes {damage} damage: becomes the next bearer"))
+    return _next_victim(state, task, victim, fates, events)
+
+
+def _next_victim(state: GameState, task: EffectTask, bearer: int,
+                 fates: list[tuple[int, str, str]], events: Events) -> tuple[GameState, bool]:
+    """The bearer's owner picks the next unit of its army for the bearer to attack; with none
+    left the bearer perishes and the plague ends."""
+    player, zone = state.dice[bearer].owner, state.zones[bearer]
+    others = [u for u in state.units_in(zone, player) if u.id != bearer]
+    if not others:
+        label = state.die_label(bearer)
+        state = kill(state, bearer, events, "Plague: the bearer perishes")
+        return _finish(state, task, fates + [(bearer, label, "perishes: no unit left to "
+                                                              "attack")], events)
+    question = units_pick(player, f"Plague: pick another unit of your army for "
+                                  f"{state.die_label(bearer)}, the plague bearer, to attack",
+                          others, max_units=1, maximize=True)
+    task = EffectTask(task.effect, task.owner, task.zone, task.purpose, stage="chain",
+                      data=(bearer, tuple(fates)))
+    return ask(state, task, question)
+
+
+def _stun(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
+    """Stun (seed 002): four health-worth of opposing units, the roller's choice, each roll
+    for a maneuver; those that fail make no further rolls for the duration of the roller's
+    turn — the app's "stunned" effect, ending when the next player's turn begins."""
+    x = task.effect.amount
+    if (waiting := _pick(state, task, f"Stun: pick {x} health-worth of defending units: each "
+                                      f"maneuvers or is stunned for the rest of your turn",
+                         budget=x)) is not None:
+        return waiting
+    from ..turn.start import next_player  # the turn imports the task runner, which imports this
+
+    fates = []
+    ends = next_player(state)
+    for die_id in picks_of(task):
+        label = state.die_label(die_id)
+        state, roll = unit_roll(state, die_id, (MANEUVER,), events, "Stun: maneuver or be "
+                                                                    "stunned")
+        if roll.total(MANEUVER) >= 1:
+            fates.append((die_id, label, "avoids the stun"))
+            continue
+        text = (f"{label} is stunned by Stun (no rolls) for the rest of "
+                f"{state.players[task.owner].name}'s turn")
+        state = add(state, LastingEffect(ends, Icon.STUN, "stunned", text, die_id=die_id,
+                                         source_die=task.effect.die_id), events)
+        fates.append((die_id, label, "stunned"))
+    return _finish(state, task, fates, events)
+
+
+def _ferry(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
+    """Ferry (seed 002): the monster may move at once to another terrain; there it may stay,
+    or return at once with up to four health of six-sided units. Units it brings into a
+    combat are not rolled into the roll under way by the app: that part is reported."""
+    mover, x = task.effect.die_id, task.effect.amount
+    name = state.die_label(mover)
+    if task.stage == "start":
+        if state.zones[mover] != task.zone or cannot_leave(state, mover):
+            return finish(state, task, f"Ferry: {name} cannot move", events)
+        zones = tuple(Zone(ZoneKind.TERRAIN, i) for i in range(len(state.terrains))
+                      if Zone(ZoneKind.TERRAIN, i) != task.zone)
+        question: Ask = ChooseAsk(task.owner, f"Ferry: move {name} to another terrain?",
+                                  ("stay",) + zones, "stay")
+        return ask(state, task, question, stage="where")
+    if (waiting := resume(state, task)) is not None:
+        return waiting
+    if task.stage == "where":
+        to = answer_of(task)
+        if not isinstance(to, Zone):
+            return finish(state, task, f"Ferry: {name} stays", events)
+        state = move_unit(state, mover, to, events, "moved by Ferry")
+        question = ChooseAsk(task.owner, f"Ferry: {name} stays there, or returns at once with "
+                                         f"up to {x} health of six-sided units?",
+                             ("stay", "return"), "stay")
+        return ask(state, replace(task, data=(task.zone, to)), question, stage="choice")
+    origin, there = task.data
+    if task.stage == "choice":
+        if answer_of(task) != "return":
+            return finish(state, task, f"Ferry: {name} moved to {state.zone_name(there)}", events)
+        units = [u for u in state.units_in(there, task.owner) if u.id != mover
+                 and len(u.die.faces) == 6 and not cannot_leave(state, u.id)]
+        if units:
+            question = units_pick(task.owner, f"Ferry: pick up to {x} health of six-sided "
+                                              f"units to bring back with {name}", units,
+                                  budget=x)
+            return ask(state, task, question, stage="bring")
+    brought = picks_of(task) if task.stage == "bring" else ()
+    for die_id in (mover, *brought):
+        state = move_unit(state, die_id, origin, events, "returns with Ferry")
+    if brought and task.purpose in ("attack", "counter-attack", "save", "counter-save"):
+        events.append(Event("unresolved", "Not resolved: the units Ferry brought into the "
+                                          "combat are not rolled into this roll's totals",
+                            player=task.owner))
+    return finish(state, task, f"Ferry: {name} returns with "
+                               f"{len(brought)} unit{'s' * (len(brought) != 1)}", events,
+                  tuple(brought))
+
+
+# The rolls of a combat: units that join the army during them should be rolled into them.
+_COMBAT = ("attack", "counter-attack", "save", "counter-save")
+
+
+def _regenerate(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
+    """Regenerate's return (seed 002): four health of units come back from your dead to this
+    location — the v4.01 return procedure, which asks which units. The 1996 list also rolls
+    them at once into the combat's totals; the app does not, and says so."""
+    from ..sai.effects import run_effect  # the task runner imports this module first
+
+    if task.stage == "start" and task.purpose in _COMBAT:
+        events.append(Event("unresolved", "Not resolved: units Regenerate brings back into the "
+                                          "combat are not rolled into this roll's totals",
+                            player=task.owner))
+    v4 = replace(task, effect=replace(task.effect, kind="return_from_dua"))
+    return run_effect(state, v4, events)
+
+
+def _wither(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
+    """Wither (seed 002): one target unit takes -1 per Wither icon on all its rolls until the
+    beginning of your next turn (``withered_roll`` applies it to each roll it makes)."""
+    x = task.effect.amount
+    if (waiting := _pick(state, task, f"Wither: pick one defending unit: -{x} on all its rolls "
+                                      f"until your next turn", one=True)) is not None:
+        return waiting
+    die_id = picks_of(task)[0]
+    label = state.die_label(die_id)
+    text = (f"{label} is withered: -{x} on all its rolls until the beginning of "
+            f"{state.players[task.owner].name}'s next turn; 0 or less kills it")
+    state = add(state, LastingEffect(task.owner, Icon.WITHER, WITHERED, text, die_id=die_id,
+                                     amount=x, source_die=task.effect.die_id), events)
+    return _finish(state, task, [(die_id, label, f"withered (-{x})")], events)
+
+
+def withered_roll(state: GameState, result: RollResult,
+                  events: Events) -> tuple[GameState, RollResult]:
+    """A roll in a 1996 game made by withered units (seed 002 Wither): each one's results are
+    lowered by its penalty (a subtracting modifier on the roll, as much as the unit rolled),
+    and a unit whose adjusted result is 0 or less is killed. Returns (state, the roll counted
+    again). Any other roll comes back as it is."""
+    penalties = {e.die_id: e.amount for e in state.effects
+                 if e.kind == WITHERED and e.die_id is not None}
+    ctx, inp = result.context, result.source
+    if not penalties or ctx is None or inp is None:
+        return state, result
+    mods, doomed = [], []
+    for die in result.dice:
+        if die.excluded or die.die_id not in penalties:
+            continue
+        raw = {t: die.amount(t) for t in ctx.counted}
+        main = max(ctx.counted, key=lambda t: raw[t])
+        adjusted, killed = effects.withered(sum(raw.values()), penalties[die.die_id])
+        lost = sum(raw.values()) - adjusted
+        label = state.die_label(die.die_id)
+        if lost:
+            mods.append(Modifier(ModOp.SUBTRACT, lost, f"Wither: {label} -{lost}",
+                                 types=(main,), icon=Icon.WITHER))
+        if killed:
+            doomed.append(die.die_id)
+    if mods:
+        result = count_roll(replace(inp, modifiers=inp.modifiers + tuple(mods)))
+    for die_id in doomed:
+        if state.zones[die_id].kind in (ZoneKind.TERRAIN, ZoneKind.RESERVE):
+            state = kill(state, die_id, events, "Wither: its adjusted result is 0 or less")
+    return state, result
+
+
 CLASSIC_RUNNERS: dict[str, Runner] = {
     "classic_convert": _convert, "classic_kill_health": _kill_health, "classic_flame": _flame,
     "classic_seize": _seize, "classic_paralyse": _paralyse, "classic_web": _paralyse,
+    "classic_plague": _plague, "classic_stun": _stun, "classic_ferry": _ferry,
+    "classic_regenerate": _regenerate, "classic_wither": _wither,
 }
 for _kind, _runner in CLASSIC_RUNNERS.items():
     effects.register_runner(_kind, _runner)

@@ -5,7 +5,7 @@ defaults the app takes, recorded on the Rulings page).
 Kinds the v4.01 effect procedures apply the same way keep their v4.01 kind (``sai/effects.py``:
 "targets", "unit_damage" (Bullseye too: one picked unit takes 1 damage per icon, saves alone
 and dies when the damage left reaches its health — ``bullseye_kills``), "hug", "coil", "charm", "damage_no_save", "damage_to_attacker",
-"bash", "delayed", "move_units", "vanish", "wayfare", "return_from_dua"); the
+"bash", "delayed", "move_units", "vanish", "wayfare"); the
 amount is the 1996 number. The 1996-only kinds are ``CLASSIC_EFFECT_KINDS``, each with what
 the game does with it. Those that need the turn (paralysis until your next turn, a stun for the
 rest of your turn, rout, Illusion's separate roll, Galeforce) are the classic game's to apply.
@@ -63,6 +63,9 @@ CLASSIC_EFFECT_KINDS: dict[str, str] = {
     "classic_ferry": "the monster may move to another terrain, and may return at once with "
                      "`amount` health of six-sided units; units moved into combat are rolled "
                      "at once and counted",
+    "classic_regenerate": "Regenerate's return: `amount` health of the roller's units come back "
+                          "from their dead to this army; in a combat they should be rolled at "
+                          "once and counted in its totals",
     "classic_summon_dragon": "the dragon of the roller's choice, any colour, from any dead "
                              "pile, comes to the terrain of the die — wished for or not",
 }

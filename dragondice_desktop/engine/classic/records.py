@@ -293,7 +293,7 @@ RECORDS: tuple[ClassicIcon, ...] = (
                           "dead to this location"),
                    (ANY, "four health of units back from your dead to this location; they are "
                          "rolled at once and counted")),
-                amount=4, effect_kind="return_from_dua"),
+                amount=4, effect_kind="classic_regenerate"),
     ClassicIcon("Rise from the Ashes", "Rise", SPECIAL, Icon.RISE_FROM_THE_ASHES,
                 "Four saves; if the monster is killed or buried, a roll of this face sends it to "
                 "the reserves instead.",

@@ -123,6 +123,9 @@ def unit_roll(state: GameState, die_id: int, types: Sequence[RollType], events: 
     assert faces is not None
     state = unit_rolled(dice.settled(state), die_id, events)
     result = count_unit_roll(die, die_id, faces, ctx)
+    if state.options.classic:  # a 1996 game: a withered unit rolls lower (seed 002 Wither)
+        from ..classic.effect_runners import withered_roll
+        state, result = withered_roll(state, result, events)
     shown = " -> ".join(die.faces[f].to_text() for f in faces)
     totals = ", ".join(f"{result.total(t)} {t.value}" for t in types)
     text = f"{label} rolls {what} ({why}): {shown} = {totals}"
