@@ -259,7 +259,8 @@ def test_the_terrain_bonus_doubles_magic_of_the_terrains_colours():
     assert [(s.amount, sorted(s.elements)) for s in out] == [
         (6, ["air", "water"]), (2, ["earth", "fire"]), (4, ["air"]), (1, ["air", "water"])]
     assert not [e for e in events if e.kind == "unresolved"]  # no death magic rolled
-    assert terrain_bonus(state, sources, Zone(ZoneKind.RESERVE, 0), 0, []) == sources
+    # in the Reserve Area nothing is doubled (and Amazons cast nothing there: the next test)
+    assert terrain_bonus(state, sources, Zone(ZoneKind.RESERVE, 0), 0, []) == sources[:3]
     city = with_face(state, 0, 8, controller=0)  # Ann holds her Highland City: no change
     assert terrain_bonus(city, sources, T2, 0, [])[3].amount == 1
     stones = with_face(classic(position(frontier="Terrains/Coastland Standing Stone")), 2, 8,
@@ -343,3 +344,35 @@ def test_house_rule_the_charger_rolls_saves():
     assert len(rolls) == 3  # the charge, the defence, the charger's saves
     assert state.units_in(T2, 0) != ()  # the Knight saved 2 of the 3
     assert any("melee 3 − saves 2" in t for t in texts(events))
+
+
+@pytest.mark.parametrize("rules, missiles", [("classic", 2), ("v4.01", 0)])
+def test_amazons_in_a_flatland_shoot_with_their_maneuvers(rules, missiles):
+    """TSR digest §8 (F4 A, Kicker Pack 1): Amazons count maneuver results as missile results
+    in a missile attack by an army in a Flatland: Ann's Amazon Runner in her Horde at Bob's
+    Flatland City (face 2: missile) rolls '2 Maneuver' — 2 missile under the 1996 rules, none
+    under v4.01."""
+    from dragondice_desktop.engine.rolls.model import RollType
+
+    state = position(ann={"horde": ("Amazons/Runner",)}, faces=(3, 2, 7))
+    state = state.with_(options=checked(ruleset=rules))
+    state, _ = turn(state, 0)
+    state, _ = run(state, "march t1", "no-maneuver", "action missile")
+    state = scripted(state, 2, 2)  # Runner '2 Maneuver'; Bob's Footman '1 Melee'
+    state, events = run(state, "target t1")
+    roll = [e.roll for e in events if e.kind == "roll"][0]
+    assert roll.total(RollType.MISSILE) == missiles
+
+
+def test_amazons_cast_no_magic_from_reserves():
+    """TSR digest §9.4 (F4): Amazons cannot cast magic from the Reserve Area."""
+    from dragondice_desktop.catalog.model import Species
+    from dragondice_desktop.engine.classic.magic import terrain_bonus
+    from dragondice_desktop.engine.spells.pool import MagicSource
+
+    sources = (MagicSource(2, frozenset({"ivory"}), Species.AMAZONS, label="seer"),
+               MagicSource(1, frozenset({"fire"}), Species.DWARVES, label="dwarf"))
+    events = []
+    out = terrain_bonus(classic(position()), sources, Zone(ZoneKind.RESERVE, 0), 0, events)
+    assert out == sources[1:]
+    assert any("Amazons cast no magic" in e.text for e in events)

@@ -15,8 +15,8 @@
 
 from __future__ import annotations
 
-from ...catalog.model import Icon
-from ..core.state import GameState, Zone
+from ...catalog.model import Icon, Species
+from ..core.state import GameState, Zone, ZoneKind
 from ..rolls.model import Modifier, ModOp, RollType
 from .forms import CHARGE, SKIRMISH, register_exchange_kind
 
@@ -49,6 +49,19 @@ def is_charge(state: GameState) -> bool:
 def melee_form(state: GameState) -> str:
     """The form of the march's melee: "charge" or "skirmish"."""
     return CHARGE if is_charge(state) else SKIRMISH
+
+
+def amazon_missiles(state: GameState, zone: Zone, player: int
+                    ) -> tuple[tuple[Species, RollType, RollType, str], ...]:
+    """The Amazons' 1996 bonus (TSR digest §8, F4 A-D): in a missile attack by an army in a
+    Flatland, Amazons count their maneuver results as missile results (only what they roll:
+    maneuvers added by spells are not converted). A conversion for ``RollContext.converts``."""
+    if zone.kind is not ZoneKind.TERRAIN:
+        return ()
+    if not state.terrains[zone.index].die.name.startswith("Flatland"):
+        return ()
+    return ((Species.AMAZONS, RollType.MANEUVER, RollType.MISSILE,
+             "Amazons in a Flatland: maneuver counts as missile (1996 rules)"),)
 
 
 def maneuver_doubling(state: GameState, zone: Zone, player: int) -> tuple[Modifier, ...]:

@@ -25,12 +25,13 @@ from ..core.rule_homes import eighth_face_power, species_ability
 from ...catalog.model import Color, Icon, Species
 from ..tasks.effect_steps import ask, resume, units_pick
 from ..core.events import Event
-from .flow import army_context, end_march, holds_power, wait
+from .flow import army_context, controls_eighth_face, end_march, holds_power, wait
 from ..core.house_rules import CLASSIC_CHARGER_SAVES, NO_COUNTER_AFTER_NOTHING
 from ..sai.lasting import has_effect, protected_from, spell_saves, zone_amount
 from ..terrains.minor import minor_action
 from ..classic.melee_forms import (
-    CHARGE_COUNTS, NO_RETURN_ATTACKS, is_charge, maneuver_doubling, melee_form, with_melee_forms,
+    CHARGE_COUNTS, NO_RETURN_ATTACKS, amazon_missiles, is_charge, maneuver_doubling, melee_form,
+    with_melee_forms,
 )
 from ..classic.magic import BLACK_MAGIC, black_magic
 from ..classic.rout import rout_step
@@ -237,8 +238,16 @@ def start_missile(state: GameState, target_zone: Zone, events: Events,
                                    f"{state.army_name(target_zone, target)} at "
                                    f"{state.zone_name(target_zone)}", player=attacker))
     ids = RESERVE_TARGET_IDS if target_zone.kind is ZoneKind.RESERVE else ""
+    converts = _charge(state, "javelin")
+    if state.options.classic:  # the Amazons' 1996 missile bonus in a Flatland
+        converts = amazon_missiles(state, zone, attacker)
+        if converts and controls_eighth_face(state, zone, attacker) and any(
+                u.die.species is Species.AMAZONS for u in state.units_in(zone, attacker)):
+            events.append(Event("unresolved", "Not resolved: the eighth face's doubled "
+                                              "maneuvers do not pass into the Amazons' "
+                                              "missiles here", player=attacker))
     ctx = army_context(state, zone, attacker, RollType.MISSILE, ignore_ids=ids,
-                       converts=_charge(state, "javelin"))
+                       converts=converts)
     fog = zone_amount(state, target_zone, "wall_of_fog")
     mods = (Modifier(ModOp.SUBTRACT, fog, f"Wall of Fog at the target's terrain: −{fog} "
                                           f"missile (spell)", types=(RollType.MISSILE,)),
