@@ -376,3 +376,16 @@ def test_amazons_cast_no_magic_from_reserves():
     out = terrain_bonus(classic(position()), sources, Zone(ZoneKind.RESERVE, 0), 0, events)
     assert out == sources[1:]
     assert any("Amazons cast no magic" in e.text for e in events)
+
+
+def test_the_eighth_face_doubles_the_amazons_missiles_from_maneuvers():
+    """TSR digest §8 (F4 D): maneuver doubling from the eighth face passes into the Amazons'
+    missiles: holding Bob's Flatland City, the Runner's '2 Maneuver' gives 4 missile hits."""
+    state = classic(position(ann={"horde": ("Amazons/Runner",)}, faces=(3, 8, 7)))
+    state = with_face(state, 1, 8, controller=0)
+    state, _ = turn(state, 0)
+    state, _ = run(state, "march t1", "no-maneuver", "action missile")
+    state = scripted(state, 2, 2)  # Runner '2 Maneuver'; Bob's Footman '1 Melee'
+    state, events = run(state, "target t1")
+    assert any("2 missile more" in t for t in texts(events))
+    assert "Bob takes 4 damage (missile 4 − saves 0)" in texts(events)

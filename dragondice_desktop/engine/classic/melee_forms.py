@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ...catalog.model import Icon, Species
 from ..core.state import GameState, Zone, ZoneKind
-from ..rolls.model import Modifier, ModOp, RollType
+from ..rolls.model import Modifier, ModOp, RollResult, RollType
 from .forms import CHARGE, SKIRMISH, register_exchange_kind
 
 # The action a charge is declared with (``action charge``); ``action melee`` is a skirmish.
@@ -60,8 +60,23 @@ def amazon_missiles(state: GameState, zone: Zone, player: int
         return ()
     if not state.terrains[zone.index].die.name.startswith("Flatland"):
         return ()
-    return ((Species.AMAZONS, RollType.MANEUVER, RollType.MISSILE,
-             "Amazons in a Flatland: maneuver counts as missile (1996 rules)"),)
+    return ((Species.AMAZONS, RollType.MANEUVER, RollType.MISSILE, AMAZON_MISSILES),)
+
+
+AMAZON_MISSILES = "Amazons in a Flatland: maneuver counts as missile (1996 rules)"
+
+
+def amazon_eighth_face_missiles(state: GameState, zone: Zone, player: int,
+                                attack: RollResult) -> int:
+    """F4 D: the eighth face's doubled maneuvers pass into the Amazons' missiles. The extra
+    missile results (as many again as the maneuvers the Amazons' conversion counted) when
+    `player`'s army at `zone` holds that terrain's eighth face; 0 otherwise."""
+    from ..turn.flow import controls_eighth_face
+
+    if not controls_eighth_face(state, zone, player):
+        return 0
+    return sum(c.amount for d in attack.dice if not d.excluded for c in d.contributions
+               if c.result_type is RollType.MISSILE and c.source.endswith(AMAZON_MISSILES))
 
 
 def maneuver_doubling(state: GameState, zone: Zone, player: int) -> tuple[Modifier, ...]:
