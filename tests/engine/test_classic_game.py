@@ -389,3 +389,20 @@ def test_the_eighth_face_doubles_the_amazons_missiles_from_maneuvers():
     state, events = run(state, "target t1")
     assert any("2 missile more" in t for t in texts(events))
     assert "Bob takes 4 damage (missile 4 − saves 0)" in texts(events)
+
+
+def test_reserve_magic_targets_only_the_casters_own_armies():
+    """TSR digest §9.4 (CK1): magic from a Reserve army may target only its own player's
+    armies and units: Stone Skin cast from Ann's Reserve Area may go on any of her armies,
+    never on Bob's (under v4.01 it may)."""
+    from dragondice_desktop.engine.spells.book import SPELLS
+    from dragondice_desktop.engine.spells.targets import legal_targets
+
+    state = position()
+    reserve = Zone(ZoneKind.RESERVE, 0)
+    v4 = legal_targets(state, SPELLS["Stone Skin"], 0, reserve, "earth")
+    old = legal_targets(classic(state), SPELLS["Stone Skin"], 0, reserve, "earth")
+    assert {p for _, p in v4} == {0, 1}
+    assert {p for _, p in old} == {0} and len(old) == 3  # Ann's three armies
+    at_terrain = legal_targets(classic(state), SPELLS["Stone Skin"], 0, T2, "earth")
+    assert {p for _, p in at_terrain} == {0, 1}
