@@ -406,3 +406,21 @@ def test_reserve_magic_targets_only_the_casters_own_armies():
     assert {p for _, p in old} == {0} and len(old) == 3  # Ann's three armies
     at_terrain = legal_targets(classic(state), SPELLS["Stone Skin"], 0, T2, "earth")
     assert {p for _, p in at_terrain} == {0, 1}
+
+
+def test_a_players_spells_end_when_they_have_no_units_left():
+    """TSR digest §9.4 (CK1): when a player has no units left in play, all their spells end
+    at once (under v4.01 the effect stays until its creator's next turn)."""
+    from dragondice_desktop.engine.core.state import LastingEffect
+    from dragondice_desktop.engine.turn.flow import check_victory
+
+    state = position()
+    bob = [d.id for d in state.dice if d.owner == 1 and d.die.kind.is_unit]
+    state = moved(state, bob, DUA1)
+    spell = LastingEffect(1, None, "modifiers", "Stone Skin on Ann's army", player=0, zone=T2,
+                          spell="Stone Skin")
+    state = state.with_(effects=(spell,))
+    assert check_victory(state, []).effects == (spell,)
+    events = []
+    assert check_victory(classic(state), events).effects == ()
+    assert any("has no units left in play" in t for t in texts(events))

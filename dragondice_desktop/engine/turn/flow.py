@@ -227,6 +227,8 @@ def check_victory(state: GameState, events: Events) -> GameState:
     (digest §3.7). On a win the game is over and nothing is pending."""
     if state.winner is not None:
         return state
+    if state.options.classic:
+        state = _spells_of_the_fallen(state, events)
     for player in range(state.player_count):
         held = sum(1 for t in state.terrains if t.face == 8 and t.controller == player)
         if held >= 2:
@@ -235,6 +237,19 @@ def check_victory(state: GameState, events: Events) -> GameState:
     if len(alive) == 1 and state.phase not in (Phase.SETUP_ROLLOFF,):
         return _win(state, alive[0], "is the last player with units in play", events)
     return state
+
+
+def _spells_of_the_fallen(state: GameState, events: Events) -> GameState:
+    """The 1996 game (TSR digest §9.4, CK1): when a player has no units left in play, every
+    spell of theirs in play ends at once."""
+    fallen = {p for p in range(state.player_count) if state.health_in_play(p) == 0}
+    gone = [e for e in state.effects if e.creator in fallen and e.spell]
+    if not gone:
+        return state
+    for effect in gone:
+        events.append(Event("effect", f"Ends ({state.players[effect.creator].name} has no "
+                                      f"units left in play): {effect.text}"))
+    return state.with_(effects=tuple(e for e in state.effects if e not in gone))
 
 
 def _win(state: GameState, player: int, why: str, events: Events) -> GameState:
