@@ -173,6 +173,25 @@ def test_the_eighth_face_doubles_maneuvers_not_ids():
 
     assert maneuver_total(classic(battle((KNIGHT,), (FOOT,)))) == 4
     assert maneuver_total(battle((KNIGHT,), (FOOT,))) == 2
+    from dragondice_desktop.engine.core.house_rules import CLASSIC_EIGHTH_FACE_IDS
+    assert maneuver_total(classic(battle((KNIGHT,), (FOOT,)), CLASSIC_EIGHTH_FACE_IDS)) == 2
+
+
+def test_house_rule_the_eighth_face_doubles_ids_instead():
+    """OP-20's switch (a): under "the eighth face doubles ID results" the holder's ID results
+    are doubled (today's rule) and its maneuvers are not (previous test): holding the
+    Frontier, the Knight's '2 ID' is 4 melee under the house rule, 2 by default."""
+    from dragondice_desktop.engine.core.house_rules import CLASSIC_EIGHTH_FACE_IDS
+    from dragondice_desktop.engine.rolls.model import RollType
+
+    def melee_total(state):
+        state = with_face(state, 2, 8, controller=0)
+        state, _ = run(state, "march t2", "no-maneuver")
+        state, events = run(scripted(state, 0, 2), "action melee")  # Knight '2 ID'
+        return [e.roll for e in events if e.kind == "roll"][0].total(RollType.MELEE)
+
+    assert melee_total(classic(battle((KNIGHT,), (FOOT,)))) == 2
+    assert melee_total(classic(battle((KNIGHT,), (FOOT,)), CLASSIC_EIGHTH_FACE_IDS)) == 4
 
 
 # --- dragons -------------------------------------------------------------------------------

@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 from ...catalog.model import Icon, Species
+from ..core.house_rules import CLASSIC_EIGHTH_FACE_IDS
 from ..core.state import GameState, Zone, ZoneKind
 from ..rolls.model import Modifier, ModOp, RollResult, RollType
 from .forms import CHARGE, SKIRMISH, register_exchange_kind
@@ -73,7 +74,8 @@ def amazon_eighth_face_missiles(state: GameState, zone: Zone, player: int,
     `player`'s army at `zone` holds that terrain's eighth face; 0 otherwise."""
     from ..turn.flow import controls_eighth_face
 
-    if not controls_eighth_face(state, zone, player):
+    if not controls_eighth_face(state, zone, player) or state.options.house_rule(
+            CLASSIC_EIGHTH_FACE_IDS):
         return 0
     return sum(c.amount for d in attack.dice if not d.excluded for c in d.contributions
                if c.result_type is RollType.MISSILE and c.source.endswith(AMAZON_MISSILES))
@@ -84,7 +86,8 @@ def maneuver_doubling(state: GameState, zone: Zone, player: int) -> tuple[Modifi
     terrain's eighth face multiplies its maneuver results by 2 in a maneuver roll."""
     from ..turn.flow import controls_eighth_face
 
-    if not controls_eighth_face(state, zone, player):
+    if not controls_eighth_face(state, zone, player) or state.options.house_rule(
+            CLASSIC_EIGHTH_FACE_IDS):
         return ()
     face = state.terrains[zone.index].die.eighth_face
     name = face.value if isinstance(face, Icon) else "eighth face"

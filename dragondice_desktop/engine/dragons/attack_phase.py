@@ -42,6 +42,7 @@ from ..core.rule_homes import species_ability
 from ...catalog.model import Color, Icon, Species
 from ...catalog.model import Color, Die, Icon, Species
 from ..classic.forms import roll_fields
+from ..core.house_rules import CLASSIC_EIGHTH_FACE_IDS
 from .kinds import (
     DragonKind, attacks_dragon, breath_elements, dragon_kind, dragons_at, face_icons,
     kill_threshold, move_dragon, to_pool,
@@ -373,7 +374,7 @@ def response_context(state: GameState, zone: Zone, player: int) -> RollContext:
     if state.options.classic:
         # The 1996 eighth face doubles maneuvers, not IDs; the roll is marked as a classic
         # one (the icons' dragon-answer meanings, ``classic.forms``).
-        doubled = False
+        doubled = doubled and state.options.house_rule(CLASSIC_EIGHTH_FACE_IDS)
         classic = roll_fields()
     ctx = RollContext.dragon_attack(
         dragon_rolled_jaws=any(_shown(state, d, Icon.JAWS) for d in at_army),

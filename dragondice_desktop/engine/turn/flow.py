@@ -20,6 +20,7 @@ from ..terrains.minor import bury_orphans, doubles_ids
 from ..rolls.model import DieRoll, RollInput, RollResult
 from ..species.counts_as import conversions_at, terrain_elements
 from ..classic.forms import roll_fields
+from ..core.house_rules import CLASSIC_EIGHTH_FACE_IDS
 from ..rolls.model import RollKind
 from ..rolls.pipeline import RollContext, RollType, count_roll, extend_chain, roll_note
 from ..core.state import GameState, Pending, Phase, Step, Zone, ZoneKind
@@ -99,9 +100,10 @@ def army_context(state: GameState, zone: Zone, player: int, roll_type: RollType,
     doubled = controls_eighth_face(state, zone, player) or (
         not context.get("also") and doubles_ids(state, zone, player, roll_type))
     if state.options.classic:
-        # The 1996 eighth face doubles maneuvers, not ID results (``classic.melee_forms``);
-        # every roll says it is a classic one, and in melee which form (``classic.forms``).
-        doubled = False
+        # The 1996 eighth face doubles maneuvers, not ID results (``classic.melee_forms``;
+        # IDs under the house rule); every roll says it is a classic one, and in melee which
+        # form (``classic.forms``).
+        doubled = doubled and state.options.house_rule(CLASSIC_EIGHTH_FACE_IDS)
         context.update(roll_fields(context.pop("melee_form", "")))
     else:
         context.pop("melee_form", None)
