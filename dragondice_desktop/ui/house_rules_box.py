@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable
 
-from PySide6.QtWidgets import QCheckBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QCheckBox, QGridLayout, QWidget
 
 from ..engine.core.house_rules import HOUSE_RULES, HouseRule
 
@@ -31,6 +31,10 @@ def house_rules_text(rule_ids: Iterable[str]) -> str:
     return "; ".join(rule.title for rule_id, rule in HOUSE_RULES.items() if rule_id in chosen)
 
 
+# The most house rules shown one under the other; more are laid out in two columns.
+COLUMN_ROWS = 6
+
+
 class HouseRulesBox(QWidget):
     """One checkbox per house rule, in the registry's order, ticked for the ids in `chosen`
     (unknown ids are ignored). `checks`: rule id -> its QCheckBox; `chosen()` reads the ticked
@@ -39,7 +43,7 @@ class HouseRulesBox(QWidget):
     def __init__(self, chosen: Iterable[str] = (), parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("houseRulesBox")
-        layout = QVBoxLayout(self)
+        self.grid = layout = QGridLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.checks: dict[str, QCheckBox] = {}
         self.ruleset: str | None = None
@@ -47,7 +51,7 @@ class HouseRulesBox(QWidget):
             box = QCheckBox(rule.title)
             box.setObjectName(f"houseRule-{rule_id}")
             box.setToolTip(house_rule_tooltip(rule))
-            layout.addWidget(box)
+            layout.addWidget(box, len(self.checks), 0)
             self.checks[rule_id] = box
         self.set_chosen(chosen)
 
@@ -61,9 +65,18 @@ class HouseRulesBox(QWidget):
         """Show only the house rules that belong to games of `ruleset` (those of every game
         and those of that ruleset); None shows them all (the Preferences)."""
         self.ruleset = ruleset
+        shown = []
         for rule_id, box in self.checks.items():
             own = HOUSE_RULES[rule_id].ruleset
             box.setVisible(ruleset is None or not own or own == ruleset)
+            self.grid.removeWidget(box)
+            if not box.isHidden():
+                shown.append(box)
+        # More rules than a column holds comfortably go in two columns (a short dialog).
+        columns = 2 if len(shown) > COLUMN_ROWS else 1
+        rows = -(-len(shown) // columns)
+        for index, box in enumerate(shown):
+            self.grid.addWidget(box, index % rows, index // rows)
 
     def chosen(self) -> tuple[str, ...]:
         """The ids of the ticked house rules, sorted (only those shown, when a ruleset was

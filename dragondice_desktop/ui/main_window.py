@@ -642,7 +642,7 @@ class MainWindow(QMainWindow):
             self.setWindowTitle(APP_NAME)
             return
         # A 1996 game says so in the title: the same dice mean other things under it.
-        rules = (f" ({RULESETS[CLASSIC]})" if self.snapshot.state.options.classic else "")
+        rules = (f" · {RULESETS[CLASSIC]}" if self.snapshot.state.options.classic else "")
         self.setWindowTitle(f"{name}{' *' if self.dirty else ''}{rules} — {APP_NAME}")
 
     def closeEvent(self, event: QCloseEvent) -> None:

@@ -173,6 +173,25 @@ def test_the_eighth_face_doubles_maneuvers_not_ids():
 
     assert maneuver_total(classic(battle((KNIGHT,), (FOOT,)))) == 4
     assert maneuver_total(battle((KNIGHT,), (FOOT,))) == 2
+    from dragondice_desktop.engine.core.house_rules import CLASSIC_EIGHTH_FACE_IDS
+    assert maneuver_total(classic(battle((KNIGHT,), (FOOT,)), CLASSIC_EIGHTH_FACE_IDS)) == 2
+
+
+def test_house_rule_the_eighth_face_doubles_ids_instead():
+    """OP-20's switch (a): under "the eighth face doubles ID results" the holder's ID results
+    are doubled (today's rule) and its maneuvers are not (previous test): holding the
+    Frontier, the Knight's '2 ID' is 4 melee under the house rule, 2 by default."""
+    from dragondice_desktop.engine.core.house_rules import CLASSIC_EIGHTH_FACE_IDS
+    from dragondice_desktop.engine.rolls.model import RollType
+
+    def melee_total(state):
+        state = with_face(state, 2, 8, controller=0)
+        state, _ = run(state, "march t2", "no-maneuver")
+        state, events = run(scripted(state, 0, 2), "action melee")  # Knight '2 ID'
+        return [e.roll for e in events if e.kind == "roll"][0].total(RollType.MELEE)
+
+    assert melee_total(classic(battle((KNIGHT,), (FOOT,)))) == 2
+    assert melee_total(classic(battle((KNIGHT,), (FOOT,)), CLASSIC_EIGHTH_FACE_IDS)) == 4
 
 
 # --- dragons -------------------------------------------------------------------------------
@@ -264,7 +283,8 @@ def test_the_terrain_bonus_doubles_magic_of_the_terrains_colours():
     assert [(s.amount, sorted(s.elements)) for s in out] == [
         (6, ["air", "water"]), (2, ["earth", "fire"]), (4, ["air"]), (1, ["air", "water"])]
     assert not [e for e in events if e.kind == "unresolved"]  # no death magic rolled
-    assert terrain_bonus(state, sources, Zone(ZoneKind.RESERVE, 0), 0, []) == sources
+    # in the Reserve Area nothing is doubled (and Amazons cast nothing there: the next test)
+    assert terrain_bonus(state, sources, Zone(ZoneKind.RESERVE, 0), 0, []) == sources[:3]
     city = with_face(state, 0, 8, controller=0)  # Ann holds her Highland City: no change
     assert terrain_bonus(city, sources, T2, 0, [])[3].amount == 1
     stones = with_face(classic(position(frontier="Terrains/Coastland Standing Stone")), 2, 8,
@@ -348,3 +368,83 @@ def test_house_rule_the_charger_rolls_saves():
     assert len(rolls) == 3  # the charge, the defence, the charger's saves
     assert state.units_in(T2, 0) != ()  # the Knight saved 2 of the 3
     assert any("melee 3 − saves 2" in t for t in texts(events))
+
+
+@pytest.mark.parametrize("rules, missiles", [("classic", 2), ("v4.01", 0)])
+def test_amazons_in_a_flatland_shoot_with_their_maneuvers(rules, missiles):
+    """TSR digest §8 (F4 A, Kicker Pack 1): Amazons count maneuver results as missile results
+    in a missile attack by an army in a Flatland: Ann's Amazon Runner in her Horde at Bob's
+    Flatland City (face 2: missile) rolls '2 Maneuver' — 2 missile under the 1996 rules, none
+    under v4.01."""
+    from dragondice_desktop.engine.rolls.model import RollType
+
+    state = position(ann={"horde": ("Amazons/Runner",)}, faces=(3, 2, 7))
+    state = state.with_(options=checked(ruleset=rules))
+    state, _ = turn(state, 0)
+    state, _ = run(state, "march t1", "no-maneuver", "action missile")
+    state = scripted(state, 2, 2)  # Runner '2 Maneuver'; Bob's Footman '1 Melee'
+    state, events = run(state, "target t1")
+    roll = [e.roll for e in events if e.kind == "roll"][0]
+    assert roll.total(RollType.MISSILE) == missiles
+
+
+def test_amazons_cast_no_magic_from_reserves():
+    """TSR digest §9.4 (F4): Amazons cannot cast magic from the Reserve Area."""
+    from dragondice_desktop.catalog.model import Species
+    from dragondice_desktop.engine.classic.magic import terrain_bonus
+    from dragondice_desktop.engine.spells.pool import MagicSource
+
+    sources = (MagicSource(2, frozenset({"ivory"}), Species.AMAZONS, label="seer"),
+               MagicSource(1, frozenset({"fire"}), Species.DWARVES, label="dwarf"))
+    events = []
+    out = terrain_bonus(classic(position()), sources, Zone(ZoneKind.RESERVE, 0), 0, events)
+    assert out == sources[1:]
+    assert any("Amazons cast no magic" in e.text for e in events)
+
+
+def test_the_eighth_face_doubles_the_amazons_missiles_from_maneuvers():
+    """TSR digest §8 (F4 D): maneuver doubling from the eighth face passes into the Amazons'
+    missiles: holding Bob's Flatland City, the Runner's '2 Maneuver' gives 4 missile hits."""
+    state = classic(position(ann={"horde": ("Amazons/Runner",)}, faces=(3, 8, 7)))
+    state = with_face(state, 1, 8, controller=0)
+    state, _ = turn(state, 0)
+    state, _ = run(state, "march t1", "no-maneuver", "action missile")
+    state = scripted(state, 2, 2)  # Runner '2 Maneuver'; Bob's Footman '1 Melee'
+    state, events = run(state, "target t1")
+    assert any("2 missile more" in t for t in texts(events))
+    assert "Bob takes 4 damage (missile 4 − saves 0)" in texts(events)
+
+
+def test_reserve_magic_targets_only_the_casters_own_armies():
+    """TSR digest §9.4 (CK1): magic from a Reserve army may target only its own player's
+    armies and units: Stone Skin cast from Ann's Reserve Area may go on any of her armies,
+    never on Bob's (under v4.01 it may)."""
+    from dragondice_desktop.engine.spells.book import SPELLS
+    from dragondice_desktop.engine.spells.targets import legal_targets
+
+    state = position()
+    reserve = Zone(ZoneKind.RESERVE, 0)
+    v4 = legal_targets(state, SPELLS["Stone Skin"], 0, reserve, "earth")
+    old = legal_targets(classic(state), SPELLS["Stone Skin"], 0, reserve, "earth")
+    assert {p for _, p in v4} == {0, 1}
+    assert {p for _, p in old} == {0} and len(old) == 3  # Ann's three armies
+    at_terrain = legal_targets(classic(state), SPELLS["Stone Skin"], 0, T2, "earth")
+    assert {p for _, p in at_terrain} == {0, 1}
+
+
+def test_a_players_spells_end_when_they_have_no_units_left():
+    """TSR digest §9.4 (CK1): when a player has no units left in play, all their spells end
+    at once (under v4.01 the effect stays until its creator's next turn)."""
+    from dragondice_desktop.engine.core.state import LastingEffect
+    from dragondice_desktop.engine.turn.flow import check_victory
+
+    state = position()
+    bob = [d.id for d in state.dice if d.owner == 1 and d.die.kind.is_unit]
+    state = moved(state, bob, DUA1)
+    spell = LastingEffect(1, None, "modifiers", "Stone Skin on Ann's army", player=0, zone=T2,
+                          spell="Stone Skin")
+    state = state.with_(effects=(spell,))
+    assert check_victory(state, []).effects == (spell,)
+    events = []
+    assert check_victory(classic(state), events).effects == ()
+    assert any("has no units left in play" in t for t in texts(events))

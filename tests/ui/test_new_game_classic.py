@@ -81,3 +81,14 @@ def test_the_force_builder_checks_a_force_for_the_1996_game(qtbot):
     builder.ruleset_box.setCurrentIndex(builder.ruleset_box.findData(CLASSIC))
     classic = [p.message for p in builder.problems()]
     assert any("Wasteland terrain; the 1996 game has only" in m for m in classic)
+
+
+def test_the_1996_dialog_fits_a_720_pixel_screen(qtbot):
+    """With four players and the 1996 house rules shown, the dialog still fits 1280x720 (the
+    house rules go in two columns)."""
+    dialog = NewGameDialog()
+    qtbot.addWidget(dialog)
+    dialog.count_box.setValue(4)
+    dialog.ruleset_box.setCurrentIndex(dialog.ruleset_box.findData(CLASSIC))
+    assert dialog.sizeHint().height() <= 720
+    assert dialog.sizeHint().width() <= 1280

@@ -41,7 +41,13 @@ def terrain_bonus(state: GameState, sources: Sequence[MagicSource], zone: Zone, 
     source with a colour of the terrain doubled, paying only the terrain's colours (see the
     module docstring); the log names each doubling and what is not resolved."""
     if zone.kind is not ZoneKind.TERRAIN:
-        return tuple(sources)
+        # Amazons cannot cast magic from reserves (F4); nothing is doubled there.
+        amazons = [s for s in sources if s.species is Species.AMAZONS and s.amount]
+        if amazons:
+            events.append(Event("message", f"Amazons cast no magic from the Reserve Area: "
+                                           f"{sum(s.amount for s in amazons)} magic unused",
+                                player=player))
+        return tuple(s for s in sources if s.species is not Species.AMAZONS)
     terrain = state.terrains[zone.index]
     colours = frozenset(c.value for c in terrain.die.elements)
     stones = holds_standing_stones(state, player)

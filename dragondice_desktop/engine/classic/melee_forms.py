@@ -15,9 +15,10 @@
 
 from __future__ import annotations
 
-from ...catalog.model import Icon
-from ..core.state import GameState, Zone
-from ..rolls.model import Modifier, ModOp, RollType
+from ...catalog.model import Icon, Species
+from ..core.house_rules import CLASSIC_EIGHTH_FACE_IDS
+from ..core.state import GameState, Zone, ZoneKind
+from ..rolls.model import Modifier, ModOp, RollResult, RollType
 from .forms import CHARGE, SKIRMISH, register_exchange_kind
 
 # The action a charge is declared with (``action charge``); ``action melee`` is a skirmish.
@@ -51,12 +52,42 @@ def melee_form(state: GameState) -> str:
     return CHARGE if is_charge(state) else SKIRMISH
 
 
+def amazon_missiles(state: GameState, zone: Zone, player: int
+                    ) -> tuple[tuple[Species, RollType, RollType, str], ...]:
+    """The Amazons' 1996 bonus (TSR digest §8, F4 A-D): in a missile attack by an army in a
+    Flatland, Amazons count their maneuver results as missile results (only what they roll:
+    maneuvers added by spells are not converted). A conversion for ``RollContext.converts``."""
+    if zone.kind is not ZoneKind.TERRAIN:
+        return ()
+    if not state.terrains[zone.index].die.name.startswith("Flatland"):
+        return ()
+    return ((Species.AMAZONS, RollType.MANEUVER, RollType.MISSILE, AMAZON_MISSILES),)
+
+
+AMAZON_MISSILES = "Amazons in a Flatland: maneuver counts as missile (1996 rules)"
+
+
+def amazon_eighth_face_missiles(state: GameState, zone: Zone, player: int,
+                                attack: RollResult) -> int:
+    """F4 D: the eighth face's doubled maneuvers pass into the Amazons' missiles. The extra
+    missile results (as many again as the maneuvers the Amazons' conversion counted) when
+    `player`'s army at `zone` holds that terrain's eighth face; 0 otherwise."""
+    from ..turn.flow import controls_eighth_face
+
+    if not controls_eighth_face(state, zone, player) or state.options.house_rule(
+            CLASSIC_EIGHTH_FACE_IDS):
+        return 0
+    return sum(c.amount for d in attack.dice if not d.excluded for c in d.contributions
+               if c.result_type is RollType.MISSILE and c.source.endswith(AMAZON_MISSILES))
+
+
 def maneuver_doubling(state: GameState, zone: Zone, player: int) -> tuple[Modifier, ...]:
     """The eighth face's doubled maneuvers (OP-20): `player`'s army at `zone` holding the
     terrain's eighth face multiplies its maneuver results by 2 in a maneuver roll."""
     from ..turn.flow import controls_eighth_face
 
-    if not controls_eighth_face(state, zone, player):
+    if not controls_eighth_face(state, zone, player) or state.options.house_rule(
+            CLASSIC_EIGHTH_FACE_IDS):
         return ()
     face = state.terrains[zone.index].die.eighth_face
     name = face.value if isinstance(face, Icon) else "eighth face"

@@ -44,6 +44,7 @@ CLASSIC_ITEMS_AND_DRAGONKIN = "classic-items-and-dragonkin"
 CLASSIC_NO_RACE_NEUTRAL = "classic-no-race-dice-neutral"
 CLASSIC_PROVISIONAL_ROUT = "classic-provisional-rout"
 CLASSIC_CHARGER_SAVES = "classic-charger-rolls-saves"
+CLASSIC_EIGHTH_FACE_IDS = "classic-eighth-face-doubles-ids"
 
 _RULES = (
     HouseRule(
@@ -124,6 +125,13 @@ _RULES = (
         "A charging army rolls for saves against the charged army's melee results, like any "
         "army attacked in melee.",
         "tsr §19 OP-9", ruleset="classic"),
+    HouseRule(
+        CLASSIC_EIGHTH_FACE_IDS, "1996 game: the eighth face doubles ID results",
+        "The army holding a terrain's eighth face doubles its maneuver results there (the one "
+        "1996 eighth-face bonus known), not its ID results.",
+        "The army holding a terrain's eighth face doubles the ID results of its rolls there, "
+        "as in today's rules, and not its maneuvers.",
+        "tsr §19 OP-20", ruleset="classic"),
 )
 
 HOUSE_RULES: dict[str, HouseRule] = {rule.rule_id: rule for rule in _RULES}

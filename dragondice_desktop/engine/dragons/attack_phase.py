@@ -42,6 +42,8 @@ from ...player_text import count_of
 from ..species.registry import Hook, add_up, on
 from ...catalog.model import Color, Icon, Species
 from ...catalog.model import Color, Die, Icon, Species
+from ..classic.forms import roll_fields
+from ..core.house_rules import CLASSIC_EIGHTH_FACE_IDS
 from .kinds import (
     DragonKind, attacks_dragon, breath_elements, dragon_kind, dragons_at, face_icons,
     kill_threshold, move_dragon, to_pool,
@@ -394,10 +396,17 @@ def response_context(state: GameState, zone: Zone, player: int) -> RollContext:
     at_army = state.current_dragon_attack.at_army
     changes = roll_changes(state, zone, player, (SAV, MEL, MIS))
     doubled = state.options.since(3) and controls_eighth_face(state, zone, player)
+    classic: dict[str, object] = {}
+    if state.options.classic:
+        # The 1996 eighth face doubles maneuvers, not IDs; the roll is marked as a classic
+        # one (the icons' dragon-answer meanings, ``classic.forms``).
+        doubled = doubled and state.options.house_rule(CLASSIC_EIGHTH_FACE_IDS)
+        classic = roll_fields()
     ctx = RollContext.dragon_attack(
         dragon_rolled_jaws=any(_shown(state, d, Icon.JAWS) for d in at_army),
         dragon_damage=tuple((d, army_damage(state, d)) for d in at_army), cantrip_spells=True,
-        id_multiplier=2 if doubled else 1, unit_multipliers=unit_multipliers(state), **changes)
+        id_multiplier=2 if doubled else 1, unit_multipliers=unit_multipliers(state), **changes,
+        **classic)
     if state.options.classic:  # the 1996 game plays no species abilities (OP-26)
         return ctx
     return replace(ctx, converts=ctx.converts + conversions(state, zone, player, ctx))

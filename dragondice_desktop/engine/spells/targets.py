@@ -77,7 +77,9 @@ def legal_targets(state: GameState, spell: SpellDef, caster: int, zone: Zone,
                   element: str, memo: dict[tuple[str, bool], list[tuple[ActionArg, ...]]] | None = None) -> list[tuple[ActionArg, ...]]:
     """The targets `caster` may name for `spell` paid with `element`, as action arguments.
     `memo`: a dict kept by the caller across the spells of one state, caster and zone
-    (the targets of spells that name the same kind of target are worked out once)."""
+    (the targets of spells that name the same kind of target are worked out once).
+    In a classic game magic from a Reserve Area targets only the caster's own armies, units
+    and dice (TSR digest §9.4, CK1: other players' dice are never targets of reserve magic)."""
     if memo is None or spell.target not in _SHARED_KINDS:
         return _legal_targets(state, spell, caster, zone, element)
     key = (spell.target, spell.info.color == "death")
@@ -90,6 +92,8 @@ def legal_targets(state: GameState, spell: SpellDef, caster: int, zone: Zone,
 def _legal_targets(state: GameState, spell: SpellDef, caster: int, zone: Zone,
                    element: str) -> list[tuple[ActionArg, ...]]:
     kind = spell.target
+    if state.options.classic and zone.kind is ZoneKind.RESERVE:
+        return _own_targets_only(state, spell, caster, zone, element)
     if kind in ("army_opp", "army_any", "unit_opp"):
         rules = state.options
         own_only = kind == "army_any" and rules.house_rule(OWN_ARMIES_ONLY)
@@ -112,5 +116,23 @@ def _legal_targets(state: GameState, spell: SpellDef, caster: int, zone: Zone,
         return [(d,) for d in summonable(state, _summon_elements(element))]
     if kind == "white_dragon":
         return [(d,) for d in summonable(state, frozenset(), white=True)]
+    why = spell.condition(state, caster, zone, element) if spell.condition else ""
+    return [] if why else [()]
+
+
+def _own_targets_only(state: GameState, spell: SpellDef, caster: int, zone: Zone,
+                      element: str) -> list[tuple[ActionArg, ...]]:
+    """A classic Reserve army's targets: its player's own armies (army spells for any army)
+    and own dragons; no opponent's army or unit, no terrain (a terrain spell touches every
+    army there), no opponent's Dead Unit Area."""
+    kind = spell.target
+    if kind == "army_any":
+        return [(z, caster) for z in army_zones(state) if state.has_army(z, caster)]
+    if kind in ("army_opp", "unit_opp", "terrain", "terrain_not8", "dua_opp"):
+        return []
+    if kind in ("dragon", "white_dragon"):
+        found = (summonable(state, frozenset(), white=True) if kind == "white_dragon"
+                 else summonable(state, _summon_elements(element)))
+        return [(d,) for d in found if state.dice[d].owner == caster]
     why = spell.condition(state, caster, zone, element) if spell.condition else ""
     return [] if why else [()]

@@ -20,6 +20,7 @@ from ..terrains.minor import bury_orphans, doubles_ids
 from ..rolls.model import DieRoll, RollInput, RollResult
 from ..species.counts_as import conversions_at, terrain_elements
 from ..classic.forms import roll_fields
+from ..core.house_rules import CLASSIC_EIGHTH_FACE_IDS
 from ..rolls.model import RollKind
 from ..rolls.pipeline import RollContext, RollType, chain_faces, count_roll, roll_note
 from ..rolls.throwing import Thrower
@@ -100,9 +101,10 @@ def army_context(state: GameState, zone: Zone, player: int, roll_type: RollType,
     doubled = controls_eighth_face(state, zone, player) or (
         not context.get("also") and doubles_ids(state, zone, player, roll_type))
     if state.options.classic:
-        # The 1996 eighth face doubles maneuvers, not ID results (``classic.melee_forms``);
-        # every roll says it is a classic one, and in melee which form (``classic.forms``).
-        doubled = False
+        # The 1996 eighth face doubles maneuvers, not ID results (``classic.melee_forms``;
+        # IDs under the house rule); every roll says it is a classic one, and in melee which
+        # form (``classic.forms``).
+        doubled = doubled and state.options.house_rule(CLASSIC_EIGHTH_FACE_IDS)
         context.update(roll_fields(context.pop("melee_form", "")))
     else:
         context.pop("melee_form", None)
@@ -227,6 +229,8 @@ def check_victory(state: GameState, events: Events) -> GameState:
     (digest §3.7). On a win the game is over and nothing is pending."""
     if state.winner is not None:
         return state
+    if state.options.classic:
+        state = _spells_of_the_fallen(state, events)
     for player in range(state.player_count):
         held = sum(1 for t in state.terrains if t.face == 8 and t.controller == player)
         if held >= 2:
@@ -235,6 +239,19 @@ def check_victory(state: GameState, events: Events) -> GameState:
     if len(alive) == 1 and state.phase not in (Phase.SETUP_ROLLOFF,):
         return _win(state, alive[0], "is the last player with units in play", events)
     return state
+
+
+def _spells_of_the_fallen(state: GameState, events: Events) -> GameState:
+    """The 1996 game (TSR digest §9.4, CK1): when a player has no units left in play, every
+    spell of theirs in play ends at once."""
+    fallen = {p for p in range(state.player_count) if state.health_in_play(p) == 0}
+    gone = [e for e in state.effects if e.creator in fallen and e.spell]
+    if not gone:
+        return state
+    for effect in gone:
+        events.append(Event("effect", f"Ends ({state.players[effect.creator].name} has no "
+                                      f"units left in play): {effect.text}"))
+    return state.with_(effects=tuple(e for e in state.effects if e not in gone))
 
 
 def _win(state: GameState, player: int, why: str, events: Events) -> GameState:

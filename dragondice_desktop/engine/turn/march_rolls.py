@@ -32,7 +32,8 @@ from ..sai.lasting import has_effect, protected_from, spell_saves, zone_amount
 from ..terrains.minor import minor_action
 from ..species.registry import Hook, add_up, any_of, collect, plays_species_abilities
 from ..classic.melee_forms import (
-    CHARGE_COUNTS, NO_RETURN_ATTACKS, is_charge, maneuver_doubling, melee_form, with_melee_forms,
+    CHARGE_COUNTS, NO_RETURN_ATTACKS, amazon_eighth_face_missiles, amazon_missiles, is_charge,
+    maneuver_doubling, melee_form, with_melee_forms,
 )
 from ..classic.magic import BLACK_MAGIC, black_magic
 from ..classic.rout import rout_step
@@ -230,8 +231,11 @@ def start_missile(state: GameState, target_zone: Zone, events: Events,
                                    f"{state.army_name(target_zone, target)} at "
                                    f"{state.zone_name(target_zone)}", player=attacker))
     ids = RESERVE_TARGET_IDS if target_zone.kind is ZoneKind.RESERVE else ""
+    converts = march_converts(state, RollType.MISSILE)
+    if state.options.classic:  # the Amazons' 1996 missile bonus in a Flatland
+        converts = amazon_missiles(state, zone, attacker)
     ctx = army_context(state, zone, attacker, RollType.MISSILE, ignore_ids=ids,
-                       converts=march_converts(state, RollType.MISSILE))
+                       converts=converts)
     fog = zone_amount(state, target_zone, "wall_of_fog")
     mods = (Modifier(ModOp.SUBTRACT, fog, f"Wall of Fog at the target's terrain: −{fog} "
                                           f"missile (spell)", types=(RollType.MISSILE,)),
@@ -355,7 +359,7 @@ def _after_attack(state: GameState, events: Events) -> tuple[GameState, bool]:
     if not state.has_army(ex.defender_zone, ex.defender):
         events.append(Event("message", "The defending army is gone: no save roll"))
         return pop_head(state, [StepTask(after)]), False
-    total = attack.total(rt)
+    total = attack.total(rt) + _amazon_extra(state, ex, attack, events)
     if total <= 0 and not charge:
         events.append(Event("message", f"No {rt.value} results: no save roll, no damage"))
         return pop_head(state, [StepTask(after)]), False
@@ -381,6 +385,19 @@ def _after_attack(state: GameState, events: Events) -> tuple[GameState, bool]:
     return pop_head(state, [roll, StepTask("damage")]), False
 
 
+def _amazon_extra(state: GameState, ex: Exchange, attack: RollResult,
+                  events: Events | None) -> int:
+    """Classic games: the missile results the eighth face's doubling adds to the Amazons'
+    maneuvers-as-missiles (F4 D, ``classic.melee_forms``); logged once, when `events`."""
+    if not state.options.classic or ex.kind != "missile" or ex.counter_attack:
+        return 0
+    extra = amazon_eighth_face_missiles(state, ex.attacker_zone, ex.attacker, attack)
+    if extra and events is not None:
+        events.append(Event("message", f"Eighth face: the Amazons' maneuvers are doubled, "
+                                       f"{extra} missile more", player=ex.attacker))
+    return extra
+
+
 def _damage(state: GameState, events: Events) -> tuple[GameState, bool]:
     """Damage = attack − saves to the defender; Counter / Volley, a Charge's melee and
     Scorching Touch to the attacker (assigned after, in that fixed order: digest §10 #8).
@@ -390,7 +407,7 @@ def _damage(state: GameState, events: Events) -> tuple[GameState, bool]:
     attack = state.current_march.result("counter-attack" if ex.counter_attack else "attack")
     save = state.current_march.result("counter-save" if ex.counter_attack else "save")
     assert attack is not None  # the attack was rolled before its damage is counted
-    total = attack.total(rt)
+    total = attack.total(rt) + _amazon_extra(state, ex, attack, None)
     saves = save.total(RollType.SAVE) if save else 0
     cursed = min(total, add_up(Hook.IN_DAMAGE, state, ex, attack)) \
         if plays_species_abilities(state) else 0
