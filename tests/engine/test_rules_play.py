@@ -343,6 +343,25 @@ def test_two_elevates_counted_directly():
     assert old.total(RollType.SAVE) == 7
 
 
+@pytest.mark.rule("sai", "Elevate")
+def test_elevate_in_a_dragon_attack_on_a_unit_with_equal_missile_and_save():
+    """Seed 001 Elevate in a dragon attack: "double one unit's missile or save results"; seed
+    000 Volley in a dragon attack: X missile and X save. A Frostwings Assailer's '4 Volley'
+    gives 4 missile and 4 save; an Elevate doubles one of them (either gains 4): 12 results
+    in all, one type 8. (The engine crashed comparing the two result types of one unit that
+    gained the same, issue 12.)"""
+    from dragondice_desktop.engine.rolls.model import RollContext
+    from dragondice_desktop.engine.rolls.pipeline import count_faces
+
+    assailer = "Frostwings/Assailer"
+    shown = [(1, CAT.die(assailer), [F(assailer, "4 Volley")]),
+             (2, CAT.die(CARPET), [F(CARPET, "4 Elevate")])]
+    for unit_multipliers in (True, False):  # seed 000 Targeting, and the house rule's reading
+        result = count_faces(shown, RollContext.dragon_attack(unit_multipliers=unit_multipliers))
+        missile, save = result.total(RollType.MISSILE), result.total(RollType.SAVE)
+        assert missile + save == 12 and sorted((missile, save)) == [4, 8]
+
+
 def ids_at_t2(state):
     """Bob's dice at the Frontier, in id order."""
     return [d.id for d in state.dice_in(T2, 1)]

@@ -395,10 +395,14 @@ def _unit_choices(ctx: RollContext, sourced: Sequence[tuple[int, Modifier]],
         if mod.unit != "best":
             out.append(mod)
             continue
+        # Most gained first, then the lower die id; a unit gaining as much in two of the
+        # modifier's types (Volley's missile and save in a dragon attack) takes the first of
+        # them, as ``_resolve_best_units`` does: the sort is stable and never compares types.
         options = sorted(((d.amount(rt), -d.die_id, d.die_id, rt) for d in dice
                           for rt in (mod.types or counted) if rt in counted and not d.excluded
                           and die_of[d.die_id].kind.is_unit and d.amount(rt) > 0
-                          and (d.die_id, rt) not in taken), reverse=True)
+                          and (d.die_id, rt) not in taken),
+                         key=lambda o: (o[0], o[1]), reverse=True)
         if not options:
             out.append(None)
             continue
