@@ -251,12 +251,10 @@ def test_no_species_abilities_in_the_1996_game():
     """OP-26: the 1996 races have no racial abilities beyond the Amazons' (not read): Coral
     Elves at an air terrain get no Defensive Volley under the classic rules."""
     from dragondice_desktop.engine.core.state import Exchange
-    from dragondice_desktop.engine.species.registry import (
-        Hook, any_of, plays_species_abilities,
-    )
+    from dragondice_desktop.engine.species.registry import Hook, any_of
 
     def volley(s):  # as the march asks the missile counter-attack hook
-        return plays_species_abilities(s) and any_of(Hook.MISSILE_COUNTER, s, shot)
+        return any_of(Hook.MISSILE_COUNTER, s, shot)
 
     state = position(bob={"campaign": (KNIGHT,)})  # the Frontier: Coastland (air, water)
     shot = Exchange("missile", 0, T2, 1, T2)

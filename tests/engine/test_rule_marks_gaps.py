@@ -17,6 +17,7 @@ from dragondice_desktop.catalog.loader import load_catalog
 from dragondice_desktop.engine.dragons.attack_phase import afraid_dragonkin
 from dragondice_desktop.engine.game import legal_actions
 from dragondice_desktop.engine.rolls.pipeline import RollType
+from dragondice_desktop.engine.core.options import checked
 from dragondice_desktop.engine.core.state import Step, Zone, ZoneKind
 
 from engine_helpers import die_ids, position, run, scripted, turn
@@ -24,6 +25,7 @@ from engine_helpers import die_ids, position, run, scripted, turn
 T0 = Zone(ZoneKind.TERRAIN, 0)
 BUA0 = Zone(ZoneKind.BUA, 0)
 CAT = load_catalog()
+GAME = checked()  # a v4.01 game (the species abilities play)
 
 
 def _options(state):
@@ -63,9 +65,9 @@ def test_resist_fear_lets_dragonkin_up_to_the_eldarim_health_roll():
     dragon = next(d for d in CAT if d.key.startswith("Dragons/Blue ")
                   and {e.value for e in d.elements} == {"air"})
     champ = "Dragonkin/Dragonchamp (Air)"
-    alone = afraid_dragonkin(_units(champ, champ), [dragon])
+    alone = afraid_dragonkin(GAME, _units(champ, champ), [dragon])
     assert [i for i, _ in alone] == [0, 1]
-    with_hunter = afraid_dragonkin(_units("Eldarim/Air Dragon Hunter (Air)", champ, champ),
+    with_hunter = afraid_dragonkin(GAME, _units("Eldarim/Air Dragon Hunter (Air)", champ, champ),
                                    [dragon])
     assert [i for i, _ in with_hunter] == [2]
 
@@ -75,7 +77,7 @@ def test_resist_fear_leaves_dragonkin_of_other_elements_alone():
     """Digest §5.6: a Dragonkin of another element than the dragon's is not afraid at all."""
     dragon = next(d for d in CAT if d.key.startswith("Dragons/Blue ")
                   and {e.value for e in d.elements} == {"air"})
-    assert afraid_dragonkin(_units("Dragonkin/Dragonchamp (Fire)"), [dragon]) == ()
+    assert afraid_dragonkin(GAME, _units("Dragonkin/Dragonchamp (Fire)"), [dragon]) == ()
 
 
 @pytest.mark.parametrize("key", [

@@ -349,7 +349,8 @@ def _cannot_roll(state: GameState, zone: Zone, player: int) -> tuple[tuple[int, 
     their element, or Ivory, Ivory Hybrid or White (digest §5.6); Resist Fear lets Dragonkin up
     to the Eldarim health in the army roll anyway, in die order (digest §6, rulings)."""
     dragons = [state.dice[d].die for d in state.current_dragon_attack.at_army]
-    return afraid_dragonkin([(u.id, u.die) for u in state.units_in(zone, player)], dragons)
+    return afraid_dragonkin(state, [(u.id, u.die) for u in state.units_in(zone, player)],
+                            dragons)
 
 
 def feared_dragonkin(units: Sequence[tuple[int, Die]], dragons: Sequence[Die]
@@ -369,13 +370,14 @@ def feared_dragonkin(units: Sequence[tuple[int, Die]], dragons: Sequence[Die]
     return out
 
 
-def afraid_dragonkin(units: Sequence[tuple[int, Die]], dragons: Sequence[Die],
+def afraid_dragonkin(game: object, units: Sequence[tuple[int, Die]], dragons: Sequence[Die],
                      fearless: Sequence[int] | None = None) -> tuple[tuple[int, str], ...]:
     """(die id, why) of the Dragonkin among `units` ((die id, Die) of the army, in die order)
-    that cannot roll against the attacking `dragons` (Dies): see ``_cannot_roll``. The
+    that cannot roll against the attacking `dragons` (Dies), in `game` (its GameState, or
+    the RollContext of a roll counted outside a game): see ``_cannot_roll``. The
     abilities on the dragon-attack hook (Resist Fear) let some health-worth of them roll:
     those in `fearless` (their owner's choice), or when not given, in die order."""
-    budget = add_up(Hook.IN_DRAGON_ATTACK, units)
+    budget = add_up(Hook.IN_DRAGON_ATTACK, game, units)
     out = []
     for die_id, unit, feared in feared_dragonkin(units, dragons):
         if fearless is not None:
@@ -407,8 +409,6 @@ def response_context(state: GameState, zone: Zone, player: int) -> RollContext:
         dragon_damage=tuple((d, army_damage(state, d)) for d in at_army), cantrip_spells=True,
         id_multiplier=2 if doubled else 1, unit_multipliers=unit_multipliers(state), **changes,
         **classic)
-    if state.options.classic:  # the 1996 game plays no species abilities (OP-26)
-        return ctx
     return replace(ctx, converts=ctx.converts + conversions(state, zone, player, ctx))
 
 
@@ -451,7 +451,7 @@ def _response(state: GameState, task: RuleTask, events: Events) -> tuple[GameSta
     if not state.current_dragon_attack.at_army or not state.has_army(zone, player):
         return replace_head(state, replace(task, stage="damage")), False
     exclude = _cannot_roll(state, zone, player)
-    chooser = next((e for e in on(Hook.IN_DRAGON_ATTACK) if e.then is not None), None)
+    chooser = next((e for e in on(Hook.IN_DRAGON_ATTACK, state) if e.then is not None), None)
     if chooser is not None:
         chosen, over = task.data if task.data else ((), False)
         if task.ask is not None:
@@ -467,7 +467,7 @@ def _response(state: GameState, task: RuleTask, events: Events) -> tuple[GameSta
         if question is not None:
             return ask(state, task, question, data=(chosen, over))
         if fearless is not None:
-            exclude = afraid_dragonkin(units, dragons, fearless)
+            exclude = afraid_dragonkin(state, units, dragons, fearless)
     state, helpers_wait = _helpers(state, events)
     if helpers_wait:
         return state, True

@@ -342,7 +342,7 @@ def _mired(state: GameState, zone: Zone, player: int) -> tuple[tuple[int, str], 
 def _rapid_growth(state: GameState, task: RollTask, events: Events) -> tuple[GameState, bool]:
     """The species abilities in the roll's steps (Rapid Growth, digest §6): the dice they
     name may be re-rolled once, all together, ignoring their results."""
-    entry = next((e for e in on(Hook.IN_ROLL_STEPS) if e.run(state, task)), None)
+    entry = next((e for e in on(Hook.IN_ROLL_STEPS, state) if e.run(state, task)), None)
     if entry is None:
         return replace_head(state, replace(task, stage="rerolls")), False
     growers = entry.run(state, task)

@@ -197,7 +197,7 @@ def resolve(data: dict[str, Any]) -> dict[str, Any]:
         if ctx.kind is RollKind.INDIVIDUAL and len(army) != 1:
             raise ResolveError("an individual roll has exactly one die in \"army\"")
         if dragons:
-            afraid = dict(afraid_dragonkin([(e["id"], e["die"]) for e in army],
+            afraid = dict(afraid_dragonkin(ctx, [(e["id"], e["die"]) for e in army],
                                            [d["die"] for d in dragons]))
             for e in army:
                 if e["id"] in afraid and not e["excluded"]:
@@ -532,7 +532,8 @@ def _context(data: dict[str, Any], dragons: list[dict[str, Any]]
         return _ruleset(place_context(base.roll_type, also=base.also, kind=base.kind,
                                       elements=elements, in_reserve=in_reserve,
                                       dragon_rolled_jaws=jaws, dragon_damage=damage,
-                                      unit_multipliers=unit_multipliers), data), elements
+                                      unit_multipliers=unit_multipliers,
+                                      ruleset=_ruleset_of(data)), data), elements
     if dragons:
         raise ResolveError("\"dragons\" are the dragons attacking in a dragon-attack roll")
     ignore_ids = ""
@@ -550,8 +551,15 @@ def _context(data: dict[str, Any], dragons: list[dict[str, Any]]
                         dragon_rolled_jaws=jaws, ignore_ids=ignore_ids,
                         split_ids=kind is RollKind.ARMY,
                         unit_multipliers=unit_multipliers and kind is RollKind.ARMY,
-                        **flags)
+                        ruleset=_ruleset_of(data), **flags)
     return _ruleset(ctx, data), elements
+
+
+def _ruleset_of(data: dict[str, Any]) -> str:
+    """The ruleset the description names (V401 unless it says CLASSIC): the roll's context
+    is made under it from the start, so the species abilities' conversions are asked under
+    it (none in the 1996 game: ``species.registry``)."""
+    return CLASSIC if data.get("ruleset", V401) == CLASSIC else V401
 
 
 def _ruleset(ctx: RollContext, data: dict[str, Any]) -> RollContext:
@@ -561,7 +569,7 @@ def _ruleset(ctx: RollContext, data: dict[str, Any]) -> RollContext:
     if data.get("ruleset", V401) != CLASSIC:
         return ctx
     form = data.get("melee_form", "")
-    ctx = replace(ctx, ruleset=CLASSIC, melee_form=form, converts=())
+    ctx = replace(ctx, melee_form=form)
     if form == "charge" and ctx.roll_type is RollType.MELEE and not ctx.counter_attack:
         ctx = replace(ctx, counts_as=ctx.counts_as + ((RollType.MANEUVER, RollType.MELEE),))
     if form == "charge" and ctx.roll_type is RollType.SAVE and ctx.kind is RollKind.ARMY:
@@ -906,9 +914,7 @@ def _unit_result(die: Die, die_id: int, faces: tuple[int, ...], types: tuple[Rol
     ctx = unit_context(types, in_dua=in_dua)
     ctx = place_context(ctx.roll_type, elements=frozenset() if in_dua else elements,
                         also=ctx.also, kind=ctx.kind, in_dua=ctx.in_dua,
-                        against_individual=ctx.against_individual)
-    if ruleset == CLASSIC:
-        ctx = replace(ctx, ruleset=CLASSIC, converts=())
+                        against_individual=ctx.against_individual, ruleset=ruleset)
     return count_unit_roll(die, die_id, faces, ctx)
 
 

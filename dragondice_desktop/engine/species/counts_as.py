@@ -69,7 +69,7 @@ def conversions_at(elements: frozenset[Color], ctx: RollContext,
     this through ``conversions``; Count a roll and the odds, which know the terrain but not a
     game, ask it directly."""
     return tuple((c.species, c.src, c.dst, f"{c.name} ({c.species.value}, digest §6)")
-                 for c in (entry.run for entry in on(Hook.COUNTS_AS))
+                 for c in (entry.run for entry in on(Hook.COUNTS_AS, ctx))
                  if c.needs <= elements and c.dst in ctx.counted and c.when(ctx)
                  and since(c.since) and (c.src not in ctx.counted or (
                      c.chosen_since is not None and since(c.chosen_since))))

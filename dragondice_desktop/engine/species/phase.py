@@ -34,7 +34,7 @@ def phase_tasks(state: GameState, events: Events) -> list[RuleTask]:
         if species in in_play and not state.options.since(since):
             events.append(Event("unresolved", f"Species Abilities: {why}", player=player))
     tasks: list[RuleTask] = []
-    for entry in on(Hook.SPECIES_PHASE):
+    for entry in on(Hook.SPECIES_PHASE, state):
         assert entry.offers is not None  # a phase ability says when it may act
         tasks += entry.offers(state, player)
     if not tasks:

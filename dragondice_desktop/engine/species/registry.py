@@ -13,7 +13,10 @@ Every species' abilities are in one file, ``species/abilities/<species>.py``:
 A "counts as" ability is a data entry (a ``counts_as.Conversion``), registered with
 ``conversion``. The hooks and what their abilities are called with (each returns what its
 hook's call site combines: ``collect`` joins the results, ``add_up`` adds them, ``any_of``
-asks whether one says yes, ``first`` takes the first that is not None):
+asks whether one says yes, ``first`` takes the first that is not None). Each runner, and
+``on``, is given the game first (its GameState; outside a game, the RollContext of the roll
+counted) and passes it to the abilities first: in a game of the 1996 rules no hook has any
+ability (``plays_species_abilities``), so no call site asks for the ruleset:
 
 - COUNTS_AS — a terrain's "counts as" conversion (``counts_as.conversions_at``): data;
 - IN_MARCH — (state, roll type) -> conversions this march (Amazons' charges, instead of the
@@ -28,11 +31,11 @@ asks whether one says yes, ``first`` takes the first that is not None):
 - IN_DAMAGE — (state, exchange, attack roll) -> missile results only spell saves reduce;
 - IN_ROLL_STEPS — (state, roll task) -> the dice that may roll again, all together;
 - IN_RETREAT — (state) -> moves the marching player may make in the retreat step;
-- MAGIC_ELEMENTS — (elements, species, state, zone) -> the elements a unit's magic pays;
+- MAGIC_ELEMENTS — (state, elements, species, zone) -> the elements a unit's magic pays;
 - IN_MAGIC — (state, magic roll, player, events) -> magic the army's own action gains;
 - OPPOSING_MAGIC — (state, zone, caster) -> rolls opponents make against a magic action,
   with ``then`` taking their share of the caster's magic;
-- IN_DRAGON_ATTACK — (units) -> health-worth of Dragonkin that may roll against dragons
+- IN_DRAGON_ATTACK — (game, units) -> health-worth of Dragonkin that may roll against dragons
   they would fear, with ``then(state, player, units, feared, chosen, done)`` -> (the owner's
   next pick or None, the Dragonkin that roll or None for die order);
 - SPECIES_PHASE — (state, task, events) -> (state, waiting): a RuleTask runner, with
@@ -57,6 +60,7 @@ from importlib import import_module
 from typing import Any, TypeVar
 
 from ...catalog.model import Species
+from ..core.options import CLASSIC
 from ..core.rule_homes import SPECIES, register, species_name
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -160,21 +164,30 @@ def load() -> None:
         import_module(f"{__package__}.abilities")
 
 
-def plays_species_abilities(state: Any) -> bool:
-    """Whether `state`'s game (a GameState) plays the species abilities at all: a game of
-    the 1996 rules has none of them (classic ruleset; the digest's default for racial
-    abilities, recorded on the Rulings page). Every hook's caller in a game asks this."""
-    return not state.options.classic
+def plays_species_abilities(game: Any) -> bool:
+    """Whether `game` plays the species abilities at all: a game of the 1996 rules has none of
+    them (classic ruleset; the digest's default for racial abilities, OP-26, recorded on the
+    Rulings page). `game`: a GameState, or what says its ruleset outside a game (its
+    GameOptions, or a roll's RollContext: Count a roll). Every hook runner below asks this
+    itself, so no call site needs to."""
+    ruleset = getattr(game, "ruleset", None)
+    if ruleset is None:
+        ruleset = game.options.ruleset
+    return bool(ruleset != CLASSIC)
 
 
-def on(hook: Hook) -> tuple[Ability, ...]:
-    """The abilities on `hook`, in digest §6's order."""
+def on(hook: Hook, game: Any) -> tuple[Ability, ...]:
+    """The abilities on `hook` that `game` plays (see ``plays_species_abilities``: none in a
+    1996 game), in digest §6's order."""
     load()
+    if not plays_species_abilities(game):
+        return ()
     return tuple(a for a in ABILITIES if a.hook is hook)
 
 
 def every() -> tuple[Ability, ...]:
-    """Every species ability, in digest §6's order."""
+    """Every species ability, in digest §6's order (whatever the ruleset: the coverage
+    report and the help list them)."""
     load()
     return tuple(ABILITIES)
 
@@ -187,30 +200,32 @@ def find(species: Species, name: str) -> Ability:
     raise KeyError(species_name(species, name))
 
 
-def collect(hook: Hook, *args: Any) -> list[Any]:
-    """Every result of the abilities on `hook` called with `args`, joined in order (each
-    returns a sequence)."""
+def collect(hook: Hook, game: Any, *args: Any) -> list[Any]:
+    """Every result of the abilities on `hook` that `game` plays, called with (`game`,
+    *`args`), joined in order (each returns a sequence); [] in a 1996 game."""
     out: list[Any] = []
-    for entry in on(hook):
-        out.extend(entry.run(*args))
+    for entry in on(hook, game):
+        out.extend(entry.run(game, *args))
     return out
 
 
-def add_up(hook: Hook, *args: Any) -> int:
-    """The sum of what the abilities on `hook` return when called with `args`."""
-    return sum(int(entry.run(*args)) for entry in on(hook))
+def add_up(hook: Hook, game: Any, *args: Any) -> int:
+    """The sum of what the abilities on `hook` that `game` plays return when called with
+    (`game`, *`args`); 0 in a 1996 game."""
+    return sum(int(entry.run(game, *args)) for entry in on(hook, game))
 
 
-def any_of(hook: Hook, *args: Any) -> bool:
-    """True when an ability on `hook` called with `args` says yes."""
-    return any(entry.run(*args) for entry in on(hook))
+def any_of(hook: Hook, game: Any, *args: Any) -> bool:
+    """True when an ability on `hook` that `game` plays, called with (`game`, *`args`), says
+    yes; False in a 1996 game."""
+    return any(entry.run(game, *args) for entry in on(hook, game))
 
 
-def first(hook: Hook, *args: Any) -> Any:
-    """The first result that is not None of the abilities on `hook` called with `args`
-    (None when none answers)."""
-    for entry in on(hook):
-        result = entry.run(*args)
+def first(hook: Hook, game: Any, *args: Any) -> Any:
+    """The first result that is not None of the abilities on `hook` that `game` plays,
+    called with (`game`, *`args`); None when none answers (always in a 1996 game)."""
+    for entry in on(hook, game):
+        result = entry.run(game, *args)
         if result is not None:
             return result
     return None

@@ -72,7 +72,7 @@ def _elements(key: frozenset[Color] | str, die_species: Species | None, state: G
         if Color.IVORY in key:
             names.add(IVORY)
     at_terrain = zone.kind is ZoneKind.TERRAIN
-    harmony = first(Hook.MAGIC_ELEMENTS, names, die_species, state, zone)
+    harmony = first(Hook.MAGIC_ELEMENTS, state, names, die_species, zone)
     if harmony is not None:
         names = set(harmony)
     if at_terrain and holds_power(state, zone, player, Icon.STANDING_STONES):

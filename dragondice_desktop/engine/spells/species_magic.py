@@ -28,7 +28,7 @@ def opposing_rolls(state: GameState, zone: Zone, caster: int) -> list[RollTask]:
 def opposed(state: GameState, zone: Zone, caster: int, sources: tuple[MagicSource, ...],
             events: Events) -> tuple[MagicSource, ...]:
     """`caster`'s magic sources once the opposing rolls have taken their share."""
-    for entry in on(Hook.OPPOSING_MAGIC):
+    for entry in on(Hook.OPPOSING_MAGIC, state):
         assert entry.then is not None  # an opposing roll says what it takes
         sources = entry.then(state, zone, caster, sources, events)
     return sources

@@ -63,7 +63,7 @@ def minor_actions(state: GameState) -> list[Action]:
     """The choices of Step.MINOR_TERRAIN."""
     zone, player = state.current_march.zone, state.turn_player
     actions = [act(Verb.ROLL_MINOR), act(Verb.KEEP_MINOR), act(Verb.BURY_MINOR)]
-    return actions + [act(Verb.CHARGE, entry.task) for entry in on(Hook.IN_MARCH)
+    return actions + [act(Verb.CHARGE, entry.task) for entry in on(Hook.IN_MARCH, state)
                       if entry.offers is not None and entry.offers(state, zone, player)]
 
 
@@ -129,7 +129,7 @@ def apply_minor(state: GameState, action: Action, events: Events) -> tuple[GameS
     if action.verb is Verb.BURY_MINOR:
         return to_action_step(bury_minor(state, minor, events, "instead of maneuvering")), True
     kind = action.args[0]
-    charge = next(e for e in on(Hook.IN_MARCH) if e.task == kind)
+    charge = next(e for e in on(Hook.IN_MARCH, state) if e.task == kind)
     state = bury_minor(state, minor, events, f"{charge.name} ({charge.source})")
     state = state.with_(march=replace(state.current_march, charge=kind))
     return to_action_step(state), True

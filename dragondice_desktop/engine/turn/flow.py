@@ -113,8 +113,6 @@ def army_context(state: GameState, zone: Zone, player: int, roll_type: RollType,
                         since=state.options.since, cantrip_spells=True,
                         split_ids=state.options.since(2),
                         unit_multipliers=unit_multipliers(state), **context)
-    if state.options.classic:  # the 1996 game plays no species abilities (OP-26)
-        ctx = replace(ctx, converts=tuple(context.get("converts", ())))
     return ctx
 
 

@@ -30,7 +30,7 @@ from .flow import army_context, end_march, holds_power, wait
 from ..core.house_rules import CLASSIC_CHARGER_SAVES, NO_COUNTER_AFTER_NOTHING
 from ..sai.lasting import has_effect, protected_from, spell_saves, zone_amount
 from ..terrains.minor import minor_action
-from ..species.registry import Hook, add_up, any_of, collect, plays_species_abilities
+from ..species.registry import Hook, add_up, any_of, collect
 from ..classic.melee_forms import (
     CHARGE_COUNTS, NO_RETURN_ATTACKS, amazon_eighth_face_missiles, amazon_missiles, is_charge,
     maneuver_doubling, melee_form, with_melee_forms,
@@ -177,8 +177,6 @@ def foul_stench(state: GameState, zone: Zone, attacker: int) -> int:
     """How many units of the army `attacker`'s army at `zone` attacks in melee may not
     counter-attack: the abilities on the before-counter-attack hook (Foul Stench, digest
     §6)."""
-    if not plays_species_abilities(state):
-        return 0
     return add_up(Hook.BEFORE_COUNTER_ATTACK, state, zone, attacker)
 
 
@@ -186,8 +184,6 @@ def march_converts(state: GameState, roll_type: RollType
                    ) -> tuple[tuple[Species, RollType, RollType, str], ...]:
     """What the marching army's units count as in its `roll_type` attack this march: the
     abilities on the in-march hook (Amazons' Javelin and Kukri Charges, digest §6)."""
-    if not plays_species_abilities(state):
-        return ()
     return tuple(collect(Hook.IN_MARCH, state, roll_type))
 
 
@@ -409,8 +405,7 @@ def _damage(state: GameState, events: Events) -> tuple[GameState, bool]:
     assert attack is not None  # the attack was rolled before its damage is counted
     total = attack.total(rt) + _amazon_extra(state, ex, attack, None)
     saves = save.total(RollType.SAVE) if save else 0
-    cursed = min(total, add_up(Hook.IN_DAMAGE, state, ex, attack)) \
-        if plays_species_abilities(state) else 0
+    cursed = min(total, add_up(Hook.IN_DAMAGE, state, ex, attack))
     if state.options.since(3):
         spell = min(saves, spell_saves(state, ex.defender_zone, ex.defender))
         amount = max(0, total - min(saves - spell, total - cursed) - spell)
@@ -440,8 +435,7 @@ def _damage(state: GameState, events: Events) -> tuple[GameState, bool]:
             dues.append(DamageDue(ex.attacker, ex.attacker_zone, save.total(RollType.MELEE),
                                   "Charge: the defending army's melee results; only spell "
                                   "saves reduce them"))
-        scorch = add_up(Hook.AFTER_SAVE_ROLL, state, ex, save) \
-            if plays_species_abilities(state) else 0
+        scorch = add_up(Hook.AFTER_SAVE_ROLL, state, ex, save)
         if scorch:
             dues.append(DamageDue(ex.attacker, ex.attacker_zone, scorch,
                                   "Scorching Touch: the Scalders' save results; only spell "
@@ -524,7 +518,7 @@ def _counter_offer(state: GameState, events: Events) -> tuple[GameState, bool]:
     if ex.counter_attack or not state.has_army(ex.defender_zone, ex.defender):
         return end_march(state, events), True
     if ex.kind == "missile":
-        if (not (plays_species_abilities(state) and any_of(Hook.MISSILE_COUNTER, state, ex))
+        if (not any_of(Hook.MISSILE_COUNTER, state, ex)
                 or _nothing_to_answer(state, ex, events)):
             return end_march(state, events), True
         return wait(state, ex.defender, Step.COUNTER_ATTACK, "Defensive Volley: counter-attack "

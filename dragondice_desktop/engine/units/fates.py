@@ -124,7 +124,7 @@ def kill(state: GameState, die_id: int, events: Events, why: str,
     origin = state.zones[die_id]
     player = state.dice[die_id].owner
     killing = Killing(die_id, origin, why, and_bury, settle, together)
-    for entry in on(Hook.UNIT_KILLED):
+    for entry in on(Hook.UNIT_KILLED, state):
         state, handled = entry.run(state, killing, events)
         if handled:
             return state

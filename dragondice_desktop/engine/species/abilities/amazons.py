@@ -46,7 +46,7 @@ def kukri_charge(state: GameState, roll_type: RollType) -> tuple[Convert, ...]:
 
 @ability(Species.AMAZONS, "Terrain Harmony", Hook.MAGIC_ELEMENTS,
          "their magic takes the elements of the terrain they stand on")
-def terrain_harmony(names: Set[str], die_species: Species | None, state: GameState,
+def terrain_harmony(state: GameState, names: Set[str], die_species: Species | None,
                     zone: Zone) -> frozenset[str] | None:
     """The elements an Amazon's Ivory magic pays at a terrain: the terrain's (digest §6); in
     the Reserve Area it stays Ivory. None when it does not apply (`names`: the elements the

@@ -53,8 +53,9 @@ def choose_fearless(state: GameState, player: int, units: Sequence[tuple[int, Di
 @ability(Species.ELDARIM, "Resist Fear", Hook.IN_DRAGON_ATTACK,
          "Dragonkin up to the Eldarim health roll against dragons they would fear; from rules "
          "revision 5 their owner picks which when not all can", then=choose_fearless)
-def resist_fear(units: Sequence[tuple[int, Die]]) -> int:
-    """The health-worth of Dragonkin among `units` ((die id, Die) of an army) that may roll
+def resist_fear(game: object, units: Sequence[tuple[int, Die]]) -> int:
+    """The health-worth of Dragonkin among `units` ((die id, Die) of an army in `game`, a
+    GameState or the RollContext of a roll counted outside a game) that may roll
     against dragons they would fear: the army's Eldarim health (digest §6). Which ones: in
     die order (rulings), and from rules revision 5 their owner's pick (``choose_fearless``)."""
     return _fearless(units)
