@@ -30,7 +30,7 @@ from .flow import army_context, end_march, holds_power, wait
 from ..core.house_rules import CLASSIC_CHARGER_SAVES, NO_COUNTER_AFTER_NOTHING
 from ..sai.lasting import has_effect, protected_from, spell_saves, zone_amount
 from ..terrains.minor import minor_action
-from ..species.registry import Hook, add_up, any_of, collect
+from ..species.registry import Hook, add_up, any_of, collect, find
 from ..classic.melee_forms import (
     CHARGE_COUNTS, NO_RETURN_ATTACKS, amazon_eighth_face_missiles, amazon_missiles, is_charge,
     maneuver_doubling, melee_form, with_melee_forms,
@@ -139,17 +139,18 @@ def start_melee(state: GameState, counter_attack: bool, events: Events,
     zone, marcher = state.current_march.zone, state.turn_player
     if counter_attack:
         attacker, target = state.current_march.current_attack.defender, marcher
-        if foul_stench(state, zone, marcher):
-            return push_front(state, [RuleTask("foul_stench", attacker, zone)])
+        if foul_stench(state, zone, marcher):  # the defender picks (``abilities/goblins.py``)
+            pick = find(Species.GOBLINS, "Foul Stench").task
+            return push_front(state, [RuleTask(pick, attacker, zone)])
     else:
         attacker = marcher
         target = defender if defender is not None else opponents_at(state, zone, marcher)[0]
-    return _melee_roll(state, attacker, target, zone, counter_attack, (), events)
+    return melee_roll(state, attacker, target, zone, counter_attack, (), events)
 
 
-def _melee_roll(state: GameState, attacker: int, target: int, zone: Zone,
-                counter_attack: bool, exclude: tuple[tuple[int, str], ...],
-                events: Events) -> GameState:
+def melee_roll(state: GameState, attacker: int, target: int, zone: Zone,
+               counter_attack: bool, exclude: tuple[tuple[int, str], ...],
+               events: Events) -> GameState:
     """The melee attack or counter-attack roll of `attacker`'s army at `zone` on `target`'s;
     `exclude`: (die id, why) of units that may not take part."""
     exchange = Exchange("melee", attacker, zone, target, zone, counter_attack=counter_attack)
@@ -185,30 +186,6 @@ def march_converts(state: GameState, roll_type: RollType
     """What the marching army's units count as in its `roll_type` attack this march: the
     abilities on the in-march hook (Amazons' Javelin and Kukri Charges, digest §6)."""
     return tuple(collect(Hook.IN_MARCH, state, roll_type))
-
-
-def _foul_stench(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
-    """The counter-attacking player picks the N units Foul Stench keeps out of the
-    counter-attack (digest §6: "the opponent must pick N of its units"; rulings: the pick is
-    made when the defender counter-attacks, from the units the attack left), then rolls."""
-    zone, player, goblins = task.zone, task.player, state.turn_player
-    assert zone is not None  # the task names the counter-attacking army's zone
-    units = state.units_in(zone, player)
-    if task.ask is None:
-        n = foul_stench(state, zone, goblins)
-        question = PickAsk(player, f"Foul Stench: pick {min(n, len(units))} of your units; "
-                                   f"they may not counter-attack", tuple(u.id for u in units),
-                           tuple(1 for _ in units), budget=n, max_units=n, maximize=True)
-        return ask(state, task, question)
-    if (waiting := resume(state, task)) is not None:
-        return waiting
-    why = "Foul Stench: it may not counter-attack (Goblins, digest §6)"
-    held = tuple((die_id, why) for die_id in picks_of(task))
-    events.append(Event("message", f"Foul Stench: {count_of(len(held), 'unit')} of "
-                                   f"{state.players[player].name} may not counter-attack",
-                        player=player))
-    state = pop_head(state)
-    return _melee_roll(state, player, goblins, zone, True, held, events), False
 
 
 def start_missile(state: GameState, target_zone: Zone, events: Events,
@@ -630,4 +607,4 @@ MARCH_STEPS = {
     "after_magic": _after_magic, "end_march": _end, "action_step": _action_step,
     "thorns": _thorns, "classic_rout": _classic_rout, "charger_damage": _charger_damage,
 }
-RULE_RUNNERS = {"mire": _mire, "foul_stench": _foul_stench, BLACK_MAGIC: black_magic}
+RULE_RUNNERS = {"mire": _mire, BLACK_MAGIC: black_magic}
