@@ -95,7 +95,8 @@ from ..dragons.kinds import breath_elements_at
 from ..turn.march_rolls import RESERVE_TARGET_IDS, maneuver_succeeds
 from ..core.house_rules import HOUSE_RULES, ONE_MULTIPLIER_PER_TYPE
 from ..core.options import CLASSIC, RULESETS, V401
-from ..units.fates import killed_to, rises_from_ashes
+from ..sai.icons.rise_from_the_ashes import rises_from_ashes
+from ..units.fates import killed_to
 from ..turn.flow import place_context
 from .individual_roll import count_unit_roll, shows_id, unit_context
 from ..units.items import carried

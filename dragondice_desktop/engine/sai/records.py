@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING
 from ..rolls.model import Modifier, RollContext, RollType, SaiOutcome
 
 if TYPE_CHECKING:  # the record's code fields; those modules import this one
-    from ..core.state import LastingEffect
+    from ..core.events import Event
+    from ..core.state import GameState, LastingEffect
     from ..tasks.effect_steps import Runner
     from .icon_roll import SaiRoll
 
@@ -126,7 +127,11 @@ class SaiRecord:
     runners: the code that applies each kind of effect it passes on to the game, by the
         effect's kind (kinds the march reads from the roll itself have none);
     lasting: the lasting effect it leaves on an army and the modifiers that puts on the army's
-        rolls until it ends (Frost Breath, Wither, Galeforce, Cloak; ``sai/lasting.py`` asks).
+        rolls until it ends (Frost Breath, Wither, Galeforce, Cloak; ``sai/lasting.py`` asks);
+    when_killed: its power when a unit bearing it is killed or buried (Rise from the Ashes:
+        the roll that sends it to the Reserve Area), as (state, die id, events, "killed" or
+        "buried") -> (state, True when the unit went elsewhere instead); ``units/fates.py``
+        asks it of every SAI the unit's die bears.
     """
 
     applies: str
@@ -143,6 +148,8 @@ class SaiRecord:
     in_dragon_attack: SentenceHandler | None = None
     runners: Mapping[str, "Runner"] = field(default_factory=dict)
     lasting: LastingReading | None = None
+    when_killed: Callable[["GameState", int, list["Event"], str],
+                          tuple["GameState", bool]] | None = None
 
 
 # The record of an icon that has none (not an SAI): no column, no text, no code.

@@ -4,10 +4,9 @@ the consequences are never forgotten:
 
 - killed units go to their owner's DUA; Dragonkin go back to the Summoning Pool instead, and
   an effect that kills and buries sends them to the BUA (digest §4.7, §5.6);
-- Rise from the Ashes: whenever a unit with that SAI is killed or buried, it rolls; on Rise
-  from the Ashes it goes to its Reserve Area instead. An effect that kills and buries lets it
-  roll once when killed and again when buried; a first success saves it from the burial
-  (seed 000);
+- the SAIs with a power when their unit is killed or buried act then (``SaiRecord.when_killed``:
+  Rise from the Ashes, whose roll may send the unit to its Reserve Area instead; in its SAI's
+  file, ``sai/icons/rise_from_the_ashes.py``);
 - the species abilities on the unit-killed hook act first (digest §6, each in its species'
   file, ``species/abilities/``: Replanting, Stepped Damage); a choice they leave to the owner
   is queued to come right after the step that killed the unit (``queue_later``);
@@ -33,7 +32,7 @@ from ..core.dice_moves import move_die
 from ..tasks.effect_steps import ask, resume
 from ..core.events import Event
 from ..turn.flow import check_victory, settle_armies
-from ..rolls.individual_roll import face_roll, unit_roll
+from ..rolls.individual_roll import unit_roll
 from .items import army_items, burial_choice, bury_excess, bury_item, overloaded
 from ..sai.lasting import has_effect, temple_immune, unit_left
 from ..rolls.model import RollType
@@ -43,16 +42,6 @@ from ..tasks.queue_ops import pop_head, push_front
 from ..tasks.kinds import PickAsk, RuleTask, picks_of
 
 Events = list[Event]
-
-
-def _has_rise(state: GameState, die_id: int) -> bool:
-    return rises_from_ashes(state.dice[die_id].die)
-
-
-def rises_from_ashes(die: Die) -> bool:
-    """True if `die` has the Rise from the Ashes SAI: killed or buried, it rolls, and on that
-    face goes to its Reserve Area instead (seed 000)."""
-    return any(icon is Icon.RISE_FROM_THE_ASHES for face in die.faces for icon, _ in face.icons)
 
 
 def killed_to(die: Die) -> ZoneKind:
@@ -83,16 +72,19 @@ def move_unit(state: GameState, die_id: int, to: Zone, events: Events, why: str 
 
 
 def _rises(state: GameState, die_id: int, events: Events, when: str) -> tuple[GameState, bool]:
-    """Rise from the Ashes: roll the unit; on its Rise face it goes to the Reserve Area."""
-    if not _has_rise(state, die_id):
-        return state, False
-    state, hit = face_roll(state, die_id, Icon.RISE_FROM_THE_ASHES, events,
-                           f"Rise from the Ashes when {when}")
-    if hit:
-        player = state.dice[die_id].owner
-        state = move_unit(state, die_id, Zone(ZoneKind.RESERVE, player), events,
-                          "rises from the ashes to the Reserve Area (seed 000)", settle=False)
-    return state, hit
+    """The powers of the SAIs unit `die_id` bears that act as it is killed or buried (`when`:
+    "killed" or "buried"; ``SaiRecord.when_killed``: Rise from the Ashes, in its SAI's file):
+    (state, True when one sent the unit elsewhere instead)."""
+    from ..sai.registry import SAI_RECORDS  # it imports the SAIs' files, which import this
+
+    borne = {icon for face in state.dice[die_id].die.faces for icon, _ in face.icons}
+    for icon in (i for i in Icon if i in borne):
+        record = SAI_RECORDS.get(icon)
+        if record is not None and record.when_killed is not None:
+            state, gone = record.when_killed(state, die_id, events, when)
+            if gone:
+                return state, True
+    return state, False
 
 
 @dataclass(frozen=True)
