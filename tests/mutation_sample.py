@@ -45,18 +45,28 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = "dragondice_desktop/engine"
 
-# The rules areas of the brief and the engine modules holding each (paths from the repository root).
+# The rules areas of the brief and the engine modules holding each (paths below ENGINE).
+
+
+def _files(folder: str) -> tuple[str, ...]:
+    """Every module of the engine's `folder` but its __init__ (paths below ENGINE)."""
+    return tuple(f"{folder}/{p.name}" for p in sorted((ROOT / ENGINE / folder).glob("*.py"))
+                 if p.name != "__init__.py")
+
+
 AREAS: dict[str, tuple[str, ...]] = {
-    "SAIs": ("sai_effects.py", "sai_results.py", "sai_roll.py", "sai_own_army.py", "items.py"),
-    "damage": ("damage.py", "fates.py"),
-    "species": ("species.py", "species_phase.py"),
-    "spells": ("spells/air.py", "spells/book.py", "spells/casting.py", "spells/death.py",
-               "spells/earth.py", "spells/effects.py", "spells/elemental.py", "spells/fire.py",
-               "spells/pool.py", "spells/species_magic.py", "spells/targets.py", "spells/water.py"),
-    "eighth faces": ("eighth_faces.py",),
-    "terrains": ("minor_terrains.py", "minor_march.py", "march.py"),
-    "rolls": ("rolls.py", "roll_model.py", "army_roll.py", "individual.py"),
-    "dragons": ("dragons.py", "dragon_attack.py", "dragon_sai.py", "sai_dragon.py"),
+    "SAIs": ("sai/builders.py", "sai/effects.py", "sai/icon_roll.py", "sai/lasting.py",
+             "sai/on_armies.py", "sai/own_army.py", "sai/records.py", "sai/registry.py",
+             "sai/results.py", "sai/targeting.py", "units/items.py") + _files("sai/icons"),
+    "damage": ("sai/damage.py", "units/damage.py", "units/fates.py"),
+    "species": _files("species") + _files("species/abilities"),
+    "spells": _files("spells"),
+    "eighth faces": ("terrains/eighth_faces.py",),
+    "terrains": ("terrains/minor.py", "terrains/minor_march.py", "turn/march.py"),
+    "rolls": ("rolls/army_roll.py", "rolls/individual_roll.py", "rolls/model.py",
+              "rolls/pipeline.py", "rolls/throwing.py"),
+    "dragons": ("dragons/attack_phase.py", "dragons/kinds.py", "sai/in_dragon_attack.py",
+                "sai/on_dragons.py"),
 }
 
 # mutmut's exit-code meanings (mutmut.stats.status_by_exit_code, restated so the summary does not
@@ -72,7 +82,9 @@ KILLED = {"killed", "timeout"}
 # mutmut's parent process), so the line was changed in the source by hand and the named test
 # failed. "not a rule": it changes only the wording or letter case of a log or explanation line;
 # no test pins that prose, and it counts as not killed. A mutant is listed here only after that
-# check; --rerun-not-killed leaves the listed ones alone.
+# check; --rerun-not-killed leaves the listed ones alone. The names are the mutants' in the
+# engine's folders of issue 12 (a function moved there from the flat engine keeps its mutant
+# numbers while its body is unchanged; read a verdict again when its function changed).
 VERDICTS = {
     "dragondice_desktop.engine.rolls.pipeline.x__pipeline__mutmut_168":
         ("equivalent", "drops the counted types only where step 6 asks whether a subtracting "
@@ -81,7 +93,7 @@ VERDICTS = {
     "dragondice_desktop.engine.turn.march.x_apply_march__mutmut_60":
         ("equivalent", "renames the kind of the 'skips the march' log line from 'message' to "
                        "'MESSAGE'; nothing reads that kind (the log shows both plainly)"),
-    "dragondice_desktop.engine.species.phase.x__handler_armies__mutmut_2":
+    "dragondice_desktop.engine.species.abilities.eldarim.x__handler_armies__mutmut_2":
         ("equivalent", "the armies of any player, filtered to those holding the player's own "
                        "Eldarim, are the player's own armies, in the same order"),
     "dragondice_desktop.engine.rolls.army_roll.x__vortex__mutmut_47":
@@ -91,24 +103,24 @@ VERDICTS = {
         ("not a rule", "upper-cases the Wings log line"),
     "dragondice_desktop.engine.sai.in_dragon_attack.x_dragon_attack_outcome__mutmut_198":
         ("not a rule", "upper-cases Trumpet's modifier text in the roll explanation"),
-    "dragondice_desktop.engine.sai.results.x_logo_as_id__mutmut_17":
+    "dragondice_desktop.engine.sai.icons.logo.x_logo_as_id__mutmut_17":
         ("not a rule", "adds letters to the SFR Logo's line in the roll explanation"),
-    "dragondice_desktop.engine.sai.effects.x__hug__mutmut_66":
+    "dragondice_desktop.engine.sai.icons.hug.x__run_hug__mutmut_66":
         ("equivalent", "changes Applied.fates, which nothing reads (not the game, the UI, the "
                        "roll explanation or game files)"),
-    "dragondice_desktop.engine.sai.on_dragons.x__kill_jaws_dragon__mutmut_52":
+    "dragondice_desktop.engine.sai.on_dragons.x_run_kill_jaws_dragon__mutmut_52":
         ("equivalent", "changes Applied.fates, which nothing reads"),
-    "dragondice_desktop.engine.sai.on_dragons.x__champion__mutmut_90":
+    "dragondice_desktop.engine.sai.icons.logo.x__run_champion__mutmut_90":
         ("equivalent", "changes Applied.fates, which nothing reads"),
     "dragondice_desktop.engine.terrains.eighth_faces.x__summon__mutmut_129":
         ("equivalent", "finish_rule with an empty text never touches the events list"),
-    "dragondice_desktop.engine.species.phase.x__grow__mutmut_189":
+    "dragondice_desktop.engine.species.abilities.swamp_stalkers.x__grow__mutmut_189":
         ("equivalent", "the stage name of Mutate's grow question is never compared: the answer "
                        "is dispatched on the question's type"),
     "dragondice_desktop.engine.terrains.minor_march.x_apply_minor__mutmut_65":
         ("equivalent", "'keep the minor terrain's face' then runs advance(), which returns the "
                        "state unchanged: no task or damage is queued at the maneuver step"),
-    "dragondice_desktop.engine.sai.results.x__strikes_back__mutmut_8":
+    "dragondice_desktop.engine.sai.builders.x_strikes_back__mutmut_8":
         ("killed by hand", "tests/engine/test_sai_table.py Counter and Volley rows (save:4)"),
     "dragondice_desktop.engine.spells.elemental.x__summon__mutmut_62":
         ("killed by hand", "test_mutation_kills_spells.py::test_summon_dragon_brings_the_dragon_"

@@ -1,5 +1,5 @@
 """``dragondice odds``: the JSON it prints, its options and its errors (through
-``odds_cli.add_commands`` / ``run`` on a parser like the one commands/main.py builds)."""
+``commands/odds.add_commands`` / ``run`` on a parser like the one commands/main.py builds)."""
 
 import argparse
 import json

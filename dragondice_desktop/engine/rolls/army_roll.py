@@ -19,7 +19,7 @@ players:
 4. the roller's choices (Regenerate, Wild Growth, Wayfare, Bash's target, ID results in a
    combination roll ...) are asked, the roll counted again after each;
 then the roll is counted (steps 5-10, ``rolls.count_roll``), logged, kept in the march, and
-its SAI effects are queued (``sai_effects.follow_ups``).
+its SAI effects are queued (``sai/effects.follow_ups``).
 """
 
 from __future__ import annotations

@@ -54,7 +54,7 @@ revision. Items roll only with a unit able to carry them
 (``items.carried``); killed units go where the engine sends them (``fates.killed_to``,
 Gore buries, Rise from the Ashes); targets are held to the SAI's limit; casualties to as much
 of the damage as possible without going over (``damage.best_kill_total``); the maneuver
-contest is ``exchange.maneuver_succeeds``.
+contest is ``turn/march_rolls.maneuver_succeeds``.
 
 Under ``"ruleset": "classic"`` every icon means what the 1996 action-icon list says
 (``engine/classic``), the v4.01 species abilities do not exist, and ``"melee_form"`` tells a
@@ -663,7 +663,7 @@ def _species(result: RollResult, data: dict[str, Any]) -> list[dict[str, Any]]:
 
 def _contest(result: RollResult, data: dict[str, Any]) -> dict[str, Any]:
     """The maneuver contest: the marcher's total against each counter-maneuver total (ties
-    to the marcher, the engine's ``exchange.maneuver_succeeds``). With "counter_maneuver",
+    to the marcher, the engine's ``turn/march_rolls.maneuver_succeeds``). With "counter_maneuver",
     this roll is a counter-maneuver and "opposing_total" the marcher's."""
     ctx = _context_of(result)
     if RollType.MANEUVER not in ctx.counted or ctx.kind is not RollKind.ARMY:
@@ -910,7 +910,7 @@ def _count(inp: RollInput, data: dict[str, Any]) -> RollResult:
 def _unit_result(die: Die, die_id: int, faces: tuple[int, ...], types: tuple[RollType, ...],
                  in_dua: bool = False, elements: frozenset[Color] = frozenset(),
                  ruleset: str = V401) -> RollResult:
-    """A target's own roll, counted as play counts it (``individual.unit_roll``): its
+    """A target's own roll, counted as play counts it (``rolls/individual_roll.unit_roll``): its
     species abilities at the place (none in the DUA, none in the 1996 game)."""
     ctx = unit_context(types, in_dua=in_dua)
     ctx = place_context(ctx.roll_type, elements=frozenset() if in_dua else elements,
@@ -928,7 +928,7 @@ def _target_id(target: dict[str, Any], effect: Effect) -> int:
 def _check_limit(effect: Effect, targets: list[dict[str, Any]], dice: dict[int, Die],
                  path: str) -> None:
     """Refuse targets beyond the SAI's limit: one unit, or up to its amount in health-worth
-    (Flame's two, Double Strike's ...; the engine's ``sai_effects.targets_one_unit``)."""
+    (Flame's two, Double Strike's ...; the engine's ``sai/effects.targets_one_unit``)."""
     ids = [_target_id(t, effect) for t in targets]
     for n, die_id in enumerate(ids):
         if die_id not in dice:

@@ -1,7 +1,8 @@
 """The values of die-roll resolution: what a roll is for, what goes into counting it, and the
 result object that says per die what each face gave and why.
 
-Shared by the SAI handlers (``sai/results.py``), the pipeline (``rolls/pipeline.py``), the engine's
+Shared by the SAIs' code (each SAI's file in ``sai/icons/``, dispatched by
+``sai/results.py``), the pipeline (``rolls/pipeline.py``), the engine's
 rolls in play (``rolls/army_roll.py``, ``rolls/individual_roll.py``) and the resolve command (``rolls/count_a_roll.py``).
 Everything is a frozen value so a roll in progress can live inside the game state.
 

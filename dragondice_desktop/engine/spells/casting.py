@@ -8,7 +8,7 @@ those spells; then the spells resolve one by one, in the order announced.
   made in other non-maneuver army rolls, buys only spells marked C and those spells resolve at
   once, before the roll's other effects (digest §5.3); made in a unit's individual roll (seed
   000 Cantrip: "other non-maneuver rolls"), the unit's army casts them once the effect that
-  made the unit roll is resolved (a ``cantrip`` task queued by ``individual.unit_roll``).
+  made the unit roll is resolved (a ``cantrip`` task queued by ``rolls/individual_roll.unit_roll``).
 - Castings of a cumulative spell on the same target with the same element are combined into
   one stronger spell (digest §5.3); a spell without a cumulative number may not be announced
   twice on one target.

@@ -185,7 +185,7 @@ class EffectTask:
 
 @dataclass(frozen=True)
 class RuleTask:
-    """A rule's procedure being applied (``resolution.RULE_RUNNERS`` runs it by `kind`).
+    """A rule's procedure being applied (``tasks/runner.RULE_RUNNERS`` runs it by `kind`).
 
     player / zone: whose rule it is and where (None when it is nowhere in particular);
     stage / ask / data: its progress, like EffectTask; `data` holds what the procedure needs
@@ -204,7 +204,7 @@ class RuleTask:
 @dataclass(frozen=True)
 class StepTask:
     """The next step of the march or the turn once the tasks before it are done
-    (``resolution.STEP_RUNNERS``)."""
+    (``tasks/runner.STEP_RUNNERS``)."""
 
     kind: str
 

@@ -10,7 +10,7 @@ When an army announces a march at a terrain:
 - an army without one may, instead of maneuvering, ``bring <id>`` one from the Summoning Pool
   (offered with the maneuver): it is rolled at once;
 - a minor terrain rolled to its ID face is turned to the action face of the player's choice.
-Then the maneuver step (after a Mire roll, ``exchange.mire_tasks``).
+Then the maneuver step (after a Mire roll, ``turn/march_rolls.mire_tasks``).
 """
 
 from __future__ import annotations

@@ -600,7 +600,7 @@ def _mire(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, 
 
 
 # The march's steps by StepTask kind; each returns (state, waiting for a player or the march
-# is over). ``resolution.STEP_RUNNERS`` runs them.
+# is over). ``tasks/runner.STEP_RUNNERS`` runs them.
 MARCH_STEPS = {
     "counter_maneuver": _counter_maneuver, "maneuver_compare": _maneuver_compare,
     "after_attack": _after_attack, "damage": _damage, "counter_offer": _counter_offer,
