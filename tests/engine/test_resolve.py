@@ -40,7 +40,7 @@ def test_report_lists_each_die_its_results_and_steps():
     assert report["totals"] == {"save": 4 + 2 + 2}
     harbinger = report["dice"][0]
     assert harbinger["results"] == [{"type": "save", "amount": 4, "step": 8,
-                                     "source": "Counter: X = 4 save results (seed 000 Counter)"}]
+                                     "source": "Counter: 4 save results (seed 000 Counter)"}]
     assert report["effects"][0]["kind"] == "damage_to_attacker"
     assert report["dice"][1]["results"][-1]["step"] == 10  # automatic saves
     assert len(report["steps"]) == 11

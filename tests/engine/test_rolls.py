@@ -654,7 +654,7 @@ def test_explain_names_each_die_its_results_and_the_steps():
     text = result.explain()
     assert text.startswith("Melee roll (ID x2 from the eighth face): 12 melee")
     assert "Die 1 Coral Elves/Gryphon: 4 Rend -> rolled again -> 4 ID" in text
-    assert "Rend: X = 4 melee results" in text
+    assert "Rend: 4 melee results, and the unit is rolled again" in text
     assert "effect: Slay: target one defending unit; roll it" in text
     assert "no effect: 3 Maneuver: not counted in a melee roll" in text
     assert "step 9: eighth face doubles ID results: 4 -> 8" in text

@@ -1,6 +1,6 @@
 """SAI texts reach players without the developers' references to the rules text (issue 12):
 Count a roll's explanation, its result tooltips and its notes say what each SAI did in words
-("Rend: X = 4 melee results, and the unit is rolled again"), while the engine's own report keeps
+("Rend: 4 melee results, and the unit is rolled again"), while the engine's own report keeps
 its references ("(seed 000 Rend)") for the resolve command's JSON."""
 
 from __future__ import annotations

@@ -39,7 +39,7 @@ def results_in(types: dict[RollType, str], other_types: str = "") -> Handler:
     def handler(sai: SaiRoll) -> SaiOutcome:
         rt = sai.roll_type
         if rt in types:
-            return sai.generate(rt, f"{sai.name}: X = {sai.x} {rt.value} results ({types[rt]})")
+            return sai.generate(rt, f"{sai.name}: {sai.results(rt)} ({types[rt]})")
         if other_types:
             return sai.ignored(f"{sai.name} {other_types}, which do not count in a "
                                f"{rt.value} roll (seed 000 {sai.name})")
@@ -55,11 +55,11 @@ def strikes_back(attack: RollType) -> Handler:
     def handler(sai: SaiRoll) -> SaiOutcome:
         name = sai.name
         if sai.roll_type is attack:
-            return sai.generate(attack, f"{name}: X = {sai.x} {attack.value} results "
+            return sai.generate(attack, f"{name}: {sai.results(attack)} "
                                         f"(seed 000 {name})")
         if sai.roll_type is RollType.SAVE:
             out = sai.generate(RollType.SAVE,
-                               f"{name}: X = {sai.x} save results (seed 000 {name})")
+                               f"{name}: {sai.results('save')} (seed 000 {name})")
             if sai.ctx.save_against is attack:
                 out += sai.effect("damage_to_attacker",
                                   f"{name}: {sai.x} damage to the attacking army; only save "
@@ -79,7 +79,7 @@ def moving(companions: int, maneuver: bool) -> Handler:
             if not maneuver:
                 return sai.not_applicable()
             return sai.generate(RollType.MANEUVER,
-                                f"{sai.name}: X = {sai.x} maneuver results (seed 000 {sai.name})")
+                                f"{sai.name}: {sai.results('maneuver')} (seed 000 {sai.name})")
         return sai.effect("move_units", amount=companions)
     return handler
 
@@ -91,7 +91,7 @@ def dragon_results(sai: SaiRoll, parts: tuple[tuple[RollType, int | None], ...],
     out = SaiOutcome(rerolls=rerolls)
     for rt, fixed in parts:
         n = sai.x if fixed is None else fixed
-        x_text = f"X = {n}" if fixed is None else f"{n} (a fixed number)"
+        x_text = f"{n}" if fixed is None else f"{n} (a fixed number)"
         out += sai.generate(rt, f"{sai.name}: {x_text} {rt.value} results in a dragon attack "
                                 f"(seed 000 {sai.name})", amount=n)
     return out

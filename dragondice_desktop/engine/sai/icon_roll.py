@@ -13,9 +13,11 @@ champions 4). SAIs with a fixed number (Tail, Gore, Double Strike, Flame) ignore
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ...catalog.model import Color, Die, DieKind, Icon, Species
+from ...player_text import count_of
 from .records import NO_RECORD, Handler, SaiRecord
 from ..rolls.model import (
     ChoicePoint, Contribution, Effect, MagicKey, Origin, RollChoice, RollContext, RollKind,
@@ -88,6 +90,12 @@ class SaiRoll:
         """Charge is in force: maneuver results this die generates count as melee."""
         return (RollType.MANEUVER, RollType.MELEE) in self.ctx.counts_as
 
+    def results(self, kind: RollType | str, amount: int | None = None) -> str:
+        """The results the icon gives, as players say it: "4 melee results", "1 maneuver
+        result" (`amount`: another number than X; `kind`: a result type or its word)."""
+        word = kind.value if isinstance(kind, RollType) else kind
+        return count_of(self.x if amount is None else amount, f"{word} result")
+
     def choice(self) -> str | None:
         """The value chosen for this die's icon, or None when no choice was given."""
         for c in self.choices:
@@ -128,8 +136,8 @@ class SaiRoll:
         """An effect for the game to apply; the note defaults to the SAI's text."""
         n = self.x if amount is None else amount
         rule = self.record.effect or "see seed 000"
-        uses_x = " X " in f" {rule} ".replace(",", " ").replace(":", " ")
-        text = note or f"{self.name}: {rule}" + (f" (X = {n})" if uses_x else "")
+        # The rule's X is the number this icon gives: "one unit takes 4 damage".
+        text = note or f"{self.name}: {re.sub(r'(?<![A-Za-z])X(?![A-Za-z])', str(n), rule)}"
         return SaiOutcome(effects=(Effect(self.die_id, self.icon, kind, n, text, target),),
                           rerolls=rerolls)
 

@@ -16,7 +16,7 @@ def _in_roll(sai: SaiRoll) -> SaiOutcome:
         return sai.not_applicable()
     return sai.generate(
         RollType.MAGIC,
-        f"Attune: X = {sai.x} magic results of any colour (seed 001 Attune); it may also count "
+        f"Attune: {sai.results('magic')} of any colour (seed 001 Attune); it may also count "
         f"one unit's normal magic results as the same colour when spells are paid",
         color=ANY_COLOR,
     )

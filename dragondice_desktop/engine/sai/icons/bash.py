@@ -29,7 +29,7 @@ def _in_roll(sai: SaiRoll) -> SaiOutcome:
     if sai.roll_type is not RollType.SAVE:
         return sai.not_applicable()
     if sai.ctx.save_against is not RollType.MELEE:
-        return sai.generate(RollType.SAVE, f"Bash: X = {sai.x} save results in a save roll not "
+        return sai.generate(RollType.SAVE, f"Bash: {sai.results('save')} in a save roll not "
                                            f"against melee (seed 001 Bash)")
     melee = dict(sai.ctx.attacker_melee)
     if not melee:

@@ -33,7 +33,7 @@ def _in_roll(sai: SaiRoll) -> SaiOutcome:
     """Magic: X magic. Other non-maneuver rolls: X cantrip-only magic (seed 000 Cantrip)."""
     if sai.roll_type is RollType.MAGIC:
         return sai.generate(RollType.MAGIC,
-                            f"Cantrip: X = {sai.x} magic results (seed 000 Cantrip)")
+                            f"Cantrip: {sai.results('magic')} (seed 000 Cantrip)")
     if sai.ctx.is_maneuver_roll:
         return sai.not_applicable()
     return cantrip_only(sai, "")

@@ -23,7 +23,7 @@ def _in_roll(sai: SaiRoll) -> SaiOutcome:
     your next turn — an adding modifier (step 10) on this roll and a lasting effect on later
     ones (seed 000 Cloak)."""
     if sai.roll_type is RollType.MAGIC:
-        return sai.generate(RollType.MAGIC, f"Cloak: X = {sai.x} magic results (seed 000 Cloak)")
+        return sai.generate(RollType.MAGIC, f"Cloak: {sai.results('magic')} (seed 000 Cloak)")
     if sai.roll_type is RollType.SAVE:
         return _lasting_saves(sai)
     return sai.not_applicable()
@@ -43,7 +43,7 @@ def _individual(sai: SaiRoll) -> SaiOutcome:
     """Cloak's sentence for individual rolls: X results of the type rolled, in a roll for an
     individual-targeting effect (seed 000 Cloak)."""
     rt = sai.roll_type
-    return sai.generate(rt, f"Cloak: X = {sai.x} {rt.value} results in a roll for an "
+    return sai.generate(rt, f"Cloak: {sai.results(rt)} in a roll for an "
                             f"individual-targeting effect (seed 000 Cloak)")
 
 

@@ -15,7 +15,7 @@ def _in_roll(sai: SaiRoll) -> SaiOutcome:
     """Any army roll: X results of one of the five types; the rolled type is counted (in a
     combination roll the roller picks the type; digest §4.5)."""
     rt = sai.roll_type
-    return sai.generate(rt, f"Create Fireminions: X = {sai.x} {rt.value} results (seed 000 "
+    return sai.generate(rt, f"Create Fireminions: {sai.results(rt)} (seed 000 "
                             f"Create Fireminions)")
 
 

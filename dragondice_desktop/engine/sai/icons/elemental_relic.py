@@ -40,7 +40,7 @@ def elemental_relic(sai: SaiRoll) -> SaiOutcome:
                              kind="reroll")
     out = SaiOutcome(choices=(point,))
     if spent:
-        out += sai.ignored(f"Elemental Relic: {spent} of X = {sai.x} used to re-roll units "
+        out += sai.ignored(f"Elemental Relic: {spent} of its {sai.x} used to re-roll units "
                            f"(seed 001)")
     if spent < sai.x:
         out += sai.effect("relic", f"Elemental Relic: recruit small units or promote units "

@@ -16,7 +16,7 @@ def _in_roll(sai: SaiRoll) -> SaiOutcome:
     a choice that can only help is made for the roller."""
     rt = sai.roll_type
     if rt is RollType.MANEUVER:
-        return sai.generate(rt, f"Elevate: X = {sai.x} maneuver results (seed 001 Elevate)")
+        return sai.generate(rt, f"Elevate: {sai.results('maneuver')} (seed 001 Elevate)")
     if rt is RollType.MISSILE or (rt is RollType.SAVE and sai.ctx.save_against is RollType.MELEE):
         return SaiOutcome(modifiers=(Modifier(
             ModOp.MULTIPLY, 2, f"Elevate: double one unit's {rt.value} results (seed 001)",

@@ -14,11 +14,11 @@ from ..records import SaiRecord
 def _in_roll(sai: SaiRoll) -> SaiOutcome:
     """Melee: X melee and roll the item again; save against melee: X saves (seed 001)."""
     if sai.roll_type is RollType.MELEE:
-        return sai.generate(RollType.MELEE, f"Flurry: X = {sai.x} melee results, and the item is "
+        return sai.generate(RollType.MELEE, f"Flurry: {sai.results('melee')}, and the item is "
                                             f"rolled again (seed 001 Flurry)", rerolls=True)
     if sai.roll_type is RollType.SAVE:
         if sai.ctx.save_against is RollType.MELEE:
-            return sai.generate(RollType.SAVE, f"Flurry: X = {sai.x} save results against a "
+            return sai.generate(RollType.SAVE, f"Flurry: {sai.results('save')} against a "
                                                f"melee attack (seed 001 Flurry)")
         return sai.ignored("Flurry gives saves only in a save roll against a melee attack "
                            "(seed 001 Applies column: Save*)")

@@ -15,9 +15,9 @@ def _in_roll(sai: SaiRoll) -> SaiOutcome:
     results count as melee (seed 000 Charge), so Fly then gives maneuver."""
     rt = sai.roll_type
     if rt in (RollType.MANEUVER, RollType.SAVE):
-        return sai.generate(rt, f"Fly: X = {sai.x} {rt.value} results (seed 000 Fly)")
+        return sai.generate(rt, f"Fly: {sai.results(rt)} (seed 000 Fly)")
     if sai.counts_maneuver_as_melee:
-        return sai.generate(RollType.MANEUVER, f"Fly: X = {sai.x} maneuver results, counted "
+        return sai.generate(RollType.MANEUVER, f"Fly: {sai.results('maneuver')}, counted "
                                                f"as melee by Charge (seed 000 Fly, Charge)")
     return sai.ignored(f"Fly gives maneuver or save results, which do not count in a "
                        f"{rt.value} roll (seed 000 Fly)")

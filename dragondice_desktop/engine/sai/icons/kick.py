@@ -16,7 +16,7 @@ from ..records import DragonColumn, SaiRecord
 def _in_roll(sai: SaiRoll) -> SaiOutcome:
     """Save: X saves; melee: one defending unit takes X damage (seed 000 Kick)."""
     if sai.roll_type is RollType.SAVE:
-        return sai.generate(RollType.SAVE, f"Kick: X = {sai.x} save results (seed 000 Kick)")
+        return sai.generate(RollType.SAVE, f"Kick: {sai.results('save')} (seed 000 Kick)")
     if sai.roll_type is RollType.MELEE:
         return sai.effect("unit_damage")
     return sai.not_applicable()

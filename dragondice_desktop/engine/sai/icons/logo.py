@@ -40,9 +40,9 @@ def _in_roll(sai: SaiRoll) -> SaiOutcome:
                                "(seed 001 Applies column: Non-Maneuver)")
         if alloy is Color.BRONZE:
             if rt is RollType.MAGIC:
-                return sai.generate(RollType.MAGIC, f"SFR Logo (Bronze Medallion): X = {sai.x} "
-                                                    f"magic results of any elemental colour "
-                                                    f"(seed 001)", color=ANY_COLOR)
+                return sai.generate(RollType.MAGIC, f"SFR Logo (Bronze Medallion): "
+                                                    f"{sai.results('magic')} of any elemental "
+                                                    f"colour (seed 001)", color=ANY_COLOR)
             return cantrip_only(sai, " (Bronze Medallion: any species or colour)")
         if alloy is Color.SILVER:
             return sai.effect("silver_medallion", "SFR Logo (Silver Medallion): return an item "

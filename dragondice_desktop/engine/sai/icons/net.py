@@ -20,7 +20,7 @@ def _individual(sai: SaiRoll) -> SaiOutcome | None:
     """Net's sentence for individual rolls: X saves when saving against an
     individual-targeting effect (seed 000 Net)."""
     if sai.roll_type is RollType.SAVE and sai.ctx.against_individual:
-        return sai.generate(sai.roll_type, f"Net: X = {sai.x} save results when saving against "
+        return sai.generate(sai.roll_type, f"Net: {sai.results('save')} when saving against "
                                            f"an individual-targeting effect (seed 000 Net)")
     return None
 

@@ -28,7 +28,7 @@ def _in_roll(sai: SaiRoll) -> SaiOutcome:
                              "Regenerate: X save results, or return units from your DUA")
     if sai.choice() == "return":
         return back + SaiOutcome(choices=(point,))
-    return sai.generate(RollType.SAVE, f"Regenerate: X = {sai.x} save results (seed 000)",
+    return sai.generate(RollType.SAVE, f"Regenerate: {sai.results('save')} (seed 000)",
                         alternative="return units from the DUA") + SaiOutcome(choices=(point,))
 
 

@@ -13,10 +13,10 @@ from ..records import DragonColumn, SaiRecord
 def _in_roll(sai: SaiRoll) -> SaiOutcome:
     """Melee: X melee and roll again; maneuver: X maneuver, no re-roll (seed 000 Rend)."""
     if sai.roll_type is RollType.MELEE:
-        return sai.generate(RollType.MELEE, f"Rend: X = {sai.x} melee results, and the unit is "
+        return sai.generate(RollType.MELEE, f"Rend: {sai.results('melee')}, and the unit is "
                                             f"rolled again (seed 000 Rend)", rerolls=True)
     if sai.roll_type is RollType.MANEUVER:
-        return sai.generate(RollType.MANEUVER, f"Rend: X = {sai.x} maneuver results; no re-roll "
+        return sai.generate(RollType.MANEUVER, f"Rend: {sai.results('maneuver')}; no re-roll "
                                                f"in a maneuver roll (seed 000 Rend)")
     return sai.not_applicable()
 

@@ -18,7 +18,7 @@ def _in_roll(sai: SaiRoll) -> SaiOutcome:
     save possible; Dragonkin killed are buried (seed 000 Sneak Attack)."""
     rt = sai.roll_type
     if rt is RollType.MELEE:
-        return sai.generate(rt, f"Sneak Attack: X = {sai.x} melee results (seed 000 Sneak Attack)")
+        return sai.generate(rt, f"Sneak Attack: {sai.results('melee')} (seed 000 Sneak Attack)")
     if rt in (RollType.MISSILE, RollType.MAGIC):
         return sai.effect("damage_no_save")
     return sai.not_applicable()

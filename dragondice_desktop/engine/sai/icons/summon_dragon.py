@@ -22,7 +22,7 @@ def _in_roll(sai: SaiRoll) -> SaiOutcome:
     if sai.roll_type is not RollType.MAGIC:
         return sai.not_applicable()
     if sai.ctx.in_reserve:
-        return sai.generate(RollType.MAGIC, f"Summon Dragon: X = {sai.x} magic results in a "
+        return sai.generate(RollType.MAGIC, f"Summon Dragon: {sai.results('magic')} in a "
                                             f"magic action in reserves (seed 001 Summon Dragon)")
     return sai.effect("summon_dragon", "Summon Dragon: summon a dragon containing this item's "
                                        "colour (or an Ivory dragon, never a White one) to any "

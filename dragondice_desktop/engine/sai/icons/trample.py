@@ -14,9 +14,9 @@ def _in_roll(sai: SaiRoll) -> SaiOutcome:
     """Any roll: X maneuver and X melee results (seed 000 Trample)."""
     rt = sai.roll_type
     if rt in (RollType.MANEUVER, RollType.MELEE):
-        out = sai.generate(rt, f"Trample: X = {sai.x} {rt.value} results (seed 000 Trample)")
+        out = sai.generate(rt, f"Trample: {sai.results(rt)} (seed 000 Trample)")
         if rt is RollType.MELEE and sai.counts_maneuver_as_melee:
-            out += sai.generate(RollType.MANEUVER, f"Trample: X = {sai.x} maneuver results, "
+            out += sai.generate(RollType.MANEUVER, f"Trample: {sai.results('maneuver')}, "
                                                    f"counted as melee by Charge (seed 000)")
         return out
     return sai.ignored(f"Trample gives maneuver and melee results, which do not count in a "

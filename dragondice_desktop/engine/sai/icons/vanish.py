@@ -21,7 +21,7 @@ def _in_roll(sai: SaiRoll) -> SaiOutcome:
     still counting for the army it left (seed 000 Vanish)."""
     if sai.roll_type is not RollType.SAVE:
         return sai.not_applicable()
-    return (sai.generate(RollType.SAVE, f"Vanish: X = {sai.x} save results (seed 000 Vanish)")
+    return (sai.generate(RollType.SAVE, f"Vanish: {sai.results('save')} (seed 000 Vanish)")
             + sai.effect("vanish", "Vanish: the unit may move to any terrain or its Reserve "
                                    "Area; its saves still count for this army (seed 000)"))
 

@@ -31,7 +31,7 @@ def _in_roll(sai: SaiRoll) -> SaiOutcome:
                                      "unit able to carry it may move to another terrain or the "
                                      "Reserve Area (seed 001 Wayfare)") \
             + SaiOutcome(choices=(point,))
-    return sai.generate(RollType.MANEUVER, f"Wayfare: X = {sai.x} maneuver results (seed 001 "
+    return sai.generate(RollType.MANEUVER, f"Wayfare: {sai.results('maneuver')} (seed 001 "
                                            f"Wayfare)",
                         alternative="move the item and one carrier") + SaiOutcome(choices=(point,))
 

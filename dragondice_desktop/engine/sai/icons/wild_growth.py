@@ -33,7 +33,7 @@ def _in_roll(sai: SaiRoll) -> SaiOutcome:
     saves = int(chosen.split("-")[0]) if chosen in options else sai.x
     out = SaiOutcome(choices=(point,))
     if saves:
-        out += sai.generate(RollType.SAVE, f"Wild Growth: {saves} of X = {sai.x} as save results "
+        out += sai.generate(RollType.SAVE, f"Wild Growth: {saves} of its {sai.x} as save results "
                                            f"(seed 000 Wild Growth)", amount=saves)
     if saves < sai.x:
         out += sai.effect("promote", f"Wild Growth: you may promote up to {sai.x - saves} "
