@@ -28,15 +28,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from ..catalog.loader import load_catalog
 from ..catalog.model import (
-    ACTION_ICONS, DRAGON_ICONS, EIGHTH_FACE_ICONS, MINOR_TERRAIN_ICONS, DieKind, Icon,
+    ACTION_ICONS, DRAGON_ICONS, EIGHTH_FACE_ICONS, MINOR_TERRAIN_ICONS, Die, DieKind, Icon,
 )
 from . import game as _game  # noqa: F401 — imports every rules module, so the registries are full
 from . import spells
 from .core.rule_homes import EIGHTH_FACE, SPECIES, HOMES, code_file, home_file, homes
+from .rolls.model import RollContext, RollKind, RollType
+from .sai.icon_roll import NO_RULES_TEXT
 from .sai.registry import SAI_HANDLERS, SAI_RECORDS, sai_module
+from .sai.results import sai_outcome
 from .species import registry as species_registry
 from .core.options import CLASSIC, V401
 from .classic import effects as classic_effects
@@ -58,23 +62,18 @@ Tests = Mapping[str, Sequence[str]]
 
 DRAGON_FACE = "a dragon's face in the Dragon Attack phase (digest §1.7, §5.4)"
 
-# SAIs whose handler and game effect cover only part of their text: the part missing.
-_PARTIAL = {
-    Icon.LOGO: ("Gold, Silver and Bronze Medallions, Elemental Relic, the Eldarim champions "
-                "(ID worth 2; tame, slay, control) and the Dragonkin champions (4 saves, "
-                "dragon move) "
-                "are handled; the Earthfang relic's logo has no rules text available"),
-}
+# The rolls each die bearing an SAI is asked about (as play makes them: Cantrip spells
+# offered), to find where its code says its rules text is missing (``_missing_rules_text``).
+_PROBES = tuple(RollContext(rt, cantrip_spells=True) for rt in (
+    RollType.MANEUVER, RollType.MELEE, RollType.MISSILE, RollType.MAGIC)) + (
+    RollContext(RollType.SAVE, save_against=RollType.MELEE, cantrip_spells=True),
+    RollContext.dragon_attack(cantrip_spells=True),
+    RollContext(RollType.SAVE, kind=RollKind.INDIVIDUAL, against_individual=True,
+                cantrip_spells=True))
+
 
 # Spells the engine applies only in part: the part missing (digest §7).
 _PARTIAL_SPELLS: dict[str, str] = {}
-
-_NOT_HANDLED = {
-    Icon.FABRICATE: "Dracolem (v4.02): rules text not available (digest §9)",
-    Icon.GATE: "Dracolem (v4.02): rules text not available (digest §9)",
-    Icon.MAGIC_SUPPRESSION: "Dracolem (v4.02): rules text not available (digest §9)",
-    Icon.SPELL_DISRUPTION: "Dracolem (v4.02): rules text not available (digest §9)",
-}
 
 _MINOR_FACES = {
     **dict.fromkeys(minor.ID_FACES,
@@ -123,6 +122,51 @@ def _icon_kinds() -> dict[Icon, set[DieKind]]:
     return kinds
 
 
+@cache
+def _bearers() -> dict[Icon, tuple[tuple[Die, int], ...]]:
+    """Icon -> (die, X of its first face with the icon) for every die of the catalog but
+    the dragons (whose faces the Dragon Attack phase reads)."""
+    out: dict[Icon, list[tuple[Die, int]]] = {}
+    for die in load_catalog():
+        if die.kind is DieKind.DRAGON:
+            continue
+        seen: set[Icon] = set()
+        for face in die.faces:
+            for icon, x in face.icons:
+                if icon not in seen:
+                    seen.add(icon)
+                    out.setdefault(icon, []).append((die, x))
+    return {icon: tuple(dice) for icon, dice in out.items()}
+
+
+def _missing_rules_text(icon: Icon) -> tuple[list[Die], dict[str, list[Die]]]:
+    """The dice bearing SAI `icon` whose code applies it in every roll probed, and the others
+    by what is missing: the rest of the words after ``NO_RULES_TEXT`` in what the code
+    reports as not resolved ("" or " (the Earthfang relic's FAQ entry)")."""
+    applied: list[Die] = []
+    missing: dict[str, list[Die]] = {}
+    for die, x in _bearers().get(icon, ()):
+        gaps = {u.reason.split(NO_RULES_TEXT, 1)[1] for ctx in _PROBES
+                for u in sai_outcome(die, 1, icon, x, ctx).unresolved
+                if NO_RULES_TEXT in u.reason}
+        if gaps:
+            missing.setdefault(min(gaps), []).append(die)
+        else:
+            applied.append(die)
+    return applied, missing
+
+
+def _dice_words(dice: Sequence[Die]) -> str:
+    """Dice named for the report: one die of its kind and species by its name, several as
+    "the <species> <kind>s" ("the Eldarim champions", "the medallions")."""
+    groups: dict[str, list[str]] = {}
+    for die in dice:
+        species = f"{die.species.value} " if die.species is not None else ""
+        groups.setdefault(f"the {species}{die.kind.value}s", []).append(die.name)
+    return ", ".join(sorted(names[0] if len(names) == 1 else label
+                            for label, names in groups.items()))
+
+
 def _icon_row(icon: Icon, kinds: set[DieKind]) -> tuple[str, str, str, str]:
     """(kind, status, reason, file) of an icon printed on a die."""
     if icon is Icon.ID or icon in ACTION_ICONS:
@@ -142,13 +186,21 @@ def _icon_row(icon: Icon, kinds: set[DieKind]) -> tuple[str, str, str, str]:
         return "", HANDLED, DRAGON_FACE, ""
     module = sai_module(icon)
     where = code_file(module) if module is not None else ""  # the SAI's own file
-    if icon in _NOT_HANDLED:
-        return SAI, NOT_HANDLED, _NOT_HANDLED[icon], where
+    applied, missing = _missing_rules_text(icon)
+    if missing and not applied:  # the Dracolem icons
+        dice = [die for dice in missing.values() for die in dice]
+        return (SAI, NOT_HANDLED, f"rules text not available (digest §9): every roll reports it "
+                                  f"as not resolved, on every die bearing it ({_dice_words(dice)})",
+                where)
     if icon not in SAI_HANDLERS:
         return SAI, NOT_HANDLED, "no handler", where
     dragon_note = f"; on dragons: {DRAGON_FACE}" if DieKind.DRAGON in kinds else ""
-    if icon in _PARTIAL:
-        return SAI, PARTIAL, _PARTIAL[icon] + dragon_note, where
+    if missing:  # the logo, whose meaning depends on the die
+        gaps = "; ".join(f"{', '.join(d.name for d in dice)}{rest}"
+                         for rest, dice in sorted(missing.items()))
+        return (SAI, PARTIAL, f"handled on {_dice_words(applied)}; rules text not available "
+                              f"(digest §9), reported as not resolved, on {gaps}" + dragon_note,
+                where)
     spec = SAI_RECORDS[icon].targets
     if spec is not None and spec.spares_reserve_army:
         dragon_note += "; it does nothing in a Tower's missile attack on a Reserve army"

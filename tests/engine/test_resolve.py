@@ -159,8 +159,10 @@ def test_every_catalog_icon_is_listed_once_with_a_status():
 def test_coverage_reasons():
     rows = {icon: (status, reason) for icon, status, reason in rules_coverage()}
     assert rows[Icon.SLAY][0] == HANDLED
-    assert rows[Icon.FABRICATE] == (NOT_HANDLED, "Dracolem (v4.02): rules text not available "
-                                                 "(digest §9)")
+    # Digest §9: the Dracolem's icons' rules text was not retrieved (read from their code).
+    status, reason = rows[Icon.FABRICATE]
+    assert status == NOT_HANDLED and reason.startswith("rules text not available")
+    assert "the Dracolem units" in reason
     assert rows[Icon.JAWS] == (HANDLED, "a dragon's face in the Dragon Attack phase "
                                         "(digest §1.7, §5.4)")
     assert rows[Icon.CITY][0] == HANDLED and rows[Icon.TOWER][0] == HANDLED
@@ -168,6 +170,22 @@ def test_coverage_reasons():
     assert rows[Icon.CANTRIP][0] == HANDLED  # individual rolls too (test_individual_cantrip)
     assert rows[Icon.VORTEX][0] == HANDLED
     assert coverage_text().splitlines()[-1].startswith(f"{len(rows)} icons:")
+
+
+def test_the_logos_coverage_is_read_from_its_code_die_by_die():
+    """Seed 000 / 001 give the logo a meaning on the medallions, the Elemental Relic, the
+    Eldarim and the Dragonkin champions; digest §9: the Dracolem's texts (its promo
+    champions) and the Earthfang relic's FAQ entry were not retrieved. The row says which
+    dice are handled and which are not, as the logo's code reports them."""
+    status, reason = {icon: (s, r) for icon, s, r in rules_coverage()}[Icon.LOGO]
+    assert status == PARTIAL
+    handled, missing = reason.split("; rules text not available", 1)
+    for group in ("Elemental Relic", "the Dragonkin champions", "the Eldarim champions",
+                  "the medallions"):
+        assert group in handled
+    for die in ("Bronze Promo Champion", "Gold Promo Champion", "Silver Promo Champion",
+                "Earthfang"):
+        assert die in missing and die not in handled
 
 
 def test_spell_coverage_lists_every_catalog_spell():
