@@ -1,6 +1,7 @@
 """Handlers shared by several SAIs, made from what each SAI's file says of it (seed 000,
 seed 001): an SAI that passes one effect on to the game in the roll types it lists
-(``acting``), one that only generates X results (``results_in``), the strike-back saves of
+(``acting``; a delayed effect, ``delayed``; one the march reads from the roll,
+``read_by_march``), one that only generates X results (``results_in``), the strike-back saves of
 Counter and Volley (``strikes_back``), the moves of Ferry, Firewalking and Teleport
 (``moving``), and the results an SAI generates in a dragon attack (``dragon_results``).
 
@@ -29,6 +30,27 @@ def acting(kind: str, *types: RollType, rerolls: bool = False,
         return sai.not_applicable()
 
     return handler
+
+
+def delayed(*types: RollType) -> Handler:
+    """An SAI whose effect is delayed (Choke, Confuse, Decapitate, Impale, Hypnotic Glare; seed
+    000): in the listed roll types it passes on a "delayed" effect, which applies in step 2 of
+    the defending army's save roll (``rolls/army_roll.py``), read from the counted roll by the
+    march; it has no runner of its own."""
+    return acting("delayed", *types)
+
+
+def read_by_march(kind: str, *types: RollType) -> Handler:
+    """An SAI whose effect of `kind`, in the listed roll types, the march reads from the counted
+    roll itself (``turn/march_rolls.py``: Howl and Screech take saves from the defending army,
+    Surprise forbids its counter-attack, Charge changes the exchange); it has no runner of its
+    own."""
+    return acting(kind, *types)
+
+
+# The delayed effect of Decapitate (melee) and Impale (missile): one rule, two SAIs (seed 000).
+KILLS_ONE_ID = ("delayed: one defending unit that rolls its ID on the save roll is killed, its "
+                "results not counted")
 
 
 def results_in(types: dict[RollType, str], other_types: str = "") -> Handler:

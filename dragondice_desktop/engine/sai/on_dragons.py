@@ -23,6 +23,7 @@ from ..core.state import GameState
 from ..rolls.model import RollType, SaiOutcome
 from ..tasks.kinds import EffectTask, PickAsk, picks_of
 from .icon_roll import SaiRoll
+from .records import SentenceHandler
 
 # Why a sentence about the attacking dragons cannot be applied when the roll is counted on its
 # own (the resolve command): the dragons' rolls are not part of it.
@@ -94,6 +95,14 @@ def white_slain(state: GameState, dragon: int, unit: int, text: str,
     return state, text + f"; it rolled Jaws, so {state.die_label(unit)} is buried"
 
 
+def jaws_sentence(fallback: RollType) -> SentenceHandler:
+    """Decapitate's (`fallback` melee) or Impale's (missile) Dragon Attack sentence: see
+    ``jaws_killer``; the dragon is killed by ``run_kill_jaws_dragon`` (``JAWS_RUNNERS``)."""
+    def sentence(sai: SaiRoll) -> SaiOutcome:
+        return jaws_killer(sai, fallback)
+    return sentence
+
+
 def jaws_killer(sai: SaiRoll, fallback: RollType) -> SaiOutcome:
     """Decapitate / Impale in a dragon attack: kill one dragon that rolled Jaws; if none did,
     three results of the `fallback` type (seed 001)."""
@@ -106,3 +115,7 @@ def jaws_killer(sai: SaiRoll, fallback: RollType) -> SaiOutcome:
                                               f"rolled Jaws (seed 001 {sai.name})", amount=1)
     return sai.unresolved(f"kill one attacking dragon that rolled Jaws; if none did, three "
                           f"{fallback.value} results — {NOT_IN_GAME}")
+
+
+# The runners of Decapitate's and Impale's effect in a dragon attack.
+JAWS_RUNNERS = {"kill_jaws_dragon": run_kill_jaws_dragon}

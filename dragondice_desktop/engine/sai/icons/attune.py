@@ -1,6 +1,4 @@
-"""Attune (seed 001): its record and everything it does — in each kind of roll, the effect it
-passes on and the code that applies it.
-"""
+"""Attune (seed 001)."""
 
 from __future__ import annotations
 

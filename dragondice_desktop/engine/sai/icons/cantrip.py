@@ -1,5 +1,4 @@
-"""Cantrip (seed 000): its record and everything it does — in each kind of roll, the effect it
-passes on and the code that applies it.
+"""Cantrip (seed 000).
 
 The Cantrip spells its magic buys are cast by ``spells/casting.py``; ``cantrip_only`` also
 serves the Bronze Medallion (``logo.py``).

@@ -1,18 +1,10 @@
-"""Charge (seed 000): its record and everything it does — in each kind of roll, the effect it
-passes on and the code that applies it.
-
-The effect it passes on is read by the march from the counted roll itself
-(``turn/march_rolls.py``), so it has no runner here.
-
-Its handler in rolls is the shared ``acting`` (``sai/builders.py``): the effect it names, in
-the roll types it lists.
-"""
+"""Charge (seed 000)."""
 
 from __future__ import annotations
 
 from ....catalog.model import Icon
 from ...rolls.model import RollType
-from ..builders import acting
+from ..builders import read_by_march
 from ..records import SaiRecord
 
 
@@ -32,7 +24,7 @@ RECORDS: dict[Icon, SaiRecord] = {
                 'melee results damage the attacker (only spell saves reduce it)'),
         limit=(lambda ctx: ctx.counter_attack,
                "Charge has no effect during a counter-attack (seed 000 Charge)"),
-        in_roll=acting("charge", RollType.MELEE),
+        in_roll=read_by_march("charge", RollType.MELEE),
         combination_roll=COMBINATION_ROLL,
     ),
 }

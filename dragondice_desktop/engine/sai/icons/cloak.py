@@ -1,5 +1,4 @@
-"""Cloak (seed 000): its record and everything it does — in each kind of roll, the effect it
-passes on and the code that applies it.
+"""Cloak (seed 000).
 
 The saves it leaves on the army's later rolls are its lasting effect "cloak": what that adds
 to the rolls is read here (``_adds_saves``); ``sai/lasting.py`` holds it and ends it.

@@ -1,5 +1,4 @@
-"""Counter (seed 000): its record and everything it does — in each kind of roll, the effect it
-passes on and the code that applies it.
+"""Counter (seed 000).
 
 The damage it passes on to the attacking army is read by the march from the counted roll
 (``turn/march_rolls.py``).

@@ -1,5 +1,4 @@
-"""Dispel Magic (seed 000): its record and everything it does — in each kind of roll, the
-effect it passes on and the code that applies it.
+"""Dispel Magic (seed 000).
 
 Its own roll, made when spells target its unit, army or terrain, is the spells' business
 (``spells/``).

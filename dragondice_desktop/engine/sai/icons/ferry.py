@@ -1,5 +1,4 @@
-"""Ferry (seed 000): its record and everything it does — in each kind of roll, the effect it
-passes on and the code that applies it.
+"""Ferry (seed 000).
 
 The move itself is made by ``sai/own_army.py``.
 """

@@ -1,10 +1,4 @@
-"""Firecloud (seed 000): its record and everything it does — in each kind of roll, the effect
-it passes on and the code that applies it.
-
-Its targets are dealt with by the shared targeting code (``sai/targeting.py``), as its
-record's ``TargetSpec`` says. Its handler in rolls is the shared ``acting``
-(``sai/builders.py``): the effect it names, in the roll types it lists.
-"""
+"""Firecloud (seed 000)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,4 @@
-"""Flurry (seed 001): its record and everything it does — in each kind of roll, the effect it
-passes on and the code that applies it.
-"""
+"""Flurry (seed 001)."""
 
 from __future__ import annotations
 

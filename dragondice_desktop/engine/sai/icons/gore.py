@@ -1,9 +1,6 @@
-"""Gore (seed 000): its record and everything it does — in each kind of roll, the effect it
-passes on and the code that applies it.
+"""Gore (seed 000).
 
-The damage to the one unit it targets is dealt by ``sai/damage.py``. Its handler in rolls is
-the shared ``acting`` (``sai/builders.py``): the effect it names, in the roll types it
-lists.
+The damage to the one unit it targets is dealt by ``sai/damage.py``.
 """
 
 from __future__ import annotations

@@ -1,11 +1,7 @@
-"""Illusion (seed 000): its record and everything it does — in each kind of roll, the effect it
-passes on and the code that applies it.
+"""Illusion (seed 000).
 
 The protection it leaves is the lasting effect "illusion" (``sai/lasting.py``), which
 missile attacks and spells ask.
-
-Its handler in rolls is the shared ``acting`` (``sai/builders.py``): the effect it names, in
-the roll types it lists.
 """
 
 from __future__ import annotations

@@ -1,5 +1,4 @@
-"""Kick (seed 000): its record and everything it does — in each kind of roll, the effect it
-passes on and the code that applies it.
+"""Kick (seed 000).
 
 The damage to the one unit it targets is dealt by ``sai/damage.py``.
 """

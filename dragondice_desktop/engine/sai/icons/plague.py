@@ -1,9 +1,4 @@
-"""Plague (seed 000): its record and everything it does — in each kind of roll, the effect it
-passes on and the code that applies it.
-
-Its handler in rolls is the shared ``acting`` (``sai/builders.py``): the effect it names, in
-the roll types it lists.
-"""
+"""Plague (seed 000)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Regenerate (seed 000): its record and everything it does — in each kind of roll, the effect
-it passes on and the code that applies it.
+"""Regenerate (seed 000).
 
 Units return from the DUA through ``sai/own_army.py``.
 """

@@ -1,8 +1,7 @@
-"""Rise from the Ashes (seed 000): its record and everything it does — in each kind of roll,
-the effect it passes on and the code that applies it, and its other power: when a unit with
-this SAI is killed or buried, it rolls, and on this face goes to its Reserve Area instead. An
-effect that kills and buries lets it roll once when killed and again when buried; a first
-success saves it from the burial (seed 000). ``units/fates.py`` asks that power
+"""Rise from the Ashes (seed 000), with its other power: when a unit with this SAI is killed or
+buried, it rolls, and on this face goes to its Reserve Area instead. An effect that kills and
+buries lets it roll once when killed and again when buried; a first success saves it from the
+burial (seed 000). ``units/fates.py`` asks that power
 (``SaiRecord.when_killed``) wherever a unit is killed or buried.
 """
 

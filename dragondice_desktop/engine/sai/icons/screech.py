@@ -1,18 +1,10 @@
-"""Screech (seed 000): its record and everything it does — in each kind of roll, the effect it
-passes on and the code that applies it.
-
-The effect it passes on is read by the march from the counted roll itself
-(``turn/march_rolls.py``), so it has no runner here.
-
-Its handler in rolls is the shared ``acting`` (``sai/builders.py``): the effect it names, in
-the roll types it lists.
-"""
+"""Screech (seed 000)."""
 
 from __future__ import annotations
 
 from ....catalog.model import Icon
 from ...rolls.model import RollType
-from ..builders import acting
+from ..builders import read_by_march
 from ..records import SaiRecord
 
 
@@ -21,6 +13,6 @@ RECORDS: dict[Icon, SaiRecord] = {
         applies='Melee',
         summary='The defenders lose X saves.',
         effect='the defending army subtracts X save results',
-        in_roll=acting("subtract_saves", RollType.MELEE),
+        in_roll=read_by_march("subtract_saves", RollType.MELEE),
     ),
 }

@@ -1,10 +1,6 @@
-"""Sleep (seed 000): its record and everything it does — in each kind of roll, the effect it
-passes on and the code that applies it.
+"""Sleep (seed 000).
 
 The sleep is a lasting effect on the unit (``sai/lasting.py``: "asleep").
-
-Its handler in rolls is the shared ``acting`` (``sai/builders.py``): the effect it names, in
-the roll types it lists.
 """
 
 from __future__ import annotations

@@ -1,9 +1,6 @@
-"""Smite (seed 000): its record and everything it does — in each kind of roll, the effect it
-passes on and the code that applies it.
+"""Smite (seed 000).
 
 The damage, with no save possible, is dealt by ``sai/damage.py`` with the facts given here.
-Its handler in rolls is the shared ``acting`` (``sai/builders.py``): the effect it names, in
-the roll types it lists.
 """
 
 from __future__ import annotations

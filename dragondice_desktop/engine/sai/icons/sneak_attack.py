@@ -1,5 +1,4 @@
-"""Sneak Attack (seed 000): its record and everything it does — in each kind of roll, the
-effect it passes on and the code that applies it.
+"""Sneak Attack (seed 000).
 
 The damage, with no save possible, is dealt by ``sai/damage.py`` with the facts given here.
 """

@@ -1,18 +1,10 @@
-"""Surprise (seed 000): its record and everything it does — in each kind of roll, the effect it
-passes on and the code that applies it.
-
-The effect it passes on is read by the march from the counted roll itself
-(``turn/march_rolls.py``), so it has no runner here.
-
-Its handler in rolls is the shared ``acting`` (``sai/builders.py``): the effect it names, in
-the roll types it lists.
-"""
+"""Surprise (seed 000)."""
 
 from __future__ import annotations
 
 from ....catalog.model import Icon
 from ...rolls.model import RollType
-from ..builders import acting
+from ..builders import read_by_march
 from ..records import SaiRecord
 
 
@@ -23,6 +15,6 @@ RECORDS: dict[Icon, SaiRecord] = {
         effect='the defending army cannot counter-attack',
         limit=(lambda ctx: ctx.counter_attack,
                "Surprise has no effect during a counter-attack (seed 000 Surprise)"),
-        in_roll=acting("surprise", RollType.MELEE),
+        in_roll=read_by_march("surprise", RollType.MELEE),
     ),
 }

@@ -1,6 +1,4 @@
-"""Trample (seed 000): its record and everything it does — in each kind of roll, the effect it
-passes on and the code that applies it.
-"""
+"""Trample (seed 000)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,4 @@
-"""Wave (seed 000): its record and everything it does — in each kind of roll, the effect it
-passes on and the code that applies it.
-
-The effect it passes on is read by the march from the counted roll itself
+"""Wave (seed 000). The march reads its effects from the counted roll itself
 (``turn/march_rolls.py``), so it has no runner here.
 """
 

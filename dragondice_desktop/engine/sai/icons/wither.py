@@ -1,12 +1,7 @@
-"""Wither (seed 000): its record and everything it does — in each kind of roll, the effect it
-passes on and the code that applies it.
+"""Wither (seed 000).
 
 The results it takes from the army's rolls are its lasting effect "subtract_all", read
 here (``_subtracts``); ``sai/lasting.py`` holds it and ends it.
-
-The opposing army is picked, and the effect put in force, by ``sai/on_armies.py`` with the
-words given here. Its handler in rolls is the shared ``acting`` (``sai/builders.py``): the
-effect it names, in the roll types it lists.
 """
 
 from __future__ import annotations
