@@ -28,10 +28,11 @@ from ...catalog.model import Color, DieKind, Icon, Species
 from ..dragons.kinds import destinations, move_dragon, summonable
 from ..tasks.effect_steps import Events, ask, finish_rule, resume, units_pick
 from ..core.events import Event
-from ..units.fates import bury, promote, promotion_partners, return_from_dua
+from ..units.fates import bury, promotion_partners
 from ..core.dice_moves import move_die
 from ..turn.flow import controls_eighth_face
 from ..units.items import army_items, fits
+from ..units.recruiting import RecruitWords, recruit_or_promote
 from ..core.state import GameState, Zone, ZoneKind
 from ..tasks.queue_ops import replace_head
 from ..tasks.kinds import (
@@ -96,44 +97,24 @@ def _castle(state: GameState, task: RuleTask, events: Events) -> tuple[GameState
                                     f"its face moves (seed 003)", events, "terrain")
 
 
+CITY_WORDS = RecruitWords(
+    "City", "City: recruit a small unit from your DUA, or promote one unit of this army "
+            "(optional)", "City: recruited (digest §8)", "City, digest §8",
+    nothing="City: no small unit in the DUA to recruit and no unit to promote", reports=True)
+
+
 @eighth_face_power(Icon.CITY,
                    "recruit a small unit or promote one unit in the Eighth Face phase (digest "
                    "§8)")
 def _city(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     """City: recruit a small unit from the DUA to the army, or promote one of its units
-    (digest §8, §4.8)."""
+    (digest §8, §4.8; ``units/recruiting.py``)."""
     player, zone = task.player, task.zone
     assert zone is not None  # an eighth-face task names its terrain
-    dua = Zone(ZoneKind.DUA, player)
-    recruits = [u for u in state.units_in(dua, player) if u.die.health == 1]
+    recruits = [u for u in state.units_in(Zone(ZoneKind.DUA, player), player)
+                if u.die.health == 1]
     promotable = [u for u in state.units_in(zone, player) if promotion_partners(state, u.id)]
-    if task.stage == "start":
-        options = tuple(o for o, ok in (("promote", promotable), ("recruit", recruits)) if ok)
-        if not options:
-            return finish_rule(state, task, "City: no small unit in the DUA to recruit and no "
-                                            "unit to promote", events)
-        question: Ask  # a pick or a choice, by stage
-        question = ChooseAsk(player, "City: recruit a small unit from your DUA, or promote one "
-                                     "unit of this army (optional)", options + ("none",),
-                             options[0])
-        return ask(state, task, question, stage="mode")
-    if (waiting := resume(state, task)) is not None:
-        return waiting
-    if task.stage == "mode":
-        mode = word_answer(task)
-        if mode == "none":
-            return finish_rule(state, task, "City: not used", events)
-        units = recruits if mode == "recruit" else promotable
-        question = units_pick(player, f"City: which unit to {mode}", units, max_units=1,
-                              maximize=True)
-        return ask(state, task, question, stage=mode)
-    die_id = picks_of(task)[0]
-    if task.stage == "recruit":
-        state = return_from_dua(state, die_id, zone, events, "City: recruited (digest §8)")
-        return finish_rule(state, task, f"City: {state.die_label(die_id)} recruited", events)
-    partner = promotion_partners(state, die_id)[0]
-    state = promote(state, die_id, partner, events, "City, digest §8")
-    return finish_rule(state, task, f"City: {state.die_label(die_id)} promoted", events)
+    return recruit_or_promote(state, task, events, CITY_WORDS, recruits, promotable)
 
 
 @eighth_face_power(Icon.TEMPLE,

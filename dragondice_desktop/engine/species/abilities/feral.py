@@ -5,9 +5,10 @@ from __future__ import annotations
 from ....catalog.model import Color, Species
 from ...core.state import GameState, Zone, ZoneKind
 from ...rolls.model import RollContext, RollType
-from ...tasks.effect_steps import Events, ask, finish_rule, resume, units_pick
-from ...tasks.kinds import Ask, ChooseAsk, RuleTask, picks_of, word_answer
-from ...units.fates import promote, promotion_partners, return_from_dua
+from ...tasks.effect_steps import Events
+from ...tasks.kinds import RuleTask
+from ...units.fates import promotion_partners
+from ...units.recruiting import RecruitWords, recruit_or_promote
 from ..counts_as import Conversion, terrain_elements
 from ..places import terrain_armies, units_of
 from ..registry import Hook, ability, conversion
@@ -37,36 +38,15 @@ def _feral_armies(state: GameState, player: int) -> list[RuleTask]:
          "may recruit a small Feral or promote one", offers=_feral_armies, task="feralization")
 def feralization(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     """Recruit one small Feral from the DUA to the army, or promote one of its Feral —
-    optional (digest §6, §4.8)."""
-    name, species = "Feralization", Species.FERAL
+    optional (digest §6, §4.8; ``units/recruiting.py``)."""
     player, zone = task.player, task.zone
     assert zone is not None  # the task names the army's terrain
     recruits = [u for u in state.units_in(Zone(ZoneKind.DUA, player), player)
-                if u.die.species is species and u.die.health == 1]
-    promotable = [u for u in units_of(state, zone, player, species)
+                if u.die.species is Species.FERAL and u.die.health == 1]
+    promotable = [u for u in units_of(state, zone, player, Species.FERAL)
                   if promotion_partners(state, u.id)]
-    if task.stage == "start":
-        options = tuple(o for o, ok in (("promote", promotable), ("recruit", recruits)) if ok)
-        if not options:
-            return finish_rule(state, task, "", events)
-        question: Ask  # a pick or a choice, by stage
-        question = ChooseAsk(player, f"{name} at {state.zone_name(zone)}: recruit a small "
-                                     f"{species.value} unit or promote one (optional)",
-                             options + ("none",), options[0])
-        return ask(state, task, question, stage="mode")
-    if (waiting := resume(state, task)) is not None:
-        return waiting
-    if task.stage == "mode":
-        mode = word_answer(task)
-        if mode == "none":
-            return finish_rule(state, task, f"{name}: not used", events)
-        units = recruits if mode == "recruit" else promotable
-        question = units_pick(player, f"{name}: which unit to {mode}", units,
-                              max_units=1, maximize=True)
-        return ask(state, task, question, stage=mode)
-    unit = picks_of(task)[0]
-    if task.stage == "recruit":
-        state = return_from_dua(state, unit, zone, events, f"{name}: recruited (digest §6)")
-    else:
-        state = promote(state, unit, promotion_partners(state, unit)[0], events, name)
-    return finish_rule(state, task, "", events)
+    words = RecruitWords(
+        "Feralization", f"Feralization at {state.zone_name(zone)}: recruit a small "
+                        f"{Species.FERAL.value} unit or promote one (optional)",
+        "Feralization: recruited (digest §6)", "Feralization")
+    return recruit_or_promote(state, task, events, words, recruits, promotable)
