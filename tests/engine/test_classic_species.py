@@ -134,3 +134,15 @@ def test_no_bone_magic_in_a_classic_game():
     assert own_magic(state, roll, 0, [])  # v4.01: Bone Magic adds death magic
     assert own_magic(classic(state), roll, 0, []) == ()
     assert opposing_rolls(classic(state), T2, 0) == []
+
+
+@pytest.mark.rule("species", "Treefolk", "Rapid Growth")
+def test_no_rapid_growth_in_a_classic_roll():
+    """Digest §6 Rapid Growth (the roll-steps hook, which the odds ask directly): counter-
+    maneuvering at an earth terrain, Treefolk may roll again; not in a 1996 game's roll."""
+    from dragondice_desktop.catalog.model import Color
+    from dragondice_desktop.engine.species.abilities.treefolk import rapid_growth_applies
+
+    ctx = RollContext(RollType.MANEUVER, counter_maneuver=True)
+    assert rapid_growth_applies(frozenset({Color.EARTH}), ctx)
+    assert not rapid_growth_applies(frozenset({Color.EARTH}), replace(ctx, ruleset="classic"))

@@ -9,13 +9,14 @@ from ...rolls.individual_roll import face_roll
 from ...rolls.model import DieRoll, RollContext
 from ...tasks.kinds import RollTask
 from ...units.fates import Killing, move_unit
-from ..registry import Hook, ability
+from ..registry import Hook, ability, plays_species_abilities
 
 
 def rapid_growth_applies(elements: frozenset[Color], ctx: RollContext) -> bool:
     """True when Treefolk that rolled no SAI may be re-rolled in the roll `ctx` at a terrain
-    of `elements` (Rapid Growth, digest §6: counter-maneuvering at an earth terrain)."""
-    return ctx.counter_maneuver and Color.EARTH in elements
+    of `elements` (Rapid Growth, digest §6: counter-maneuvering at an earth terrain); never
+    in a 1996 game's roll (``registry.plays_species_abilities``). The odds ask it directly."""
+    return plays_species_abilities(ctx) and ctx.counter_maneuver and Color.EARTH in elements
 
 
 @ability(Species.TREEFOLK, "Rapid Growth", Hook.IN_ROLL_STEPS,
