@@ -109,6 +109,7 @@ from .pipeline import count_roll
 from ..sai.effects import targets_one_unit
 from ..sai.registry import BURIES_IF_KILLED, COMBINATION_ROLLS, TARGET_SPECS
 from ..species.counts_as import DUA_ABILITIES, FOUL_STENCH, capped_dua_count
+from ..species.registry import plays_species_abilities
 from ..core.state import GameDie, LastingEffect, ZoneKind
 
 MAX_TEXT = 200_000   # characters in a description
@@ -633,7 +634,7 @@ def _species(result: RollResult, data: dict[str, Any]) -> list[dict[str, Any]]:
     (``species.DUA_ABILITIES``; the DUA listed in "dua", Deadlands in "deadlands", the force
     size in "force_points", default 24)."""
     ctx = _context_of(result)
-    if ctx.ruleset == CLASSIC:
+    if not plays_species_abilities(ctx):  # the DUA abilities are read here, not on a hook
         return []  # the 1996 game has none of the v4.01 species abilities
     rolled = {d.die.species for d in _source_of(result).dice if not d.excluded}
     out: list[dict[str, Any]] = [{"ability": why, "effect": f"{src.value} counts as "
