@@ -12,14 +12,15 @@ faces, and the faces its step has been given so far. ``face <i>`` enters face i,
 roll`` lets the app roll that die from the seeded hash; ``chance_outcomes`` lists the
 outcomes with their probabilities. The step that threw then resumes (``rolls/throwing.py``):
 the task queue at the stage of the task that asked (army rolls and their re-rolls, dragon
-attacks, minor terrains, the individual rolls of SAIs, spells and abilities), or a setup
+attacks, minor terrains, the individual rolls of SAIs, spells and abilities) or at the
+removal of a damage's casualties (the saves they make), or a setup
 step (the starting distances) — the action is not applied again. In an app-rolled game the
 seeded Rng answers every request at once, inside the step, so its record and states are
 what they always were.
 
-A roll an action makes itself, outside those steps (the Horde roll-off, a Firebreath or
-Soiled Ground save when a casualty is chosen), is part of the action: while a manual-dice
-action is applied its faces come from a tally (``throwing.ActionTally``); a die without one
+A roll an action makes itself, outside those steps (the Horde roll-off), is part of the
+action: while a manual-dice action is applied its faces come from a tally
+(``throwing.ActionTally``); a die without one
 leaves the state from before the action waiting on a chance request that names the action,
 and each ``face`` action applies that action again with one more face (no exception: the
 action goes on with a stand-in face and its result is set aside). Replaying a record

@@ -236,3 +236,36 @@ def test_a_minor_terrain_brought_in_waits_for_its_face_in_the_march():
     assert [p for _, p in chance_outcomes(state)] == [Fraction(1, faces)] * faces
     state, _ = play(state, "face 5")
     assert dict(state.minors) == {bridge: 5} and state.step is Step.ACTION
+
+
+@pytest.mark.rule("spell", "Soiled Ground")
+@pytest.mark.parametrize("rules", [2, 5])
+@pytest.mark.parametrize("face, where", [(1, "dua1"), (2, "bua1")])
+def test_a_casualtys_save_waits_at_the_damage_step_and_resumes_there(monkeypatch, rules, face,
+                                                                    where):
+    """Digest §7 Soiled Ground: a unit killed at the terrain into the DUA makes a save roll or
+    is buried. In a manual-dice game the save of the casualty Bob chooses is a chance step of
+    the damage (rules revisions 1-2 remove a casualty at once, 3 on the chosen set): its face
+    (Footman face 1 '1 Save': it stays in the DUA; face 2 '1 Melee': buried) finishes the
+    removal there, and the casualty's action is applied once, not again for the face."""
+    from dragondice_desktop.engine.core.state import LastingEffect, Zone, ZoneKind
+
+    t2 = Zone(ZoneKind.TERRAIN, 2)
+    soiled = LastingEffect(0, None, "soiled_ground", "Soiled Ground", zone=t2,
+                           spell="Soiled Ground")
+    state = battle(("Dwarves/Footman",), ("Dwarves/Footman",)).with_(
+        options=GameOptions(manual_dice=True, rules=rules), effects=(soiled,))
+    # Ann's Footman: '2 Melee' (face 5); Bob's saves nothing ('1 Melee', face 2): 2 damage.
+    state, _ = run(state, "march t2", "no-maneuver", "action melee", "face 5", "face 2")
+    foot = state.dice_in(t2, 1)[0].id
+    calls = []
+    real = game.apply_march
+    monkeypatch.setattr(game, "apply_march",
+                        lambda s, a, e: calls.append(a.to_text()) or real(s, a, e))
+    state, events = play(state, f"kill {foot}")
+    assert state.step is Step.FACE and state.awaiting.action is None and events == ()
+    assert state.awaiting.throw.die_id == foot and state.pending.player == 1
+    state, events = play(state, f"face {face}")
+    assert state.zones[foot] == Zone.from_text(where)
+    assert any("Soiled Ground: save or be buried" in e.text for e in events)
+    assert calls == [f"kill {foot}"]

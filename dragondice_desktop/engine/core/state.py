@@ -168,7 +168,9 @@ class DamageDue:
     "bury_dragonkin" (Sneak Attack: Dragonkin killed are buried), "" nothing more.
     after_save: the army made a save roll against it (Open Grave, digest §7).
     marked: from rules revision 3, the casualties chosen so far, in the army still: they are
-    removed together once the set is complete (their health is counted in `killed`)."""
+    removed together once the set is complete (their health is counted in `killed`); under
+    revisions 1-2, the one casualty just chosen, until the task queue removes it (its health
+    not yet counted)."""
 
     player: int
     zone: Zone

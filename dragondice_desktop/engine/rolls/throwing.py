@@ -14,15 +14,16 @@ the request, and goes on. The step is
 - a stage of the task queue's head task (``open_session`` / ``close_session`` around each
   stage run, ``tasks/runner.py``): an army roll, its re-rolls, a dragon attack's rolls, a
   minor terrain's roll, and the individual rolls an SAI, a spell or an ability makes while
-  its effect is applied. A roll made deep inside a rule's procedure, which cannot stop where
-  it is, is thrown with `speculate`: it gets a stand-in face, the procedure goes on, and the
-  stage's result and events are set aside: the queue waits at the start of that stage;
+  its effect is applied; likewise the queue's removal of a damage's casualties (the
+  Firebreath or Soiled Ground save they make). A roll made deep inside a rule's procedure,
+  which cannot stop where it is, is thrown with `speculate`: it gets a stand-in face, the
+  procedure goes on, and the stage's result and events are set aside: the queue waits at the
+  start of that stage;
 - or a setup step named by the request (``resume``: the starting distances).
 The action the players played is never applied again for these. The rolls an action makes
-itself, outside those steps (the Horde roll-off, a Firebreath or Soiled Ground save when a
-casualty is chosen), take their faces from the action's tally (``ActionTally``): a die
-without one sets the action aside, and the game applies it again once the face is given
-(``game``).
+itself, outside those steps (the Horde roll-off), take their faces from the action's tally
+(``ActionTally``): a die without one sets the action aside, and the game applies it again
+once the face is given (``game``).
 
 The Rng stays a plain value (seed, position): the faces entered live in the request.
 """
@@ -55,10 +56,10 @@ class GivenFace:
 @dataclass
 class ActionTally:
     """The faces an action of a manual-dice game is applied with, for the rolls it makes
-    itself (the roll-off, a Firebreath save when a casualty is chosen ...), alive only while
-    the action is applied (``game``): `feed`, the faces in roll order (None: drawn from the
-    seeded hash, the players let the app roll it); `used`, how many were given out; `asked`,
-    the first die found without one (its Throw, face count, the Rng position at the ask);
+    itself (the Horde roll-off), alive only while the action is applied (``game``): `feed`,
+    the faces in roll order (None: drawn from the seeded hash, the players let the app roll
+    it); `used`, how many were given out; `asked`, the first die found without one (its
+    Throw, face count, the Rng position at the ask);
     `log`: None, or the faces given out (a replay, ``game.play_all``), where a face the die
     does not have is asked for again instead of raising ValueError."""
 

@@ -16,6 +16,7 @@ Decisions while it runs:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from ...catalog.model import Species
@@ -67,19 +68,29 @@ def advance(state: GameState, events: Events) -> GameState:
     while state.winner is None:
         state = queue_fate_choices(state)  # owners' choices (Stepped Damage, burials) first
         if state.damage and not _burying(state):
-            state, waiting = _next_damage(state, events)
+            # removing the casualties may roll (a Firebreath or Soiled Ground save): a step
+            # that waits for its faces and resumes here, as a task's stage does
+            state, waiting = _in_session(_next_damage, state, events)
         elif state.tasks:
-            if state.options.manual_dice:  # its dice may wait for the players' faces
-                before, mark = state, len(events)
-                state, waiting = _run_head(open_session(state), events)
-                state, waiting = close_session(before, mark, state, waiting, events)
-            else:
-                state, waiting = _run_head(state, events)
+            state, waiting = _in_session(_run_head, state, events)
         else:
             return state
         if waiting:
             return state
     return state
+
+
+def _in_session(step: Callable[[GameState, Events], tuple[GameState, bool]],
+                state: GameState, events: Events) -> tuple[GameState, bool]:
+    """Run one `step` of the queue (the head task's stage, or the casualties of the first
+    damage due): in a manual-dice game inside a session, so that a die it throws without a
+    face leaves a chance request and the step runs again from here once the face is given
+    (``rolls/throwing.py``), never the action that led to it."""
+    if not state.options.manual_dice:
+        return step(state, events)
+    before, mark = state, len(events)
+    state, waiting = step(open_session(state), events)
+    return close_session(before, mark, state, waiting, events)
 
 
 def _run_head(state: GameState, events: Events) -> tuple[GameState, bool]:
@@ -110,6 +121,11 @@ def _next_damage(state: GameState, events: Events) -> tuple[GameState, bool]:
     """Ask for the next casualty of the first damage due; once the casualties are all chosen
     remove them together (rules revision 3) and drop the damage."""
     due = state.damage[0]
+    if due.marked and not state.options.since(3):
+        # rules revisions 1-2: the casualty just chosen (``kill``) is removed at once, here
+        # (a Firebreath or Soiled Ground save it makes waits for its face and resumes here)
+        state = state.with_(damage=(replace(due, marked=()),) + state.damage[1:])
+        return _casualty(state, due.marked[0], events), False
     healths = [u.die.health for u in _standing(state, due)]
     remaining = due.amount - due.killed
     if best_kill_total(healths, remaining) > 0:
@@ -216,8 +232,10 @@ def apply_task_action(state: GameState, action: Action, events: Events) -> GameS
     if action.verb is Verb.KILL:
         if state.options.since(3):
             state = _choose_casualty(state, action.args[0])
-        else:
-            state = _casualty(state, action.args[0], events)
+        else:  # removed by the queue's damage step (``_next_damage``), which may roll
+            due = state.damage[0]
+            state = state.with_(damage=(replace(due, marked=(action.args[0],)),)
+                                + state.damage[1:])
         return advance(state, events)
     if action.verb is Verb.CAST or state.step is Step.CAST:
         return advance(apply_cast(state, action, events), events)
