@@ -36,6 +36,7 @@ from ..catalog.model import (
 from . import game as _game  # noqa: F401 — imports every rules module, so the registries are full
 from . import spells
 from .core.rule_homes import EIGHTH_FACE, SPECIES, HOMES, code_file, home_file, homes
+from .sai.effects import EXCHANGE_KINDS
 from .sai.registry import SAI_HANDLERS, SAI_RECORDS, sai_module
 from .species import registry as species_registry
 from .core.options import CLASSIC, V401
@@ -241,18 +242,28 @@ def _classic_row(rec: ClassicIcon, printed: set[Icon]) -> tuple[str, str, str]:
     """(status, reason, file) of one icon of the 1996 list."""
     if rec.group == BASIC:
         return HANDLED, "counted in every roll, as in the 1996 list", code_file(_pipeline)
+    kind = rec.effect_kind
     if rec.icon is None or rec.icon not in printed:
+        if kind in classic_effects.RUNNERS:
+            return (HANDLED, "no die of the app's catalog shows this icon, so it is never "
+                             "rolled; its effect is applied in play by its own procedure",
+                    code_file(classic_effects.RUNNERS[kind]))
         return (NOT_HANDLED, "no die of the app's catalog shows this icon, so it is never "
                              "rolled; its meaning is recorded", code_file(classic_effects))
     where = code_file(CLASSIC_HANDLERS[rec.icon])
     if rec.name in _CLASSIC_PARTIAL:
         return PARTIAL, _CLASSIC_PARTIAL[rec.name], where
-    kind = rec.effect_kind
     if kind in classic_effects.CLASSIC_EFFECT_KINDS and kind not in classic_effects.RUNNERS:
         return (PARTIAL, "counted in every roll of the 1996 game; its effect is shown with the "
                          "roll but not yet applied in play", where)
-    applied = (", its effect applied in play by the same procedure as in the v4.01 game"
-               if kind else "")
+    if (kind and kind not in classic_effects.CLASSIC_EFFECT_KINDS
+            and kind not in EXCHANGE_KINDS and kind not in SAI_RECORDS[rec.icon].runners):
+        return (PARTIAL, "counted in every roll of the 1996 game; the v4.01 procedure of this "
+                         "icon does not apply its 1996 effect, so play shows it as not "
+                         "resolved", where)
+    applied = ("" if not kind else ", its effect applied in play by its own 1996 procedure"
+               if kind in classic_effects.CLASSIC_EFFECT_KINDS
+               else ", its effect applied in play by the same procedure as in the v4.01 game")
     return HANDLED, f"counted in every roll of the 1996 game{applied}", where
 
 

@@ -170,7 +170,7 @@ def test_decapitate_works_in_a_skirmish_only():
     defender's normal save roll the attacker picks one unit with an ID result to be killed;
     its words name skirmishes, so in a charge it does nothing (the digest's default)."""
     for ctx in (c.skirmish_attack(), c.skirmish_counter_attack()):
-        assert kinds(roll(ctx, ("Items/Air Vorpal Sword", [3]))) == [("classic_id_kill", 3)]
+        assert kinds(roll(ctx, ("Items/Air Vorpal Sword", [3]))) == [("delayed", 3)]
     assert nothing(roll(c.charge_attack(), ("Items/Air Vorpal Sword", [3])))
 
 
@@ -179,7 +179,7 @@ def test_impale_is_decapitate_in_a_missile_attack():
     """Seed 002 Impale: rolled during a missile attack, after the defender saves normally the
     attacker picks one unit with an ID result to be killed; nothing in melee."""
     assert kinds(roll(c.missile_attack(), ("Dracolem/Bronze Draco-Gunner", [1]))) == [
-        ("classic_id_kill", 4)]
+        ("delayed", 4)]
     assert roll(c.skirmish_attack(), ("Dracolem/Bronze Draco-Gunner", [1])).effects == ()
 
 

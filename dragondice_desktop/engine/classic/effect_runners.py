@@ -42,7 +42,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from ...catalog.model import Icon, Species
+from ...catalog.model import DieKind, Icon, Species
 from ..core.events import Event
 from ..core.state import GameState, LastingEffect, Zone, ZoneKind
 from ..rolls.individual_roll import id_roll, unit_roll
@@ -50,9 +50,9 @@ from ..rolls.model import Modifier, ModOp, RollResult, RollType
 from ..rolls.pipeline import count_roll
 from ..sai.lasting import add, cannot_leave
 from ..tasks.effect_steps import Events, Runner, ask, finish, resume, units_pick
-from ..tasks.kinds import Ask, ChooseAsk, EffectTask, answer_of, picks_of
+from ..tasks.kinds import Ask, ChooseAsk, EffectTask, PickAsk, answer_of, picks_of
 from ..units.fates import kill, move_unit
-from . import effects
+from . import contexts, effects
 
 SAVE, MELEE, MANEUVER = RollType.SAVE, RollType.MELEE, RollType.MANEUVER
 # The lasting effect on a withered unit (seed 002 Wither), read by ``withered_roll``.
@@ -95,8 +95,8 @@ def _pick(state: GameState, task: EffectTask, prompt: str, budget: int | None = 
 
 
 def _finish(state: GameState, task: EffectTask, fates: list[tuple[int, str, str]],
-            events: Events) -> tuple[GameState, bool]:
-    name = task.effect.icon.value
+            events: Events, name: str = "") -> tuple[GameState, bool]:
+    name = name or task.effect.icon.value
     text = f"{name}: " + ("; ".join(f"{label} {words}" for _, label, words in fates)
                           or "no target")
     return finish(state, task, text, events, tuple(i for i, _, _ in fates),
@@ -422,7 +422,152 @@ def withered_roll(state: GameState, result: RollResult,
     return state, result
 
 
+def _bullseye(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
+    """Bullseye (seed 002): the shooter picks one unit of the target army; it takes 1 damage
+    per Bullseye icon and only it rolls for saves; when the damage left equals or exceeds its
+    health it is killed at once, before the army saves (``effects.bullseye_kills``); less does
+    nothing (the Rulings page)."""
+    x = task.effect.amount
+    if (waiting := _pick(state, task, f"Bullseye: pick one defending unit to take {x} damage "
+                                      f"(it saves alone)", one=True)) is not None:
+        return waiting
+    die_id = picks_of(task)[0]
+    label, health = state.die_label(die_id), state.dice[die_id].die.health
+    state, roll = unit_roll(state, die_id, (SAVE,), events, f"Bullseye: save against {x} "
+                                                            f"damage")
+    saves = roll.total(SAVE)
+    if effects.bullseye_kills(x, health, saves):
+        state = kill(state, die_id, events, "Bullseye")
+        return _finish(state, task, [(die_id, label, f"takes {x} damage, saves {saves}: "
+                                                     f"killed")], events)
+    return _finish(state, task, [(die_id, label, f"takes {x} damage, saves {saves}: "
+                                                 f"survives")], events)
+
+
+def _unit_damage_no_save(state: GameState, task: EffectTask,
+                         events: Events) -> tuple[GameState, bool]:
+    """Swoop (seed 002): four damage on a single unit of the enemy army, with no saves
+    possible: the unit picked is killed when the damage reaches its health."""
+    x, name = task.effect.amount, SWOOP
+    if (waiting := _pick(state, task, f"{name}: pick one defending unit to take {x} damage "
+                                      f"(no save)", one=True)) is not None:
+        return waiting
+    die_id = picks_of(task)[0]
+    label, health = state.die_label(die_id), state.dice[die_id].die.health
+    if x >= health:
+        state = kill(state, die_id, events, f"{name}, no save")
+        return _finish(state, task, [(die_id, label, f"takes {x} damage: killed")], events,
+                       name)
+    return _finish(state, task, [(die_id, label, f"takes {x} damage: survives "
+                                                 f"({health} health)")], events, name)
+
+
+# The 1996 name of the effect "classic_unit_damage_no_save": no die of the catalog prints it.
+SWOOP = "Swoop"
+
+
+def _summon_dragon(state: GameState, task: EffectTask,
+                   events: Events) -> tuple[GameState, bool]:
+    """Summon Dragon (seed 002): rolled for magic, the dragon of the roller's choice,
+    regardless of colour, comes to the terrain the die occupies, whether the player wishes it
+    or not. In the 1996 game dragons wait in the dead piles (TSR digest §3.3, any player's);
+    in a v4.01 game they wait in the Summoning Pools."""
+    from ..dragons.kinds import move_dragon
+
+    where = state.zones[task.effect.die_id]
+    if where.kind is not ZoneKind.TERRAIN:
+        return finish(state, task, "Summon Dragon: the die occupies no terrain", events)
+    if task.stage == "start":
+        waiting_at = ZoneKind.DUA if state.options.classic else ZoneKind.SUMMONING
+        dragons = [d for d, z in zip(state.dice, state.zones)
+                   if d.die.kind is DieKind.DRAGON and z.kind is waiting_at]
+        if not dragons:
+            return finish(state, task, "Summon Dragon: no dragon is waiting to be summoned",
+                          events)
+        question = PickAsk(task.owner, f"Summon Dragon: pick the dragon (any colour) that comes "
+                                       f"to {state.zone_name(where)}",
+                           tuple(d.id for d in dragons), tuple(1 for _ in dragons),
+                           max_units=1, maximize=True)
+        return ask(state, task, question, stage="pick")
+    if (waiting := resume(state, task)) is not None:
+        return waiting
+    dragon = picks_of(task)[0]
+    label = state.die_label(dragon)
+    state = move_dragon(state, dragon, where, events, f"summoned to {state.zone_name(where)} "
+                                                      f"(Summon Dragon)")
+    return finish(state, task, f"Summon Dragon: {label} comes to {state.zone_name(where)}",
+                  events, (dragon,))
+
+
+# The lasting effect on an army under Galeforce (seed 002), read by ``contexts.fly_ignored``.
+# Its `amount` is 1 until its maker's next turn begins (``galeforce_lasts``), then 0.
+GALEFORCE = contexts.GALEFORCE
+
+
+def _galeforce(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
+    """Galeforce (seed 002): the target army ignores all its flying results until the end of
+    the monster's controller's next turn. The target: the opposing army of the exchange the
+    roll belongs to; outside one, an opposing army at the monster's terrain, the roller's
+    choice (the Rulings page)."""
+    ex = state.current_march.exchange if state.march else None
+    if task.stage == "start":
+        armies: list[tuple[int, Zone]] = []
+        if ex is not None and task.purpose in _COMBAT:
+            other = (ex.defender, ex.defender_zone) if task.owner == ex.attacker else (
+                ex.attacker, ex.attacker_zone)
+            if other[0] != task.owner and state.has_army(other[1], other[0]):
+                armies = [other]
+        if not armies:
+            armies = [(p, task.zone) for p in range(state.player_count)
+                      if p != task.owner and state.has_army(task.zone, p)]
+        if not armies:
+            return finish(state, task, "Galeforce: no opposing army to target", events)
+        if len(armies) == 1:
+            return _gale(state, task, *armies[0], events)
+        options = tuple(f"player{p + 1}" for p, _ in armies)
+        names = ", ".join(f"{o} = {state.players[p].name}" for o, (p, _) in zip(options, armies))
+        question = ChooseAsk(task.owner, f"Galeforce: which army ignores its Fly results? "
+                                         f"({names})", options, options[0])
+        return ask(state, task, question, stage="army")
+    if (waiting := resume(state, task)) is not None:
+        return waiting
+    player = int(str(answer_of(task)).removeprefix("player")) - 1
+    return _gale(state, task, player, task.zone, events)
+
+
+def _gale(state: GameState, task: EffectTask, player: int, zone: Zone,
+          events: Events) -> tuple[GameState, bool]:
+    name = state.players[player].name
+    text = (f"{name}'s {state.army_name(zone, player)} ignores its Fly results (Galeforce) until "
+            f"the end of {state.players[task.owner].name}'s next turn")
+    state = add(state, LastingEffect(task.owner, Icon.GALEFORCE, GALEFORCE, text, player=player,
+                                     zone=zone, amount=1, source_die=task.effect.die_id), events)
+    return finish(state, task, f"Galeforce: {name}'s army ignores its Fly results", events)
+
+
+def galeforce_lasts(state: GameState, player: int, events: Events) -> GameState:
+    """At the beginning of `player`'s turn, before their effects expire: a Galeforce they made
+    lasts to the end of this turn (seed 002: "until the end of the monster controller's next
+    turn"), so it passes to the next player's Expire Effects phase. Any other state comes back
+    as it is."""
+    from ..turn.start import next_player
+
+    carried = [e for e in state.effects
+               if e.kind == GALEFORCE and e.creator == player and e.amount]
+    if not carried:
+        return state
+    after = next_player(state)
+    kept = tuple(replace(e, creator=after, amount=0) if e in carried else e
+                 for e in state.effects)
+    for e in carried:
+        events.append(Event("effect", f"Galeforce lasts to the end of this turn: {e.text}",
+                            player=player))
+    return state.with_(effects=kept)
+
+
 CLASSIC_RUNNERS: dict[str, Runner] = {
+    "classic_bullseye": _bullseye, "classic_unit_damage_no_save": _unit_damage_no_save,
+    "classic_summon_dragon": _summon_dragon, "classic_galeforce": _galeforce,
     "classic_convert": _convert, "classic_kill_health": _kill_health, "classic_flame": _flame,
     "classic_seize": _seize, "classic_paralyse": _paralyse, "classic_web": _paralyse,
     "classic_plague": _plague, "classic_stun": _stun, "classic_ferry": _ferry,

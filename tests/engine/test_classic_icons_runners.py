@@ -1,0 +1,217 @@
+"""More 1996-only effects applied in play (engine/classic/effect_runners.py): Bullseye, Swoop,
+Summon Dragon, Galeforce; and Decapitate, which the v4.01 procedure for delayed effects applies
+after the defender's save roll. Each test names the icon of seed 002 (the 1996 action-icon
+list) it checks and paraphrases its line.
+
+Position: Ann (player 0) attacks Bob's army at the Frontier (terrain 2) in a game played under
+the 1996 rules. As in test_classic_icons_play.py, the attack's first effect (a Slay the Minor
+Death rolled) is replaced by the 1996 effect under test, so each test plays exactly the effect
+it names; the dice then show the faces the test writes down, in the order the game rolls them.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dragondice_desktop.catalog.loader import load_catalog
+from dragondice_desktop.catalog.model import DieKind, Icon
+from dragondice_desktop.engine.classic.contexts import fly_ignored
+from dragondice_desktop.engine.classic.effect_runners import GALEFORCE, galeforce_lasts
+from dragondice_desktop.engine.core.options import checked
+from dragondice_desktop.engine.core.state import LastingEffect, Zone, ZoneKind
+from dragondice_desktop.engine.game import legal_actions
+from dragondice_desktop.engine.rolls.model import Effect, RollType
+from dragondice_desktop.engine.sai.lasting import expire
+from dragondice_desktop.engine.tasks.kinds import EffectTask
+from dragondice_desktop.engine.tasks.queue_ops import replace_head
+from dragondice_desktop.engine.tasks.runner import advance
+
+from engine_helpers import battle, ids_at, moved, position, run, scripted, texts, turn
+
+CAT = load_catalog()
+T2 = Zone(ZoneKind.TERRAIN, 2)
+DUA1 = Zone(ZoneKind.DUA, 1)
+SLAYER, FOOT, KNIGHT, GIANT = ("Undead/Minor Death", "Dwarves/Footman", "Coral Elves/Knight",
+                               "Coral Elves/Coral Giant")
+EAGLE = "Coral Elves/Eagle Knight"  # 3 health: '3 Fly' twice
+SWORD = "Items/Air Vorpal Sword"    # '3 Decapitate'
+
+
+def F(key: str, text: str) -> int:
+    """The index of the face printed `text` on die `key`."""
+    return [f.to_text() for f in CAT.die(key).faces].index(text)
+
+
+def classic(state):
+    """The position played under the 1996 rules."""
+    return state.with_(options=checked(state.options.rules, ruleset="classic"))
+
+
+def at_effect(state, icon, kind, amount, *faces):
+    """Ann's melee attack at the Frontier in `state`, stopped at its first effect (the Minor
+    Death's Slay), which is replaced by the 1996 effect (icon, kind, amount); then the game
+    goes on with the dice script `faces`. Returns (state, events)."""
+    state = scripted(state, F(SLAYER, "4 Slay"), *faces)
+    state, events = run(state, "march t2", "no-maneuver", "action melee")
+    head = state.tasks[0]
+    assert isinstance(head, EffectTask) and head.effect.icon is Icon.SLAY
+    effect = Effect(head.effect.die_id, icon, kind, amount, f"{icon.value} (1996)")
+    state = replace_head(state, EffectTask(effect, head.owner, head.zone, head.purpose))
+    state = advance(state, events)
+    return state, events
+
+
+def picks(state) -> set[str]:
+    return {a.to_text() for a in legal_actions(state) if a.to_text().startswith("pick")}
+
+
+# --- Bullseye -------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("classic_icon", "Bullseye")
+def test_bullseye_kills_the_target_when_the_damage_left_reaches_its_health():
+    """Seed 002 Bullseye: each icon inflicts 1 point of damage on one unit of the acting
+    player's choice; only the target rolls for saves; if the resulting damage equals or
+    exceeds its health it is killed at once. Three icons on the Knight (2 health), which rolls
+    '3 Melee' (no save): 3 - 0 >= 2, killed."""
+    state = classic(battle([SLAYER], [KNIGHT, FOOT]))
+    knight, foot = ids_at(state, 1)
+    state, events = at_effect(state, Icon.BULLSEYE, "classic_bullseye", 3)
+    assert picks(state) == {f"pick {knight}", f"pick {foot}"}
+    state = scripted(state, F(KNIGHT, "3 Melee"))
+    state, more = run(state, f"pick {knight}")
+    assert state.zones[knight] == DUA1 and state.zones[foot] == T2
+    assert any("Bullseye: Bob's Knight takes 3 damage, saves 0: killed" in t
+               for t in texts(events + more, "sai"))
+
+
+@pytest.mark.rule("classic_icon", "Bullseye")
+def test_bullseye_damage_below_the_health_left_does_nothing():
+    """Seed 002 Bullseye: the target is killed only if the damage left after its own saves
+    equals or exceeds its health. Two icons on the Knight (2 health), which saves '2 Save':
+    2 - 2 = 0 < 2, it lives, and nothing is added to the army's damage (the Rulings page)."""
+    state = classic(battle([SLAYER], [KNIGHT, FOOT]))
+    knight, foot = ids_at(state, 1)
+    state, events = at_effect(state, Icon.BULLSEYE, "classic_bullseye", 2)
+    state = scripted(state, F(KNIGHT, "2 Save"))
+    state, more = run(state, f"pick {knight}")
+    assert state.zones[knight] == T2
+    assert any("Bullseye: Bob's Knight takes 2 damage, saves 2: survives" in t
+               for t in texts(events + more, "sai"))
+
+
+# --- Swoop ----------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("classic_icon", "Swoop")
+def test_swoop_kills_one_unit_of_four_health_with_no_save():
+    """Seed 002 Swoop: during missile, inflict four damage on a single unit in the enemy
+    army, with no saves possible. No die of the catalog prints Swoop, so the effect is played
+    on a made-up die: the Coral Giant (4 health) is killed and never rolls; the Knight stays."""
+    state = classic(battle([SLAYER], [GIANT, KNIGHT]))
+    giant, knight = ids_at(state, 1)
+    state, events = at_effect(state, Icon.STONE, "classic_unit_damage_no_save", 4)
+    state, more = run(state, f"pick {giant}")
+    assert state.zones[giant] == DUA1 and state.zones[knight] == T2
+    assert any("Swoop: Bob's Coral Giant takes 4 damage: killed" in t
+               for t in texts(events + more, "sai"))
+    rolled = [e.roll for e in events + more if e.kind == "roll" and e.roll is not None]
+    assert not any(d.die_id == giant for r in rolled for d in r.dice)
+
+
+# --- Summon Dragon --------------------------------------------------------------------------
+
+
+@pytest.mark.rule("classic_icon", "Summon Dragon")
+def test_summon_dragon_brings_the_dragon_of_your_choice_any_colour_to_this_terrain():
+    """Seed 002 Summon Dragon: the dragon of your choice (regardless of colour) comes to the
+    terrain this die occupies, whether the player wishes it or not. In the 1996 game dragons
+    wait in the dead piles, any player's (TSR digest §3.3): Bob's black and red dragons may
+    both be picked by Ann (no "done": it must happen), and the one picked comes to the
+    Frontier, where the summoning die stands."""
+    state = position(ann={"campaign": (SLAYER,)},
+                     bob={"campaign": (FOOT, FOOT), "dragons": ("Dragons/Black Drake",
+                                                           "Dragons/Red Wyrm")})
+    dragons = [d.id for d in state.dice if d.die.kind is DieKind.DRAGON]
+    state = moved(state, dragons, DUA1)  # where a 1996 game keeps them
+    state, _ = turn(classic(state), 0)
+    state, events = at_effect(state, Icon.SUMMON_DRAGON, "classic_summon_dragon", 1)
+    assert {a.to_text() for a in legal_actions(state)} == {f"pick {d}" for d in dragons}
+    state, more = run(state, f"pick {dragons[1]}")
+    assert state.zones[dragons[1]] == T2 and state.zones[dragons[0]] == DUA1
+    assert any("Summon Dragon: Bob's Red Wyrm comes to" in t for t in texts(events + more, "sai"))
+
+
+# --- Galeforce ------------------------------------------------------------------------------
+
+
+def _save_roll(events):
+    return [e.roll for e in events if e.kind == "roll" and e.roll is not None
+            and e.roll.context is not None and e.roll.context.roll_type is RollType.SAVE][0]
+
+
+@pytest.mark.rule("classic_icon", "Galeforce")
+def test_galeforce_makes_the_target_army_ignore_its_fly_results():
+    """Seed 002 Galeforce: the target army ignores all its flying results. Bob's Eagle Knight
+    rolls '3 Fly' to save against the attack (Ann's Knight rolled '3 Melee'): under Galeforce it gives no save (without it,
+    Fly gives 3 saves: seed 002 Fly, maneuvers or saves as needed)."""
+    base = classic(battle([SLAYER, KNIGHT], [EAGLE, FOOT]))
+    state, events = at_effect(base, Icon.GALEFORCE, "classic_galeforce", 4,
+                              F(KNIGHT, "3 Melee"), F(EAGLE, "3 Fly"), F(FOOT, "1 Melee"))
+    gale = [e for e in state.effects if e.kind == GALEFORCE]
+    assert [(e.creator, e.player, e.zone) for e in gale] == [(0, 1, T2)]
+    assert "until the end of Ann's next turn" in gale[0].text
+    assert _save_roll(events).total(RollType.SAVE) == 0
+    assert fly_ignored(state, T2, 1) == {"ignore_fly": "Galeforce"}
+    assert fly_ignored(state, T2, 0) == {}
+    # the same save roll with no Galeforce (the effect replaced by a Flame that finds no unit
+    # of 0 health to burn): the Fly counts as 3 saves
+    plain, plain_events = at_effect(base, Icon.FLAME, "classic_flame", 0, F(KNIGHT, "3 Melee"),
+                                    F(EAGLE, "3 Fly"), F(FOOT, "1 Melee"))
+    assert _save_roll(plain_events).total(RollType.SAVE) == 3
+
+
+@pytest.mark.rule("classic_icon", "Galeforce")
+def test_galeforce_lasts_until_the_end_of_the_controllers_next_turn():
+    """Seed 002 Galeforce: "until the end of the monster controller's next turn" (TSR digest
+    §4: one of the 1996 game's three expiry points). Made on Ann's turn, it is in force on
+    Bob's turn, still on Ann's next turn, and ends when Bob's next turn begins."""
+    state = classic(battle([SLAYER], [EAGLE]))
+    gale = LastingEffect(0, Icon.GALEFORCE, GALEFORCE, "Bob's army ignores its Fly results",
+                         player=1, zone=T2, amount=1)
+    state = state.with_(effects=state.effects + (gale,))
+
+    def turn_begins(state, player):
+        state = state.with_(turn_player=player)
+        return expire(galeforce_lasts(state, player, []), player, [])
+
+    state = turn_begins(state, 1)   # Bob's turn
+    assert fly_ignored(state, T2, 1)
+    state = turn_begins(state, 0)   # Ann's next turn
+    assert fly_ignored(state, T2, 1)
+    state = turn_begins(state, 1)   # Ann's next turn has ended
+    assert not fly_ignored(state, T2, 1)
+    assert not [e for e in state.effects if e.kind == GALEFORCE]
+
+
+# --- Decapitate -----------------------------------------------------------------------------
+
+
+@pytest.mark.rule("classic_icon", "Decapitate")
+def test_decapitate_kills_a_unit_that_rolled_its_id_after_the_save_roll():
+    """Seed 002 Decapitate: rolled during a skirmish attack, the defender rolls to save
+    normally, then the attacker chooses one unit with an ID result to be killed. Ann's Knight
+    ('3 Melee') carries the Air Vorpal Sword ('3 Decapitate'); Bob's Footmen roll '1 ID' and
+    '1 Save': the one that rolled its ID is killed (the only choice). Seed 002's header has
+    special abilities take effect before the basic roll is dealt with, so the killed unit's
+    ID gives no save (the Rulings page): 1 save, 3 - 1 = 2 damage."""
+    state = classic(battle([KNIGHT, SWORD], [FOOT, FOOT]))
+    foot_id, foot_save = ids_at(state, 1)
+    state = scripted(state, F(KNIGHT, "3 Melee"), F(SWORD, "3 Decapitate"), F(FOOT, "1 ID"),
+                     F(FOOT, "1 Save"))
+    state, events = run(state, "march t2", "no-maneuver", "action melee")
+    # killed by Decapitate after the save roll, before any damage is assigned
+    assert "Decapitate: Bob's Footman killed" in texts(events, "sai")
+    assert state.zones[foot_id] == DUA1 and state.zones[foot_save] == T2
+    assert _save_roll(events).total(RollType.SAVE) == 1
+    assert "Bob takes 2 damage (melee 3 − saves 1)" in texts(events, "damage")
