@@ -225,8 +225,6 @@ def species_coverage(tests: Tests | None = None) -> list[tuple[str, str, str]]:
 
 # 1996 icons whose counting or effect covers only part of their text: the part missing.
 _CLASSIC_PARTIAL = {
-    "Elevate": "the count does not add the chosen unit's missile results as melee by itself "
-               "(shown as not resolved)",
     "Dispel Magic": "counted as nothing in ordinary rolls; its own roll against spells is not "
                     "made in play yet",
     "Wave": "counted as nothing in ordinary rolls; its own roll against an opposing army's "

@@ -215,3 +215,26 @@ def test_decapitate_kills_a_unit_that_rolled_its_id_after_the_save_roll():
     assert state.zones[foot_id] == DUA1 and state.zones[foot_save] == T2
     assert _save_roll(events).total(RollType.SAVE) == 1
     assert "Bob takes 2 damage (melee 3 − saves 1)" in texts(events, "damage")
+
+
+# --- Elevate --------------------------------------------------------------------------------
+
+CARPET = "Items/Air Flying Carpet"  # '4 Elevate'
+HAWK = "Feral/Hawk-folk"            # '3 Missile'
+
+
+@pytest.mark.rule("classic_icon", "Elevate")
+def test_elevate_adds_one_units_missile_results_to_the_melee():
+    """Seed 002 Elevate: rolled during a melee attack, elevate allows one unit's normal
+    missile results to apply in combat. Ann's Hawk-folk rolls '3 Missile' and the Knight
+    '3 Melee' with the Flying Carpet's '4 Elevate': the Hawk-folk's 3 missile results count as
+    melee, 3 + 3 = 6 hits against Bob's four Footmen's 1 save: 5 damage."""
+    state = classic(battle([KNIGHT, HAWK, CARPET], [FOOT, FOOT, FOOT, FOOT]))
+    state = scripted(state, F(KNIGHT, "3 Melee"), F(HAWK, "3 Missile"), F(CARPET, "4 Elevate"),
+                     F(FOOT, "1 Save"), F(FOOT, "1 Melee"), F(FOOT, "1 Melee"),
+                     F(FOOT, "1 Melee"))
+    state, events = run(state, "march t2", "no-maneuver", "action melee")
+    assert any("Elevate: Ann's Hawk-folk's 3 missile results count as melee" in t
+               for t in texts(events, "sai"))
+    assert state.current_march.result("attack").total(RollType.MELEE) == 6
+    assert "Bob takes 5 damage (melee 6 − saves 1)" in texts(events, "damage")

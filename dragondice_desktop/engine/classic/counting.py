@@ -350,9 +350,12 @@ def _bash(sai: SaiRoll, rec: ClassicIcon, roll: str) -> SaiOutcome:
 
 def _elevate(sai: SaiRoll, rec: ClassicIcon, roll: str) -> SaiOutcome:
     """Melee: one unit's normal missile results count in the melee (seed 002 Elevate). The
-    unit's missile results are not part of this count: reported for the game to add."""
+    game adds them once the roll is counted (``effect_runners``: the roller picks the unit);
+    a roll counted outside a game cannot know which, and says so."""
     if roll not in MELEE_ROLLS:
         return _idle(sai, rec, roll)
+    if sai.ctx.cantrip_spells:  # a roll made in play (as for Cantrip's spells)
+        return _acts(sai, rec, roll)
     return _acts(sai, rec, roll) + sai.unresolved(
         "pick one unit of the army whose normal missile results count as melee here; the "
         "count does not add them by itself")

@@ -565,7 +565,51 @@ def galeforce_lasts(state: GameState, player: int, events: Events) -> GameState:
     return state.with_(effects=kept)
 
 
+def _elevate(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
+    """Elevate (seed 002): rolled during a melee attack, one unit's normal missile results
+    (its Missile icons on the faces it rolled) apply in the combat: the roller picks the unit
+    and those results are added to the attack's melee, which is counted again."""
+    from ..tasks.queue_ops import store_result
+
+    result = state.current_march.result(task.purpose) if state.march else None
+    if result is None or result.source is None or task.purpose not in ("attack",
+                                                                      "counter-attack"):
+        return finish(state, task, "Elevate: no melee attack to add missile results to",
+                      events)
+    missiles = {d.die_id: _missile_icons(state, d.die_id, d.faces) for d in result.dice
+                if not d.excluded and state.dice[d.die_id].die.kind.is_unit}
+    missiles = {i: n for i, n in missiles.items() if n > 0}
+    if not missiles:
+        return finish(state, task, "Elevate: no unit of the army rolled missile results",
+                      events)
+    if task.stage == "start":
+        best = max(missiles, key=lambda i: (missiles[i], -i))
+        question = PickAsk(task.owner, "Elevate: pick the unit whose missile results count "
+                                       "as melee", tuple(missiles), tuple(missiles.values()),
+                           max_units=1, maximize=True, default=best)
+        return ask(state, task, question, stage="pick")
+    if (waiting := resume(state, task)) is not None:
+        return waiting
+    die_id = picks_of(task)[0]
+    label, n = state.die_label(die_id), missiles[die_id]
+    inp = result.source
+    added = Modifier(ModOp.ADD, n, f"Elevate: {label}'s {n} missile results count as melee",
+                     types=(MELEE,), icon=Icon.ELEVATE)
+    state = store_result(state, task.purpose, count_roll(
+        replace(inp, modifiers=inp.modifiers + (added,))))
+    return finish(state, task, f"Elevate: {label}'s {n} missile results count as melee",
+                  events, (die_id,))
+
+
+def _missile_icons(state: GameState, die_id: int, faces: tuple[int, ...]) -> int:
+    """The normal missile results on the faces a unit rolled (its Missile icons)."""
+    die = state.dice[die_id].die
+    return sum(count for f in faces for icon, count in die.faces[f].icons
+               if icon is Icon.MISSILE)
+
+
 CLASSIC_RUNNERS: dict[str, Runner] = {
+    "classic_elevate": _elevate,
     "classic_bullseye": _bullseye, "classic_unit_damage_no_save": _unit_damage_no_save,
     "classic_summon_dragon": _summon_dragon, "classic_galeforce": _galeforce,
     "classic_convert": _convert, "classic_kill_health": _kill_health, "classic_flame": _flame,
