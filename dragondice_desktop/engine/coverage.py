@@ -229,8 +229,6 @@ _CLASSIC_PARTIAL = {
                     "made in play yet",
     "Wave": "counted as nothing in ordinary rolls; its own roll against an opposing army's "
             "saves or maneuvers is not made in play yet",
-    "Regenerate": "counted, and the units come back in play; units brought back are not "
-                  "rolled into the roll under way, as the 1996 list wants",
     "Cantrip": "counted in every roll; in play its magic buys the spells the game offers for "
                "cantrip magic, not yet any spell of the 1996 list",
 }

@@ -22,9 +22,9 @@ which the task runner asks first (``tasks/runner.py``).
   that fail are stunned (no rolls) for the rest of the roller's turn;
 - "classic_ferry" (Ferry): the monster may move to another terrain, then stay there or
   return at once with up to four health of six-sided units (units brought into a combat are
-  not rolled into the roll under way: reported as not resolved);
-- "classic_regenerate" (Regenerate's return): the v4.01 return from the dead, with the
-  1996 list's "rolled at once into the combat" reported as not resolved;
+  rolled at once into the roll under way);
+- "classic_regenerate" (Regenerate's return): the v4.01 return from the dead; units brought
+  back during a combat are rolled at once into the roll under way;
 - "classic_wither" (Wither): one defending unit takes -1 per icon on all its rolls until the
   beginning of the roller's next turn (a lasting effect that ``withered_roll`` applies to
   every roll the unit makes; 0 or less kills it);
@@ -309,8 +309,9 @@ def _stun(state: GameState, task: EffectTask, events: Events) -> tuple[GameState
 
 def _ferry(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
     """Ferry (seed 002): the monster may move at once to another terrain; there it may stay,
-    or return at once with up to four health of six-sided units. Units it brings into a
-    combat are not rolled into the roll under way by the app: that part is reported."""
+    or return at once with up to four health of six-sided units. "Troops moved into combat
+    through use of this power are immediately rolled and counted toward final totals": the
+    units it brings into a combat are rolled into the roll under way (``_rolled_in``)."""
     mover, x = task.effect.die_id, task.effect.amount
     name = state.die_label(mover)
     if task.stage == "start":
@@ -346,10 +347,7 @@ def _ferry(state: GameState, task: EffectTask, events: Events) -> tuple[GameStat
     brought = picks_of(task) if task.stage == "bring" else ()
     for die_id in (mover, *brought):
         state = move_unit(state, die_id, origin, events, "returns with Ferry")
-    if brought and task.purpose in ("attack", "counter-attack", "save", "counter-save"):
-        events.append(Event("unresolved", "Not resolved: the units Ferry brought into the "
-                                          "combat are not rolled into this roll's totals",
-                            player=task.owner))
+    state = _rolled_in(state, task, list(brought), "Ferry", events)
     return finish(state, task, f"Ferry: {name} returns with "
                                f"{len(brought)} unit{'s' * (len(brought) != 1)}", events,
                   tuple(brought))
@@ -361,16 +359,48 @@ _COMBAT = ("attack", "counter-attack", "save", "counter-save")
 
 def _regenerate(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
     """Regenerate's return (seed 002): four health of units come back from your dead to this
-    location — the v4.01 return procedure, which asks which units. The 1996 list also rolls
-    them at once into the combat's totals; the app does not, and says so."""
+    location — the v4.01 return procedure, which asks which units; "troops brought back from
+    the dead with this power are rolled immediately and counted toward final totals in
+    combat": in a combat roll each one is rolled at once for the roll's result types, and its
+    results are added to the roll (counted again)."""
     from ..sai.effects import run_effect  # the task runner imports this module first
+    from ..tasks.queue_ops import replace_head
 
-    if task.stage == "start" and task.purpose in _COMBAT:
-        events.append(Event("unresolved", "Not resolved: units Regenerate brings back into the "
-                                          "combat are not rolled into this roll's totals",
-                            player=task.owner))
+    dead = Zone(ZoneKind.DUA, task.owner)
+    before = {u.id for u in state.units_in(dead, task.owner)}
     v4 = replace(task, effect=replace(task.effect, kind="return_from_dua"))
-    return run_effect(state, v4, events)
+    state, waiting = run_effect(state, v4, events)
+    if waiting:  # the question stays on a task of the 1996 kind, so this runner resumes it
+        return replace_head(state, replace(state.tasks[0], effect=task.effect)), True
+    back = sorted(i for i in before if state.zones[i] == task.zone)
+    return _rolled_in(state, task, back, "Regenerate", events), False
+
+
+def _rolled_in(state: GameState, task: EffectTask, units: list[int], name: str,
+               events: Events) -> GameState:
+    """Units that joined the army during a roll of a combat (seed 002 Ferry, Regenerate:
+    "rolled immediately and counted toward final totals in combat"): each is rolled at once
+    for the roll's result types, and what it rolls is added to the roll, counted again. Any
+    other roll, or no unit, leaves the state as it is."""
+    from ..tasks.queue_ops import store_result
+
+    result = state.current_march.result(task.purpose) if state.march else None
+    if (not units or task.purpose not in _COMBAT or result is None or result.source is None
+            or result.context is None or state.winner is not None):
+        return state
+    added = []
+    for die_id in units:
+        label = state.die_label(die_id)
+        state, roll = unit_roll(state, die_id, result.context.counted, events,
+                                f"{name}: rolled at once into the combat")
+        for rt in result.context.counted:
+            if roll.total(rt):
+                added.append(Modifier(ModOp.ADD, roll.total(rt), f"{name}: {label} joined and "
+                                      f"rolled {roll.total(rt)} {rt.value}", types=(rt,),
+                                      icon=task.effect.icon))
+    inp = result.source
+    return store_result(state, task.purpose, count_roll(
+        replace(inp, modifiers=inp.modifiers + tuple(added))))
 
 
 def _wither(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:

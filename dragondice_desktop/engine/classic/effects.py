@@ -66,8 +66,8 @@ CLASSIC_EFFECT_KINDS: dict[str, str] = {
                      "`amount` health of six-sided units; units moved into combat are rolled "
                      "at once and counted",
     "classic_regenerate": "Regenerate's return: `amount` health of the roller's units come back "
-                          "from their dead to this army; in a combat they should be rolled at "
-                          "once and counted in its totals",
+                          "from their dead to this army; in a combat they are rolled at once "
+                          "and counted in its totals",
     "classic_summon_dragon": "the dragon of the roller's choice, any colour, from any dead "
                              "pile, comes to the terrain of the die — wished for or not",
 }
