@@ -371,7 +371,9 @@ def _regenerate(state: GameState, task: EffectTask, events: Events) -> tuple[Gam
     v4 = replace(task, effect=replace(task.effect, kind="return_from_dua"))
     state, waiting = run_effect(state, v4, events)
     if waiting:  # the question stays on a task of the 1996 kind, so this runner resumes it
-        return replace_head(state, replace(state.tasks[0], effect=task.effect)), True
+        asking = state.tasks[0]
+        assert isinstance(asking, EffectTask)  # the return procedure waits on its own task
+        return replace_head(state, replace(asking, effect=task.effect)), True
     back = sorted(i for i in before if state.zones[i] == task.zone)
     return _rolled_in(state, task, back, "Regenerate", events), False
 
