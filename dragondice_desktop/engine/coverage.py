@@ -227,8 +227,6 @@ def species_coverage(tests: Tests | None = None) -> list[tuple[str, str, str]]:
 _CLASSIC_PARTIAL = {
     "Dispel Magic": "counted as nothing in ordinary rolls; its own roll against spells is not "
                     "made in play yet",
-    "Wave": "counted as nothing in ordinary rolls; its own roll against an opposing army's "
-            "saves or maneuvers is not made in play yet",
     "Cantrip": "counted in every roll; in play its magic buys the spells the game offers for "
                "cantrip magic, not yet any spell of the 1996 list",
 }

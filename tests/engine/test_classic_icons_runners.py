@@ -238,3 +238,44 @@ def test_elevate_adds_one_units_missile_results_to_the_melee():
                for t in texts(events, "sai"))
     assert state.current_march.result("attack").total(RollType.MELEE) == 6
     assert "Bob takes 5 damage (melee 6 − saves 1)" in texts(events, "damage")
+
+
+# --- Wave -----------------------------------------------------------------------------------
+
+LEVIATHAN = "Coral Elves/Leviathan"  # '4 Wave', '4 Save'
+
+
+@pytest.mark.rule("classic_icon", "Wave")
+@pytest.mark.parametrize("wave, saves, damage", [("4 Wave", 0, 3), ("4 Save", 2, 1)])
+def test_wave_rolls_against_an_opposing_save_roll_at_its_terrain(wave, saves, damage):
+    """Seed 002 Wave: when any opposing army rolls for saves at a terrain occupied by the
+    unit with this icon, you may roll this unit; if the wave icon comes up, subtract 4 save
+    results from the army's roll. Ann's Knight hits for 3 with her Leviathan beside it; Bob's
+    Footmen save 2; the Leviathan then rolls on its own: on '4 Wave' Bob keeps 0 saves and
+    takes 3 damage, on any other face (here '4 Save', which counts for nothing in that roll)
+    he keeps 2 and takes 1."""
+    state = classic(battle([KNIGHT, LEVIATHAN], [FOOT, FOOT]))
+    state = scripted(state, F(KNIGHT, "3 Melee"), F(LEVIATHAN, "4 Save"), F(FOOT, "1 Save"),
+                     F(FOOT, "1 Save"), F(LEVIATHAN, wave))
+    state, events = run(state, "march t2", "no-maneuver", "action melee")
+    assert state.current_march.result("save").total(RollType.SAVE) == saves
+    assert f"Bob takes {damage} damage (melee 3 − saves {saves})" in texts(events, "damage")
+    said = " ".join(texts(events, "sai"))
+    assert ("rolls its Wave: Bob's army loses 4 save results" in said) == (wave == "4 Wave")
+
+
+@pytest.mark.rule("classic_icon", "Wave")
+def test_wave_takes_four_maneuvers_from_an_opposing_maneuver_roll():
+    """Seed 002 Wave: "if this icon comes up during a maneuver roll, subtract 4 maneuver
+    results from the opposing army". Ann maneuvers at the Frontier with her Knight ('3
+    Maneuver'); Bob counter-maneuvers with his Leviathan, which also rolls its Wave against
+    Ann's roll: Ann's maneuver counts 0 (the Leviathan's counter-maneuver, '4 Save', counts 0
+    too: a tie, which the marcher wins)."""
+    state = classic(battle([KNIGHT], [LEVIATHAN]))
+    state = scripted(state, F(KNIGHT, "3 Maneuver"), F(LEVIATHAN, "4 Wave"),
+                     F(LEVIATHAN, "4 Save"))
+    state, events = run(state, "march t2", "maneuver", "counter")
+    assert state.current_march.result("maneuver").total(RollType.MANEUVER) == 0
+    assert "Maneuver succeeds (0 vs 0)" in texts(events)
+    assert any("rolls its Wave: Ann's army loses 4 maneuver results" in t
+               for t in texts(events, "sai"))

@@ -640,6 +640,49 @@ def _missile_icons(state: GameState, die_id: int, faces: tuple[int, ...]) -> int
                if icon is Icon.MISSILE)
 
 
+def classic_counted(state: GameState, zone: Zone, player: int, result: RollResult,
+                    events: Events) -> tuple[GameState, RollResult]:
+    """An army roll of a 1996 game, once counted (`player`'s army at `zone`): withered units
+    roll lower (``withered_roll``), then opposing units with a Wave face at the terrain make
+    their own roll against it (``wave_rolls``). Returns (state, the roll as it now counts)."""
+    state, result = withered_roll(state, result, events)
+    return wave_rolls(state, zone, player, result, events)
+
+
+def wave_rolls(state: GameState, zone: Zone, player: int, result: RollResult,
+               events: Events) -> tuple[GameState, RollResult]:
+    """Wave (seed 002): when an opposing army rolls for saves at a terrain the Wave unit
+    occupies, its owner may roll it; if the Wave icon comes up, 4 save results are subtracted
+    from the army's roll; in a maneuver roll, 4 maneuver results. The app rolls every such
+    unit that can roll, once per roll (it can only help its owner: the Rulings page); only its
+    Wave face counts. Any other roll comes back as it is."""
+    ctx, inp = result.context, result.source
+    if ctx is None or inp is None or zone.kind is not ZoneKind.TERRAIN:
+        return state, result
+    rt = SAVE if SAVE in ctx.counted else MANEUVER if ctx.roll_type is MANEUVER else None
+    if rt is None:
+        return state, result
+    beasts = [u for u in state.dice_in(zone) if u.owner != player and u.die.kind.is_unit
+              and any(i is Icon.WAVE for f in u.die.faces for i, _ in f.icons)]
+    lost = []
+    for unit in beasts:
+        label = state.die_label(unit.id)
+        state, roll = unit_roll(state, unit.id, (rt,), events, f"Wave: its own roll against "
+                                                               f"{state.players[player].name}'s "
+                                                               f"{rt.value} roll", forced=False)
+        shows = any(i is Icon.WAVE for f in roll.faces for i, _ in unit.die.faces[f].icons)
+        n = effects.wave_loss(shows)
+        events.append(Event("sai", f"Wave: {label} " + (
+            f"rolls its Wave: {state.players[player].name}'s army loses {n} {rt.value} "
+            f"results" if n else "shows no Wave: no effect"), player=unit.owner))
+        if n:
+            lost.append(Modifier(ModOp.SUBTRACT, n, f"Wave: {label} -{n} {rt.value}",
+                                 types=(rt,), icon=Icon.WAVE))
+    if not lost:
+        return state, result
+    return state, count_roll(replace(inp, modifiers=inp.modifiers + tuple(lost)))
+
+
 CLASSIC_RUNNERS: dict[str, Runner] = {
     "classic_elevate": _elevate,
     "classic_bullseye": _bullseye, "classic_unit_damage_no_save": _unit_damage_no_save,
