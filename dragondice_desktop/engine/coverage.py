@@ -35,12 +35,13 @@ from ..catalog.model import (
 )
 from . import game as _game  # noqa: F401 — imports every rules module, so the registries are full
 from . import spells
+from .spells import casting as spell_casting
 from .core.rule_homes import EIGHTH_FACE, SPECIES, HOMES, code_file, home_file, homes
 from .sai.effects import EXCHANGE_KINDS
 from .sai.registry import SAI_HANDLERS, SAI_RECORDS, sai_module
 from .species import registry as species_registry
 from .core.options import CLASSIC, V401
-from .classic import effects as classic_effects
+from .classic import effect_runners as classic_runners, effects as classic_effects
 from .classic.counting import HANDLERS as CLASSIC_HANDLERS
 from .classic.records import BASIC, RECORDS as CLASSIC_RECORDS, ClassicIcon
 from .rolls import pipeline as _pipeline
@@ -225,10 +226,18 @@ def species_coverage(tests: Tests | None = None) -> list[tuple[str, str, str]]:
 
 # 1996 icons whose counting or effect covers only part of their text: the part missing.
 _CLASSIC_PARTIAL = {
-    "Dispel Magic": "counted as nothing in ordinary rolls; its own roll against spells is not "
-                    "made in play yet",
     "Cantrip": "counted in every roll; in play its magic buys the spells the game offers for "
                "cantrip magic, not yet any spell of the 1996 list",
+}
+
+
+# 1996 icons that act only in a roll of their own, made in play: where it is made.
+_CLASSIC_OWN_ROLL = {
+    "Dispel Magic": ("nothing in ordinary rolls; its own roll is made once spells aimed at it, "
+                     "its army or its terrain are declared, by the same procedure as in the "
+                     "v4.01 game", spell_casting),
+    "Wave": ("nothing in ordinary rolls; its own roll is made after each opposing army's save "
+             "or maneuver roll at its terrain", classic_runners.wave_rolls),
 }
 
 
@@ -245,6 +254,9 @@ def _classic_row(rec: ClassicIcon, printed: set[Icon]) -> tuple[str, str, str]:
         return (NOT_HANDLED, "no die of the app's catalog shows this icon, so it is never "
                              "rolled; its meaning is recorded", code_file(classic_effects))
     where = code_file(CLASSIC_HANDLERS[rec.icon])
+    if rec.name in _CLASSIC_OWN_ROLL:
+        words, home = _CLASSIC_OWN_ROLL[rec.name]
+        return HANDLED, words, code_file(home)
     if rec.name in _CLASSIC_PARTIAL:
         return PARTIAL, _CLASSIC_PARTIAL[rec.name], where
     if kind in classic_effects.CLASSIC_EFFECT_KINDS and kind not in classic_effects.RUNNERS:

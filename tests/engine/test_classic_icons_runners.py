@@ -279,3 +279,30 @@ def test_wave_takes_four_maneuvers_from_an_opposing_maneuver_roll():
     assert "Maneuver succeeds (0 vs 0)" in texts(events)
     assert any("rolls its Wave: Ann's army loses 4 maneuver results" in t
                for t in texts(events, "sai"))
+
+
+# --- Dispel Magic ---------------------------------------------------------------------------
+
+GARGOYLE, CONJURER = "Dwarves/Gargoyle", "Coral Elves/Conjurer"
+
+
+@pytest.mark.rule("classic_icon", "Dispel Magic")
+@pytest.mark.parametrize("face, negated", [("4 Dispel Magic", True), ("4 Melee", False)])
+def test_dispel_magic_rolls_to_negate_the_spells_on_its_army(face, negated):
+    """Seed 002 Dispel Magic: whenever magic targets this unit or the army or the terrain it
+    occupies, you may roll this unit to resist immediately after all spells are declared; if
+    the dispel face comes up, the spell or spells are negated before they can take effect.
+    In a 1996 game Ann's Conjurers cast Hailstorm on Bob's army with his Gargoyle: after she is
+    done declaring, Bob may roll it; on its Dispel Magic face the Hailstorm is negated (no
+    damage), on another face it goes ahead."""
+    state = position(ann={"campaign": (CONJURER, CONJURER)}, bob={"campaign": (GARGOYLE,)},
+                     faces=(3, 3, 1))
+    state, _ = turn(classic(state), 0)
+    state, _ = run(scripted(state, 2, 2), "march t2", "no-maneuver", "action magic")
+    state, _ = run(state, "cast hailstorm air t2 1", "done")
+    assert state.pending.player == 1
+    assert sorted(a.to_text() for a in legal_actions(state)) == ["choose no", "choose roll"]
+    state, events = run(scripted(state, F(GARGOYLE, face), F(GARGOYLE, "4 Melee")),
+                        "choose roll")
+    assert ("Dispel Magic: Hailstorm negated" in texts(events)) == negated
+    assert bool([e for e in events if e.kind == "damage"]) != negated
