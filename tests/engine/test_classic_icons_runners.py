@@ -306,3 +306,19 @@ def test_dispel_magic_rolls_to_negate_the_spells_on_its_army(face, negated):
                         "choose roll")
     assert ("Dispel Magic: Hailstorm negated" in texts(events)) == negated
     assert bool([e for e in events if e.kind == "damage"]) != negated
+
+
+# --- Screech, the Feral printing --------------------------------------------------------------
+
+
+@pytest.mark.rule("classic_icon", "Screech")
+def test_the_feral_screech_takes_four_saves_from_the_army_it_attacks():
+    """Seed 002 Screech, *The Feral*: during a melee action, subtracts 4 from the opponent's
+    saves. Ann's Knight hits for 3 beside her Owl-folk's '4 Screech'; Bob's Footmen roll 2
+    saves, less 4: none, and all 3 hits are damage (a Goblin Screech would leave them 2)."""
+    state = classic(battle([KNIGHT, "Feral/Owl-folk"], [FOOT, FOOT]))
+    state = scripted(state, F(KNIGHT, "3 Melee"), F("Feral/Owl-folk", "4 Screech"),
+                     F(FOOT, "1 Save"), F(FOOT, "1 Save"))
+    state, events = run(state, "march t2", "no-maneuver", "action melee")
+    assert state.current_march.result("save").total(RollType.SAVE) == 0
+    assert "Bob takes 3 damage (melee 3 − saves 0)" in texts(events, "damage")
