@@ -226,8 +226,6 @@ def species_coverage(tests: Tests | None = None) -> list[tuple[str, str, str]]:
 
 # 1996 icons whose counting or effect covers only part of their text: the part missing.
 _CLASSIC_PARTIAL = {
-    "Cantrip": "counted in every roll; in play its magic buys the spells the game offers for "
-               "cantrip magic, not yet any spell of the 1996 list",
 }
 
 

@@ -322,3 +322,49 @@ def test_the_feral_screech_takes_four_saves_from_the_army_it_attacks():
     state, events = run(state, "march t2", "no-maneuver", "action melee")
     assert state.current_march.result("save").total(RollType.SAVE) == 0
     assert "Bob takes 3 damage (melee 3 − saves 0)" in texts(events, "damage")
+
+
+# --- Cantrip: any spell; no harmful magic on your own armies ----------------------------------
+
+LICH, WIZARD = "Undead/Lich", "Dwarves/Wizard"  # '4 Cantrip' each
+
+
+def _casts(state):
+    return {a.to_text() for a in legal_actions(state) if a.to_text().startswith("cast ")}
+
+
+@pytest.mark.rule("classic_icon", "Cantrip")
+def test_cantrip_buys_any_spell_in_the_1996_game():
+    """Seed 002 Cantrip: during any other action than magic or maneuver, the cantrip can be
+    used to purchase immediate spells — any spell (TSR digest §18 row 33; today only spells
+    marked C). The Lich's '4 Cantrip' in Ann's melee roll is 4 death magic: in a 1996 game it
+    may buy Finger of Death (4 death, not a Cantrip spell); in today's game it may not."""
+    def cantrip_casts(rules):
+        state = rules(battle([LICH, KNIGHT], [FOOT, FOOT]))
+        state = scripted(state, F(LICH, "4 Cantrip"), F(KNIGHT, "3 Melee"))
+        state, _ = run(state, "march t2", "no-maneuver", "action melee")
+        return _casts(state)
+
+    today = cantrip_casts(lambda s: s)
+    then = cantrip_casts(classic)
+    assert any(c.startswith("cast palsy") for c in today)  # a Cantrip spell: both games
+    assert not any(c.startswith("cast finger-of-death") for c in today)
+    assert any(c.startswith("cast finger-of-death") for c in then)
+
+
+def test_no_harmful_terrain_spell_where_the_caster_has_an_army():
+    """TSR digest §9.4, §16 #20 (CK1): no magic may harm an army of the caster's own player.
+    Ash Storm (every army roll at the terrain -1) bought with the Wizard's cantrip: in a 1996
+    game it may not be aimed at the Frontier or at Ann's Home Terrain, where her armies are,
+    only at Bob's Home Terrain once her Horde has left it; today it may go anywhere (the
+    Rulings page)."""
+    def ash_storm_targets(rules):
+        state = rules(battle([WIZARD, KNIGHT], [FOOT, FOOT]))
+        horde = ids_at(state, 0, "t1")
+        state = moved(state, horde, Zone(ZoneKind.RESERVE, 0))
+        state = scripted(state, F(WIZARD, "4 Cantrip"), F(KNIGHT, "3 Melee"))
+        state, _ = run(state, "march t2", "no-maneuver", "action melee")
+        return {c.split()[-1] for c in _casts(state) if c.startswith("cast ash-storm")}
+
+    assert ash_storm_targets(lambda s: s) == {"t0", "t1", "t2"}
+    assert ash_storm_targets(classic) == {"t1"}
