@@ -225,7 +225,11 @@ def species_coverage(tests: Tests | None = None) -> list[tuple[str, str, str]]:
 
 
 # 1996 icons whose counting or effect covers only part of their text: the part missing.
-_CLASSIC_PARTIAL = {
+_CLASSIC_PARTIAL: dict[str, str] = {
+    "Illusion": "applied in play; its separate roll comes once the melee exchange it was "
+                "rolled in is over, so after a skirmish attack it comes before any "
+                "counter-attack rather than after the whole round; the rest of the army rolls "
+                "unit by unit",
 }
 
 

@@ -368,3 +368,31 @@ def test_no_harmful_terrain_spell_where_the_caster_has_an_army():
 
     assert ash_storm_targets(lambda s: s) == {"t0", "t1", "t2"}
     assert ash_storm_targets(classic) == {"t1"}
+
+
+# --- Illusion -------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("classic_icon", "Illusion")
+def test_illusion_turns_the_rest_of_the_army_on_four_health_in_a_separate_roll():
+    """Seed 002 Illusion: during melee, choose four health of the enemy to be attacked by
+    the rest of their army, in a separate roll after the melee. Ann picks Bob's Knight and two
+    Footmen (4 health); Bob saves Ann's 3 hits (7 saves). Then his Coral Giant, the rest of
+    the army, rolls '4 Melee' at them; they save 1 ('3 Melee', '1 Melee', '1 Save'): 3 damage
+    kills the Knight and a Footman (the most health 3 damage can remove); the Giant and the
+    other Footman stay."""
+    state = classic(battle([SLAYER, KNIGHT], [KNIGHT, FOOT, FOOT, GIANT]))
+    knight, foot1, foot2, giant = ids_at(state, 1)
+    state, events = at_effect(state, Icon.ILLUSION, "classic_illusion", 4, F(KNIGHT, "3 Melee"))
+    assert picks(state) == {f"pick {i}" for i in (knight, foot1, foot2, giant)}
+    state = scripted(state, F(KNIGHT, "2 Save"), F(FOOT, "1 Save"), F(FOOT, "1 Melee"),
+                     F(GIANT, "4 Save"),                                  # Bob's save roll
+                     F(GIANT, "4 Melee"),                                 # the separate roll
+                     F(KNIGHT, "3 Melee"), F(FOOT, "1 Melee"), F(FOOT, "1 Save"))
+    state, more = run(state, f"pick {knight}", f"pick {foot1}", f"pick {foot2}")
+    lines = texts(events + more)
+    assert "All saved (melee 3 − saves 7): no damage" in lines
+    assert "Illusion: Bob's army hits its own units for 4, they save 1: 3 damage" in lines
+    assert state.zones[knight] == DUA1 and state.zones[giant] == T2
+    assert sorted(state.zones[f] == T2 for f in (foot1, foot2)) == [False, True]
+    assert not [e for e in state.effects if e.kind == "classic_illusioned"]

@@ -46,7 +46,7 @@ from ...catalog.model import DieKind, Icon, Species
 from ..core.events import Event
 from ..core.state import GameState, LastingEffect, Zone, ZoneKind
 from ..rolls.individual_roll import id_roll, unit_roll
-from ..rolls.model import Modifier, ModOp, RollResult, RollType
+from ..rolls.model import Effect, Modifier, ModOp, RollResult, RollType
 from ..rolls.pipeline import count_roll
 from ..sai.lasting import add, cannot_leave
 from ..tasks.effect_steps import Events, Runner, ask, finish, resume, units_pick
@@ -640,6 +640,104 @@ def _missile_icons(state: GameState, die_id: int, faces: tuple[int, ...]) -> int
                if icon is Icon.MISSILE)
 
 
+# The mark on a unit Illusion picked (seed 002), until its separate roll is made.
+ILLUSIONED = "classic_illusioned"
+
+
+def _illusion(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
+    """Illusion (seed 002): during melee, the roller chooses four health of the enemy to be
+    attacked by the rest of their army, in a separate roll once the melee exchange is over
+    (``illusion_rolls`` queues it, stage "separate"): each other unit of that army rolls for
+    melee, each chosen unit rolls for saves, and the chosen units' owner removes as many of
+    them as the damage left kills (the most it can: a maximal choice)."""
+    if task.stage in ("start", "pick"):
+        x = task.effect.amount
+        if (waiting := _pick(state, task, f"Illusion: pick {x} health-worth of defending units "
+                                          f"to be attacked by the rest of their army",
+                             budget=x)) is not None:
+            return waiting
+        fates = []
+        for die_id in picks_of(task):
+            label = state.die_label(die_id)
+            text = (f"{label} is under Illusion: the rest of its army attacks it once this "
+                    f"melee exchange is over")
+            state = add(state, LastingEffect(task.owner, Icon.ILLUSION, ILLUSIONED, text,
+                                             player=state.dice[die_id].owner,
+                                             zone=state.zones[die_id], die_id=die_id,
+                                             source_die=task.effect.die_id), events)
+            fates.append((die_id, label, "to be attacked by its own army"))
+        return _finish(state, task, fates, events)
+    if task.stage == "separate":
+        return _illusion_roll(state, task, events)
+    if (waiting := resume(state, task)) is not None:
+        return waiting
+    dead = picks_of(task)
+    fates = []
+    for die_id in dead:
+        label = state.die_label(die_id)
+        state = kill(state, die_id, events, "Illusion: attacked by its own army")
+        fates.append((die_id, label, "killed by its own army"))
+    if not fates:
+        return finish(state, task, "Illusion: no unit killed", events)
+    return _finish(state, task, fates, events)
+
+
+def _illusion_roll(state: GameState, task: EffectTask,
+                   events: Events) -> tuple[GameState, bool]:
+    """Illusion's separate roll: the rest of the army rolls melee, the chosen units saves."""
+    chosen = [i for i in task.targets if state.zones[i] == task.zone]
+    player = int(task.data[0])
+    rest = [u.id for u in state.units_in(task.zone, player) if u.id not in chosen]
+    name = state.players[player].name
+    if not chosen or not rest:
+        why = "no unit under it is left" if not chosen else "no other unit of the army is left"
+        return finish(state, task, f"Illusion: {why} — no separate roll", events)
+    hits = saves = 0
+    for die_id in rest:
+        state, roll = unit_roll(state, die_id, (MELEE,), events, "Illusion: attacks its own "
+                                                                 "army")
+        hits += roll.total(MELEE)
+    for die_id in chosen:
+        state, roll = unit_roll(state, die_id, (SAVE,), events, "Illusion: saves against its "
+                                                                "own army")
+        saves += roll.total(SAVE)
+    damage = max(0, hits - saves)
+    events.append(Event("message", f"Illusion: {name}'s army hits its own units for {hits}, "
+                                   f"they save {saves}: {damage} damage", player=player))
+    if damage == 0 or state.winner is not None:
+        return finish(state, task, f"Illusion: {hits} hits − {saves} saves, no damage",
+                      events)
+    units = [state.dice[i] for i in chosen]
+    question = units_pick(player, f"Illusion: remove units worth up to {damage} health of "
+                                  f"those your army attacked", units, budget=damage,
+                          maximize=True)
+    return ask(state, task, question, stage="casualties")
+
+
+def illusion_rolls(state: GameState, events: Events) -> GameState:
+    """After a melee exchange of a 1996 game: each Illusion made during it gets its separate
+    roll, queued at the head of the game's tasks (the marks end). Any other state comes back
+    as it is."""
+    marks = [e for e in state.effects if e.kind == ILLUSIONED]
+    if not marks:
+        return state
+    state = state.with_(effects=tuple(e for e in state.effects if e.kind != ILLUSIONED))
+    by_source: dict[tuple[int, int | None, Zone | None], list[LastingEffect]] = {}
+    for e in marks:
+        by_source.setdefault((e.creator, e.source_die, e.zone), []).append(e)
+    tasks = []
+    for (owner, source, zone), group in by_source.items():
+        if zone is None or source is None or group[0].player is None:
+            continue
+        effect = Effect(source, Icon.ILLUSION, "classic_illusion", len(group),
+                        "Illusion: the separate roll (1996 icon list)")
+        tasks.append(EffectTask(effect, owner, zone, "attack", stage="separate",
+                                targets=tuple(e.die_id for e in group if e.die_id is not None),
+                                data=(group[0].player,)))
+    events.append(Event("message", "Illusion: the separate roll, now the melee exchange is over"))
+    return state.with_(tasks=tuple(tasks) + state.tasks)
+
+
 def classic_counted(state: GameState, zone: Zone, player: int, result: RollResult,
                     events: Events) -> tuple[GameState, RollResult]:
     """An army roll of a 1996 game, once counted (`player`'s army at `zone`): withered units
@@ -684,7 +782,7 @@ def wave_rolls(state: GameState, zone: Zone, player: int, result: RollResult,
 
 
 CLASSIC_RUNNERS: dict[str, Runner] = {
-    "classic_elevate": _elevate,
+    "classic_elevate": _elevate, "classic_illusion": _illusion,
     "classic_bullseye": _bullseye, "classic_unit_damage_no_save": _unit_damage_no_save,
     "classic_summon_dragon": _summon_dragon, "classic_galeforce": _galeforce,
     "classic_convert": _convert, "classic_kill_health": _kill_health, "classic_flame": _flame,
