@@ -36,14 +36,16 @@ from ..catalog.model import (
 )
 from . import game as _game  # noqa: F401 — imports every rules module, so the registries are full
 from . import spells
+from .spells import casting as spell_casting
 from .core.rule_homes import EIGHTH_FACE, SPECIES, HOMES, code_file, home_file, homes
 from .rolls.model import RollContext, RollKind, RollType
 from .sai.icon_roll import NO_RULES_TEXT
+from .sai.effects import EXCHANGE_KINDS
 from .sai.registry import SAI_HANDLERS, SAI_RECORDS, sai_module
 from .sai.results import sai_outcome
 from .species import registry as species_registry
 from .core.options import CLASSIC, V401
-from .classic import effects as classic_effects
+from .classic import effect_runners as classic_runners, effects as classic_effects
 from .classic.counting import HANDLERS as CLASSIC_HANDLERS
 from .classic.records import BASIC, RECORDS as CLASSIC_RECORDS, ClassicIcon
 from .rolls import pipeline as _pipeline
@@ -275,17 +277,21 @@ def species_coverage(tests: Tests | None = None) -> list[tuple[str, str, str]]:
 
 
 # 1996 icons whose counting or effect covers only part of their text: the part missing.
-_CLASSIC_PARTIAL = {
-    "Elevate": "the count does not add the chosen unit's missile results as melee by itself "
-               "(shown as not resolved)",
-    "Dispel Magic": "counted as nothing in ordinary rolls; its own roll against spells is not "
-                    "made in play yet",
-    "Wave": "counted as nothing in ordinary rolls; its own roll against an opposing army's "
-            "saves or maneuvers is not made in play yet",
-    "Regenerate": "counted, and the units come back in play; units brought back are not "
-                  "rolled into the roll under way, as the 1996 list wants",
-    "Cantrip": "counted in every roll; in play its magic buys the spells the game offers for "
-               "cantrip magic, not yet any spell of the 1996 list",
+_CLASSIC_PARTIAL: dict[str, str] = {
+    "Illusion": "applied in play; its separate roll comes once the melee exchange it was "
+                "rolled in is over, so after a skirmish attack it comes before any "
+                "counter-attack rather than after the whole round; the rest of the army rolls "
+                "unit by unit",
+}
+
+
+# 1996 icons that act only in a roll of their own, made in play: where it is made.
+_CLASSIC_OWN_ROLL = {
+    "Dispel Magic": ("nothing in ordinary rolls; its own roll is made once spells aimed at it, "
+                     "its army or its terrain are declared, by the same procedure as in the "
+                     "v4.01 game", spell_casting),
+    "Wave": ("nothing in ordinary rolls; its own roll is made after each opposing army's save "
+             "or maneuver roll at its terrain", classic_runners.wave_rolls),
 }
 
 
@@ -293,18 +299,31 @@ def _classic_row(rec: ClassicIcon, printed: set[Icon]) -> tuple[str, str, str]:
     """(status, reason, file) of one icon of the 1996 list."""
     if rec.group == BASIC:
         return HANDLED, "counted in every roll, as in the 1996 list", code_file(_pipeline)
+    kind = rec.effect_kind
     if rec.icon is None or rec.icon not in printed:
+        if kind in classic_effects.RUNNERS:
+            return (HANDLED, "no die of the app's catalog shows this icon, so it is never "
+                             "rolled; its effect is applied in play by its own procedure",
+                    code_file(classic_effects.RUNNERS[kind]))
         return (NOT_HANDLED, "no die of the app's catalog shows this icon, so it is never "
                              "rolled; its meaning is recorded", code_file(classic_effects))
     where = code_file(CLASSIC_HANDLERS[rec.icon])
+    if rec.name in _CLASSIC_OWN_ROLL:
+        words, home = _CLASSIC_OWN_ROLL[rec.name]
+        return HANDLED, words, code_file(home)
     if rec.name in _CLASSIC_PARTIAL:
         return PARTIAL, _CLASSIC_PARTIAL[rec.name], where
-    kind = rec.effect_kind
     if kind in classic_effects.CLASSIC_EFFECT_KINDS and kind not in classic_effects.RUNNERS:
         return (PARTIAL, "counted in every roll of the 1996 game; its effect is shown with the "
                          "roll but not yet applied in play", where)
-    applied = (", its effect applied in play by the same procedure as in the v4.01 game"
-               if kind else "")
+    if (kind and kind not in classic_effects.CLASSIC_EFFECT_KINDS
+            and kind not in EXCHANGE_KINDS and kind not in SAI_RECORDS[rec.icon].runners):
+        return (PARTIAL, "counted in every roll of the 1996 game; the v4.01 procedure of this "
+                         "icon does not apply its 1996 effect, so play shows it as not "
+                         "resolved", where)
+    applied = ("" if not kind else ", its effect applied in play by its own 1996 procedure"
+               if kind in classic_effects.CLASSIC_EFFECT_KINDS
+               else ", its effect applied in play by the same procedure as in the v4.01 game")
     return HANDLED, f"counted in every roll of the 1996 game{applied}", where
 
 

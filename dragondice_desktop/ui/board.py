@@ -54,6 +54,11 @@ _STRIP_TITLES = {ZoneKind.RESERVE: "Reserve Area", ZoneKind.SUMMONING: "Summonin
 # The same in the narrower zones of a three- or four-player board.
 _COMPACT_TITLES = {ZoneKind.RESERVE: "Reserve", ZoneKind.SUMMONING: "Summoning Pool",
                    ZoneKind.DUA: "DUA", ZoneKind.BUA: "BUA"}
+# In a game of the 1996 rules (TSR digest §1, §3.3, §14): the dead pile also holds its owner's
+# dragons, and a buried unit is out of the game for good.
+_CLASSIC_STRIP_TITLES = {ZoneKind.DUA: "Dead pile · dead units, dragons",
+                         ZoneKind.BUA: "Buried for good"}
+_CLASSIC_COMPACT_TITLES = {ZoneKind.DUA: "Dead pile", ZoneKind.BUA: "Buried"}
 
 
 def last_faces(events: Iterable[Event], faces: dict[int, int] | None = None) -> dict[int, int]:
@@ -178,11 +183,13 @@ class Board(QGraphicsScene):
         self._spell_targets = {}  # a new state: the picker offers its spells afresh
         players = snapshot.state.player_count
         # Three or four players: the table follows the armies (empty army zones collapse,
-        # players out of the game fold away); it is laid again only when that changes.
+        # players out of the game fold away); it is laid again only when that changes. The
+        # 1996 game has no Summoning Pool: its table draws none.
         use = table_use(snapshot.state) if players > 2 else None
-        if players != self.table.players or use != self._use:
+        classic = snapshot.state.options.classic
+        if players != self.table.players or use != self._use or classic != self.table.classic:
             self._use = use
-            self._lay_table(board_layout(players, use))
+            self._lay_table(board_layout(players, use, classic))
         self.refresh()
         if snapshot.appends:
             self._tumble(last_faces(snapshot.events))
@@ -316,6 +323,9 @@ class Board(QGraphicsScene):
                 role, tag = "march", "UNDER ATTACK"
         else:
             title = (_COMPACT_TITLES if compact else _STRIP_TITLES)[zone.kind]
+            if self.table.classic:  # the 1996 names: dead pile (dragons wait there), buried
+                title = (_CLASSIC_COMPACT_TITLES if compact
+                         else _CLASSIC_STRIP_TITLES).get(zone.kind, title)
             note = _count(len(dice), "die", "dice") if dice else ""
             if zone.kind in (ZoneKind.RESERVE, ZoneKind.DUA) and units:
                 note = (f"{health} health" if compact

@@ -40,7 +40,7 @@ keeps only thin strips. The terrain row is taller so its captions keep their ful
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF
@@ -130,6 +130,8 @@ class BoardLayout:
     terrain_die: size of the terrain dice; army_die / strip_die: (preferred, smallest) die
     size in army zones and in strip zones; caption_scale: of the terrain captions' fonts.
     compact: zones are narrow, so their titles and notes are short.
+    classic: a game of the 1996 rules, which have no Summoning Pool (TSR digest §3.3: each
+    player's dragons wait in their own dead pile): the dead pile takes the pool's room.
     """
 
     zones: dict[tuple[Zone, int], QRectF]
@@ -143,6 +145,7 @@ class BoardLayout:
     strip_die: tuple[int, int] = STRIP_DIE
     caption_scale: float = 1.0
     compact: bool = False
+    classic: bool = False
 
     @property
     def scene_rect(self) -> QRectF:
@@ -150,11 +153,15 @@ class BoardLayout:
         return QRectF(0, 0, WIDTH, HEIGHT)
 
 
-def board_layout(players: int = 2, use: TableUse | None = None) -> BoardLayout:
+def board_layout(players: int = 2, use: TableUse | None = None,
+                 classic: bool = False) -> BoardLayout:
     """The layout of a board for `players` (2 to 4) players, with players + 1 terrains;
     with `use` (a game of three or four in play), the table that follows its armies (see
-    the module docstring; two players always have the fixed table). Raises ValueError for
-    another count."""
+    the module docstring; two players always have the fixed table); `classic`: a game of
+    the 1996 rules, with no Summoning Pool (``without_summoning_pools``). Raises ValueError
+    for another count."""
+    if classic:
+        return without_summoning_pools(board_layout(players, use))
     if players == 2:
         return _two_player_layout()
     if players in TOP_SEATS:
@@ -162,6 +169,21 @@ def board_layout(players: int = 2, use: TableUse | None = None) -> BoardLayout:
             return _in_play_layout(players, use)
         return _multiplayer_layout(players)
     raise ValueError(f"the board seats 2 to {MAX_PLAYERS} players, not {players}")
+
+
+def without_summoning_pools(table: BoardLayout) -> BoardLayout:
+    """`table` for a game of the 1996 rules: no Summoning Pool is drawn (the 1996 game has
+    none: TSR digest §3.3); each player's Dead Unit Area, where their dragons wait, spreads
+    over the pool's place beside it."""
+    zones = dict(table.zones)
+    for (zone, player), rect in table.zones.items():
+        if zone.kind is not ZoneKind.SUMMONING:
+            continue
+        del zones[(zone, player)]
+        dua = (Zone(ZoneKind.DUA, player), player)
+        if dua in zones:
+            zones[dua] = zones[dua].united(rect)
+    return replace(table, zones=zones, classic=True)
 
 
 def seat_names(players: int) -> dict[int, str]:

@@ -16,7 +16,7 @@ from dragondice_desktop.catalog.loader import load_catalog
 from dragondice_desktop.catalog.model import Icon
 from dragondice_desktop.engine.core.state import Zone, ZoneKind
 from dragondice_desktop.engine.game import legal_actions
-from dragondice_desktop.engine.rolls.model import Effect
+from dragondice_desktop.engine.rolls.model import Effect, RollType
 from dragondice_desktop.engine.tasks.kinds import EffectTask
 from dragondice_desktop.engine.tasks.queue_ops import replace_head
 from dragondice_desktop.engine.tasks.runner import advance
@@ -191,7 +191,9 @@ def test_stun_holds_the_units_that_fail_to_maneuver_for_the_rest_of_your_turn():
 def test_ferry_moves_the_monster_and_may_bring_six_sided_units_back():
     """Seed 002 Ferry: immediately move the monster to another terrain, if desired; it may
     stay there or immediately return with four health of six-sided units: the Minor Death
-    goes to Ann's Home Terrain and comes back with the Footman there (a six-sided unit)."""
+    goes to Ann's Home Terrain and comes back with the Footman there (a six-sided unit).
+    "Troops moved into combat through use of this power are immediately rolled and counted
+    toward final totals": the Footman rolls '2 Melee' into the attack (0 melee before)."""
     state, events, _ = at_effect([FOOT, FOOT], Icon.FERRY, "classic_ferry", 4)
     mover = state.tasks[0].effect.die_id
     (foot,) = [d.id for d in state.dice_in(Zone(ZoneKind.TERRAIN, 0), 0)]
@@ -199,12 +201,15 @@ def test_ferry_moves_the_monster_and_may_bring_six_sided_units_back():
     state, more = run(state, "choose t0")
     assert state.zones[mover] == Zone(ZoneKind.TERRAIN, 0)
     assert {a.to_text() for a in legal_actions(state)} == {"choose stay", "choose return"}
-    state = scripted(state, F(FOOT, "1 Save"), F(FOOT, "1 Save"))
+    state = scripted(state, F(FOOT, "2 Melee"), F(FOOT, "1 Save"), F(FOOT, "1 Melee"))
     state, more = run(state, "choose return")
     if {a.to_text() for a in legal_actions(state)} >= {f"pick {foot}"}:
-        state, more = run(state, f"pick {foot}")
+        state, again = run(state, f"pick {foot}")
+        more += again
     assert state.zones[mover] == T2 and state.zones[foot] == T2
-    assert "units Ferry brought into the combat" in " ".join(texts(events + more))
+    assert not texts(events + more, "unresolved")
+    assert state.current_march.result("attack").total(RollType.MELEE) == 2
+    assert "Bob takes 1 damage (melee 2 − saves 1)" in texts(events + more, "damage")
 
 
 @pytest.mark.rule("classic_icon", "Ferry")
@@ -218,15 +223,16 @@ def test_ferry_may_stay_put():
 
 
 @pytest.mark.rule("classic_icon", "Regenerate")
-def test_regenerate_brings_four_health_back_and_says_they_are_not_rolled_in():
+def test_regenerate_brings_four_health_back_and_rolls_them_into_the_combat():
     """Seed 002 Regenerate: bring back four health of units from your dead to this location;
-    "troops brought back from the dead with this power are rolled immediately and counted" —
-    the Footman in Ann's dead pile joins the attacking army, and the app reports that it is
-    not rolled into the totals."""
+    "troops brought back from the dead with this power are rolled immediately and counted
+    toward final totals in combat" — the Footman in Ann's dead pile joins the attacking army,
+    rolls '2 Melee' at once, and the attack's melee goes from 0 to 2."""
     state = battle([SLAYER], [FOOT, FOOT], ann_extra=(FOOT,))
     dead = [d.id for d in state.dice_in(Zone.from_text("t0"), 0)][-1]
     state = moved(state, [dead], DUA0)
-    state = scripted(state, F(SLAYER, "4 Slay"), F(FOOT, "1 Save"), F(FOOT, "1 Save"))
+    state = scripted(state, F(SLAYER, "4 Slay"), F(FOOT, "2 Melee"), F(FOOT, "1 Save"),
+                     F(FOOT, "1 Melee"))
     state, events = run(state, "march t2", "no-maneuver", "action melee")
     head = state.tasks[0]
     effect = Effect(head.effect.die_id, Icon.REGENERATE, "classic_regenerate", 4, "Regenerate")
@@ -235,7 +241,9 @@ def test_regenerate_brings_four_health_back_and_says_they_are_not_rolled_in():
         state, more = run(state, f"pick {dead}")
         events += more
     assert state.zones[dead] == T2
-    assert any("Regenerate brings back" in t for t in texts(events, "unresolved"))
+    assert not texts(events, "unresolved")
+    assert state.current_march.result("attack").total(RollType.MELEE) == 2
+    assert "Bob takes 1 damage (melee 2 − saves 1)" in texts(events, "damage")
 
 
 @pytest.mark.rule("classic_icon", "Wither")

@@ -60,7 +60,7 @@ MELEE_EFFECTS = [
     ("Goblins/Death Naga", 3, "Poison", "targets", 4),     # "four health"
     ("Dwarves/Behemoth", 5, "Roar", "targets", 4),         # "four health"
     ("Undead/Death Knight", 5, "Scare", "targets", 3),     # "for each scare icon"
-    ("Feral/Owl-folk", 4, "Screech", "classic_rout_screech", 4),  # "subtracts four"
+    ("Goblins/Harpies", 6, "Screech", "classic_rout_screech", 4),  # "subtracts four"
     ("Undead/Minor Death", 4, "Slay", "targets", 4),       # "the unit of your choice"
     ("Goblins/Shambler", 4, "Smother", "targets", 4),      # "four health"
     ("Lava Elves/Drider", 1, "Web", "classic_web", 4),     # "four health"
@@ -170,7 +170,7 @@ def test_decapitate_works_in_a_skirmish_only():
     defender's normal save roll the attacker picks one unit with an ID result to be killed;
     its words name skirmishes, so in a charge it does nothing (the digest's default)."""
     for ctx in (c.skirmish_attack(), c.skirmish_counter_attack()):
-        assert kinds(roll(ctx, ("Items/Air Vorpal Sword", [3]))) == [("classic_id_kill", 3)]
+        assert kinds(roll(ctx, ("Items/Air Vorpal Sword", [3]))) == [("delayed", 3)]
     assert nothing(roll(c.charge_attack(), ("Items/Air Vorpal Sword", [3])))
 
 
@@ -179,7 +179,7 @@ def test_impale_is_decapitate_in_a_missile_attack():
     """Seed 002 Impale: rolled during a missile attack, after the defender saves normally the
     attacker picks one unit with an ID result to be killed; nothing in melee."""
     assert kinds(roll(c.missile_attack(), ("Dracolem/Bronze Draco-Gunner", [1]))) == [
-        ("classic_id_kill", 4)]
+        ("delayed", 4)]
     assert roll(c.skirmish_attack(), ("Dracolem/Bronze Draco-Gunner", [1])).effects == ()
 
 
@@ -297,8 +297,31 @@ def test_screech_lowers_saves_only_for_rout():
     against damage."""
     assert fx.rout_saves(6, [4, 4]) == 0
     assert fx.rout_saves(9, [4]) == 5
-    r = roll(c.skirmish_attack(), ("Feral/Owl-folk", [4]))
+    r = roll(c.skirmish_attack(), ("Goblins/Harpies", [6]))
     assert r.modifiers == ()
+
+
+@pytest.mark.rule("classic_icon", "Screech")
+def test_the_feral_screech_takes_four_saves_in_any_melee_attack():
+    """Seed 002 Screech, the Feral printing ("*The Feral* During a melee action, subtracts 4
+    from the opponent's saves"): the Owl-folk's Screech takes 4 saves from the army its
+    attack or counter-attack hits — not only for rout, as the Goblins' Harpies' does."""
+    for ctx in (c.skirmish_attack(), c.skirmish_counter_attack(), c.charge_attack()):
+        assert kinds(roll(ctx, ("Feral/Owl-folk", [4]))) == [("subtract_saves", 4)]
+        assert kinds(roll(ctx, ("Goblins/Harpies", [6]))) == [("classic_rout_screech", 4)]
+
+
+@pytest.mark.rule("classic_icon", "Double Strike")
+def test_the_feral_double_strike_is_normal_hits_and_a_reroll():
+    """Seed 002 Double Strike, the Feral printing ("*The Feral* During a melee action, this
+    counts as normal hits; roll again and count the new result as well"): the Tiger-folk's
+    '4 Double Strike' is 4 normal hits, one per icon (read from the Feral line, not the
+    general "hit for four points"), and the die rolls again: then '4 Melee', 8 in all."""
+    tiger = roll(c.skirmish_attack(), ("Feral/Tiger-folk", [1, 2]))
+    assert tiger.total(MEL) == 4 + 4
+    first = tiger.dice[0].face_outcomes[0]
+    assert first.rerolls
+    assert any("Feral printing" in x.source for x in first.contributions)
 
 
 @pytest.mark.rule("classic_icon", "Sortie")

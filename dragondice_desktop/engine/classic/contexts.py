@@ -133,6 +133,20 @@ def without_fly(ctx: RollContext, why: str = "Galeforce") -> RollContext:
     return replace(ctx, ignore_fly=why)
 
 
+# The lasting effect kind on an army under Galeforce (seed 002; ``effect_runners``).
+GALEFORCE = "classic_galeforce"
+
+
+def fly_ignored(state: Any, zone: Any, player: int) -> dict[str, Any]:
+    """The RollContext fields for a roll of `player`'s army at `zone` (a GameState and a
+    Zone) in a 1996 game: under Galeforce the army ignores its Fly results (``ignore_fly``,
+    seed 002 Galeforce); {} otherwise."""
+    if any(e.kind == GALEFORCE and e.player == player and e.zone == zone
+           for e in state.effects):
+        return {"ignore_fly": "Galeforce"}
+    return {}
+
+
 def is_classic(ctx: RollContext) -> bool:
     """True for a roll counted under the 1996 rules."""
     return ctx.ruleset == CLASSIC

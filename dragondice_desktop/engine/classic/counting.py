@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...catalog.model import Die, Icon
+from ...catalog.model import Die, Icon, Species
 from ..rolls.model import (
     ANY_COLOR, ChoicePoint, Modifier, ModOp, RollChoice, RollContext, RollKind, RollType,
     SaiOutcome,
@@ -250,10 +250,33 @@ def _flurry(sai: SaiRoll, rec: ClassicIcon, roll: str) -> SaiOutcome:
 
 
 def _melee_reroll(sai: SaiRoll, rec: ClassicIcon, roll: str) -> SaiOutcome:
-    """Double Strike (4 hits), Tail (2 hits): hits in melee, and the die rolls again."""
-    if roll in MELEE_ROLLS:
-        return _gives(sai, rec, MEL, rerolls=True)
-    return _idle(sai, rec, roll)
+    """Double Strike (4 hits), Tail (2 hits): hits in melee, and the die rolls again. The
+    Feral printing of Double Strike (seed 002, *The Feral*): normal hits, one per icon, and
+    the die rolls again."""
+    if roll not in MELEE_ROLLS:
+        return _idle(sai, rec, roll)
+    if sai.icon is Icon.DOUBLE_STRIKE and sai.die.species is Species.FERAL:
+        return _gives(sai, rec, MEL, n=sai.x, rerolls=True,
+                      what=f"{sai.x} normal hits (the Feral printing)")
+    return _gives(sai, rec, MEL, rerolls=True)
+
+
+def _screech(sai: SaiRoll, rec: ClassicIcon, roll: str) -> SaiOutcome:
+    """Melee: four is taken from the opponent's saves for judging rout only (seed 002
+    Screech); the Feral printing (*The Feral*: "during a melee action, subtracts 4 from the
+    opponent's saves") takes them from the saves against the attack."""
+    if roll not in MELEE_ROLLS:
+        return _idle(sai, rec, roll)
+    if sai.die.species is Species.FERAL:
+        if roll not in c.MELEE_ATTACKS:
+            return _idle(sai, rec, roll, f"Screech (the Feral printing) takes saves from the "
+                                         f"army its melee attack hits; the charging army "
+                                         f"rolls no saves {_cite(rec)}")
+        n = amount(sai, rec)
+        return sai.effect("subtract_saves", f"Screech (the Feral printing): the opposing army "
+                                            f"subtracts {n} save results {_cite(rec)}",
+                          amount=n)
+    return _acts(sai, rec, roll)
 
 
 def _regenerate(sai: SaiRoll, rec: ClassicIcon, roll: str) -> SaiOutcome:
@@ -350,9 +373,12 @@ def _bash(sai: SaiRoll, rec: ClassicIcon, roll: str) -> SaiOutcome:
 
 def _elevate(sai: SaiRoll, rec: ClassicIcon, roll: str) -> SaiOutcome:
     """Melee: one unit's normal missile results count in the melee (seed 002 Elevate). The
-    unit's missile results are not part of this count: reported for the game to add."""
+    game adds them once the roll is counted (``effect_runners``: the roller picks the unit);
+    a roll counted outside a game cannot know which, and says so."""
     if roll not in MELEE_ROLLS:
         return _idle(sai, rec, roll)
+    if sai.ctx.cantrip_spells:  # a roll made in play (as for Cantrip's spells)
+        return _acts(sai, rec, roll)
     return _acts(sai, rec, roll) + sai.unresolved(
         "pick one unit of the army whose normal missile results count as melee here; the "
         "count does not add them by itself")
@@ -396,7 +422,7 @@ HANDLERS: dict[Icon, Handler] = {
     Icon.PLAGUE: _acting_in(*MELEE_ROLLS), Icon.POISON: _acting_in(*MELEE_ROLLS),
     Icon.REGENERATE: _regenerate, Icon.RISE_FROM_THE_ASHES: _rise,
     Icon.ROAR: _acting_in(*MELEE_ROLLS), Icon.SCARE: _acting_in(*MELEE_ROLLS),
-    Icon.SCREECH: _acting_in(*MELEE_ROLLS), Icon.SEIZE: _acting_in(c.MISSILE),
+    Icon.SCREECH: _screech, Icon.SEIZE: _acting_in(c.MISSILE),
     Icon.SLAY: _acting_in(*MELEE_ROLLS), Icon.SMOTHER: _acting_in(*MELEE_ROLLS),
     Icon.SORTIE: _sortie, Icon.STONE: _acting_in(c.MISSILE),
     Icon.STUN: _acting_in(*SKIRMISH_ROLLS, rerolls=True),

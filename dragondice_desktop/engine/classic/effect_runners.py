@@ -22,9 +22,9 @@ which the task runner asks first (``tasks/runner.py``).
   that fail are stunned (no rolls) for the rest of the roller's turn;
 - "classic_ferry" (Ferry): the monster may move to another terrain, then stay there or
   return at once with up to four health of six-sided units (units brought into a combat are
-  not rolled into the roll under way: reported as not resolved);
-- "classic_regenerate" (Regenerate's return): the v4.01 return from the dead, with the
-  1996 list's "rolled at once into the combat" reported as not resolved;
+  rolled at once into the roll under way);
+- "classic_regenerate" (Regenerate's return): the v4.01 return from the dead; units brought
+  back during a combat are rolled at once into the roll under way;
 - "classic_wither" (Wither): one defending unit takes -1 per icon on all its rolls until the
   beginning of the roller's next turn (a lasting effect that ``withered_roll`` applies to
   every roll the unit makes; 0 or less kills it);
@@ -42,17 +42,17 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from ...catalog.model import Icon, Species
+from ...catalog.model import DieKind, Icon, Species
 from ..core.events import Event
 from ..core.state import GameState, LastingEffect, Zone, ZoneKind
 from ..rolls.individual_roll import id_roll, unit_roll
-from ..rolls.model import Modifier, ModOp, RollResult, RollType
+from ..rolls.model import Effect, Modifier, ModOp, RollResult, RollType
 from ..rolls.pipeline import count_roll
 from ..sai.lasting import add, cannot_leave
 from ..tasks.effect_steps import Events, Runner, ask, finish, resume, units_pick
-from ..tasks.kinds import Ask, ChooseAsk, EffectTask, answer_of, picks_of
+from ..tasks.kinds import Ask, ChooseAsk, EffectTask, PickAsk, answer_of, picks_of
 from ..units.fates import kill, move_unit
-from . import effects
+from . import contexts, effects
 
 SAVE, MELEE, MANEUVER = RollType.SAVE, RollType.MELEE, RollType.MANEUVER
 # The lasting effect on a withered unit (seed 002 Wither), read by ``withered_roll``.
@@ -95,8 +95,8 @@ def _pick(state: GameState, task: EffectTask, prompt: str, budget: int | None = 
 
 
 def _finish(state: GameState, task: EffectTask, fates: list[tuple[int, str, str]],
-            events: Events) -> tuple[GameState, bool]:
-    name = task.effect.icon.value
+            events: Events, name: str = "") -> tuple[GameState, bool]:
+    name = name or task.effect.icon.value
     text = f"{name}: " + ("; ".join(f"{label} {words}" for _, label, words in fates)
                           or "no target")
     return finish(state, task, text, events, tuple(i for i, _, _ in fates),
@@ -309,8 +309,9 @@ def _stun(state: GameState, task: EffectTask, events: Events) -> tuple[GameState
 
 def _ferry(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
     """Ferry (seed 002): the monster may move at once to another terrain; there it may stay,
-    or return at once with up to four health of six-sided units. Units it brings into a
-    combat are not rolled into the roll under way by the app: that part is reported."""
+    or return at once with up to four health of six-sided units. "Troops moved into combat
+    through use of this power are immediately rolled and counted toward final totals": the
+    units it brings into a combat are rolled into the roll under way (``_rolled_in``)."""
     mover, x = task.effect.die_id, task.effect.amount
     name = state.die_label(mover)
     if task.stage == "start":
@@ -346,10 +347,7 @@ def _ferry(state: GameState, task: EffectTask, events: Events) -> tuple[GameStat
     brought = picks_of(task) if task.stage == "bring" else ()
     for die_id in (mover, *brought):
         state = move_unit(state, die_id, origin, events, "returns with Ferry")
-    if brought and task.purpose in ("attack", "counter-attack", "save", "counter-save"):
-        events.append(Event("unresolved", "Not resolved: the units Ferry brought into the "
-                                          "combat are not rolled into this roll's totals",
-                            player=task.owner))
+    state = _rolled_in(state, task, list(brought), "Ferry", events)
     return finish(state, task, f"Ferry: {name} returns with "
                                f"{len(brought)} unit{'s' * (len(brought) != 1)}", events,
                   tuple(brought))
@@ -361,16 +359,50 @@ _COMBAT = ("attack", "counter-attack", "save", "counter-save")
 
 def _regenerate(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
     """Regenerate's return (seed 002): four health of units come back from your dead to this
-    location — the v4.01 return procedure, which asks which units. The 1996 list also rolls
-    them at once into the combat's totals; the app does not, and says so."""
+    location — the v4.01 return procedure, which asks which units; "troops brought back from
+    the dead with this power are rolled immediately and counted toward final totals in
+    combat": in a combat roll each one is rolled at once for the roll's result types, and its
+    results are added to the roll (counted again)."""
     from ..sai.effects import run_effect  # the task runner imports this module first
+    from ..tasks.queue_ops import replace_head
 
-    if task.stage == "start" and task.purpose in _COMBAT:
-        events.append(Event("unresolved", "Not resolved: units Regenerate brings back into the "
-                                          "combat are not rolled into this roll's totals",
-                            player=task.owner))
+    dead = Zone(ZoneKind.DUA, task.owner)
+    before = {u.id for u in state.units_in(dead, task.owner)}
     v4 = replace(task, effect=replace(task.effect, kind="return_from_dua"))
-    return run_effect(state, v4, events)
+    state, waiting = run_effect(state, v4, events)
+    if waiting:  # the question stays on a task of the 1996 kind, so this runner resumes it
+        asking = state.tasks[0]
+        assert isinstance(asking, EffectTask)  # the return procedure waits on its own task
+        return replace_head(state, replace(asking, effect=task.effect)), True
+    back = sorted(i for i in before if state.zones[i] == task.zone)
+    return _rolled_in(state, task, back, "Regenerate", events), False
+
+
+def _rolled_in(state: GameState, task: EffectTask, units: list[int], name: str,
+               events: Events) -> GameState:
+    """Units that joined the army during a roll of a combat (seed 002 Ferry, Regenerate:
+    "rolled immediately and counted toward final totals in combat"): each is rolled at once
+    for the roll's result types, and what it rolls is added to the roll, counted again. Any
+    other roll, or no unit, leaves the state as it is."""
+    from ..tasks.queue_ops import store_result
+
+    result = state.current_march.result(task.purpose) if state.march else None
+    if (not units or task.purpose not in _COMBAT or result is None or result.source is None
+            or result.context is None or state.winner is not None):
+        return state
+    added = []
+    for die_id in units:
+        label = state.die_label(die_id)
+        state, roll = unit_roll(state, die_id, result.context.counted, events,
+                                f"{name}: rolled at once into the combat")
+        for rt in result.context.counted:
+            if roll.total(rt):
+                added.append(Modifier(ModOp.ADD, roll.total(rt), f"{name}: {label} joined and "
+                                      f"rolled {roll.total(rt)} {rt.value}", types=(rt,),
+                                      icon=task.effect.icon))
+    inp = result.source
+    return store_result(state, task.purpose, count_roll(
+        replace(inp, modifiers=inp.modifiers + tuple(added))))
 
 
 def _wither(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
@@ -422,7 +454,337 @@ def withered_roll(state: GameState, result: RollResult,
     return state, result
 
 
+def _bullseye(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
+    """Bullseye (seed 002): the shooter picks one unit of the target army; it takes 1 damage
+    per Bullseye icon and only it rolls for saves; when the damage left equals or exceeds its
+    health it is killed at once, before the army saves (``effects.bullseye_kills``); less does
+    nothing (the Rulings page)."""
+    x = task.effect.amount
+    if (waiting := _pick(state, task, f"Bullseye: pick one defending unit to take {x} damage "
+                                      f"(it saves alone)", one=True)) is not None:
+        return waiting
+    die_id = picks_of(task)[0]
+    label, health = state.die_label(die_id), state.dice[die_id].die.health
+    state, roll = unit_roll(state, die_id, (SAVE,), events, f"Bullseye: save against {x} "
+                                                            f"damage")
+    saves = roll.total(SAVE)
+    if effects.bullseye_kills(x, health, saves):
+        state = kill(state, die_id, events, "Bullseye")
+        return _finish(state, task, [(die_id, label, f"takes {x} damage, saves {saves}: "
+                                                     f"killed")], events)
+    return _finish(state, task, [(die_id, label, f"takes {x} damage, saves {saves}: "
+                                                 f"survives")], events)
+
+
+def _unit_damage_no_save(state: GameState, task: EffectTask,
+                         events: Events) -> tuple[GameState, bool]:
+    """Swoop (seed 002): four damage on a single unit of the enemy army, with no saves
+    possible: the unit picked is killed when the damage reaches its health."""
+    x, name = task.effect.amount, SWOOP
+    if (waiting := _pick(state, task, f"{name}: pick one defending unit to take {x} damage "
+                                      f"(no save)", one=True)) is not None:
+        return waiting
+    die_id = picks_of(task)[0]
+    label, health = state.die_label(die_id), state.dice[die_id].die.health
+    if x >= health:
+        state = kill(state, die_id, events, f"{name}, no save")
+        return _finish(state, task, [(die_id, label, f"takes {x} damage: killed")], events,
+                       name)
+    return _finish(state, task, [(die_id, label, f"takes {x} damage: survives "
+                                                 f"({health} health)")], events, name)
+
+
+# The 1996 name of the effect "classic_unit_damage_no_save": no die of the catalog prints it.
+SWOOP = "Swoop"
+
+
+def _summon_dragon(state: GameState, task: EffectTask,
+                   events: Events) -> tuple[GameState, bool]:
+    """Summon Dragon (seed 002): rolled for magic, the dragon of the roller's choice,
+    regardless of colour, comes to the terrain the die occupies, whether the player wishes it
+    or not. In the 1996 game dragons wait in the dead piles (TSR digest §3.3, any player's);
+    in a v4.01 game they wait in the Summoning Pools."""
+    from ..dragons.kinds import move_dragon
+
+    where = state.zones[task.effect.die_id]
+    if where.kind is not ZoneKind.TERRAIN:
+        return finish(state, task, "Summon Dragon: the die occupies no terrain", events)
+    if task.stage == "start":
+        waiting_at = ZoneKind.DUA if state.options.classic else ZoneKind.SUMMONING
+        dragons = [d for d, z in zip(state.dice, state.zones)
+                   if d.die.kind is DieKind.DRAGON and z.kind is waiting_at]
+        if not dragons:
+            return finish(state, task, "Summon Dragon: no dragon is waiting to be summoned",
+                          events)
+        question = PickAsk(task.owner, f"Summon Dragon: pick the dragon (any colour) that comes "
+                                       f"to {state.zone_name(where)}",
+                           tuple(d.id for d in dragons), tuple(1 for _ in dragons),
+                           max_units=1, maximize=True)
+        return ask(state, task, question, stage="pick")
+    if (waiting := resume(state, task)) is not None:
+        return waiting
+    dragon = picks_of(task)[0]
+    label = state.die_label(dragon)
+    state = move_dragon(state, dragon, where, events, f"summoned to {state.zone_name(where)} "
+                                                      f"(Summon Dragon)")
+    return finish(state, task, f"Summon Dragon: {label} comes to {state.zone_name(where)}",
+                  events, (dragon,))
+
+
+# The lasting effect on an army under Galeforce (seed 002), read by ``contexts.fly_ignored``.
+# Its `amount` is 1 until its maker's next turn begins (``galeforce_lasts``), then 0.
+GALEFORCE = contexts.GALEFORCE
+
+
+def _galeforce(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
+    """Galeforce (seed 002): the target army ignores all its flying results until the end of
+    the monster's controller's next turn. The target: the opposing army of the exchange the
+    roll belongs to; outside one, an opposing army at the monster's terrain, the roller's
+    choice (the Rulings page)."""
+    ex = state.current_march.exchange if state.march else None
+    if task.stage == "start":
+        armies: list[tuple[int, Zone]] = []
+        if ex is not None and task.purpose in _COMBAT:
+            other = (ex.defender, ex.defender_zone) if task.owner == ex.attacker else (
+                ex.attacker, ex.attacker_zone)
+            if other[0] != task.owner and state.has_army(other[1], other[0]):
+                armies = [other]
+        if not armies:
+            armies = [(p, task.zone) for p in range(state.player_count)
+                      if p != task.owner and state.has_army(task.zone, p)]
+        if not armies:
+            return finish(state, task, "Galeforce: no opposing army to target", events)
+        if len(armies) == 1:
+            return _gale(state, task, *armies[0], events)
+        options = tuple(f"player{p + 1}" for p, _ in armies)
+        names = ", ".join(f"{o} = {state.players[p].name}" for o, (p, _) in zip(options, armies))
+        question = ChooseAsk(task.owner, f"Galeforce: which army ignores its Fly results? "
+                                         f"({names})", options, options[0])
+        return ask(state, task, question, stage="army")
+    if (waiting := resume(state, task)) is not None:
+        return waiting
+    player = int(str(answer_of(task)).removeprefix("player")) - 1
+    return _gale(state, task, player, task.zone, events)
+
+
+def _gale(state: GameState, task: EffectTask, player: int, zone: Zone,
+          events: Events) -> tuple[GameState, bool]:
+    name = state.players[player].name
+    text = (f"{name}'s {state.army_name(zone, player)} ignores its Fly results (Galeforce) until "
+            f"the end of {state.players[task.owner].name}'s next turn")
+    state = add(state, LastingEffect(task.owner, Icon.GALEFORCE, GALEFORCE, text, player=player,
+                                     zone=zone, amount=1, source_die=task.effect.die_id), events)
+    return finish(state, task, f"Galeforce: {name}'s army ignores its Fly results", events)
+
+
+def galeforce_lasts(state: GameState, player: int, events: Events) -> GameState:
+    """At the beginning of `player`'s turn, before their effects expire: a Galeforce they made
+    lasts to the end of this turn (seed 002: "until the end of the monster controller's next
+    turn"), so it passes to the next player's Expire Effects phase. Any other state comes back
+    as it is."""
+    from ..turn.start import next_player
+
+    carried = [e for e in state.effects
+               if e.kind == GALEFORCE and e.creator == player and e.amount]
+    if not carried:
+        return state
+    after = next_player(state)
+    kept = tuple(replace(e, creator=after, amount=0) if e in carried else e
+                 for e in state.effects)
+    for e in carried:
+        events.append(Event("effect", f"Galeforce lasts to the end of this turn: {e.text}",
+                            player=player))
+    return state.with_(effects=kept)
+
+
+def _elevate(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
+    """Elevate (seed 002): rolled during a melee attack, one unit's normal missile results
+    (its Missile icons on the faces it rolled) apply in the combat: the roller picks the unit
+    and those results are added to the attack's melee, which is counted again."""
+    from ..tasks.queue_ops import store_result
+
+    result = state.current_march.result(task.purpose) if state.march else None
+    if result is None or result.source is None or task.purpose not in ("attack",
+                                                                      "counter-attack"):
+        return finish(state, task, "Elevate: no melee attack to add missile results to",
+                      events)
+    missiles = {d.die_id: _missile_icons(state, d.die_id, d.faces) for d in result.dice
+                if not d.excluded and state.dice[d.die_id].die.kind.is_unit}
+    missiles = {i: n for i, n in missiles.items() if n > 0}
+    if not missiles:
+        return finish(state, task, "Elevate: no unit of the army rolled missile results",
+                      events)
+    if task.stage == "start":
+        best = max(missiles, key=lambda i: (missiles[i], -i))
+        question = PickAsk(task.owner, "Elevate: pick the unit whose missile results count "
+                                       "as melee", tuple(missiles), tuple(missiles.values()),
+                           max_units=1, maximize=True, default=best)
+        return ask(state, task, question, stage="pick")
+    if (waiting := resume(state, task)) is not None:
+        return waiting
+    die_id = picks_of(task)[0]
+    label, n = state.die_label(die_id), missiles[die_id]
+    inp = result.source
+    added = Modifier(ModOp.ADD, n, f"Elevate: {label}'s {n} missile results count as melee",
+                     types=(MELEE,), icon=Icon.ELEVATE)
+    state = store_result(state, task.purpose, count_roll(
+        replace(inp, modifiers=inp.modifiers + (added,))))
+    return finish(state, task, f"Elevate: {label}'s {n} missile results count as melee",
+                  events, (die_id,))
+
+
+def _missile_icons(state: GameState, die_id: int, faces: tuple[int, ...]) -> int:
+    """The normal missile results on the faces a unit rolled (its Missile icons)."""
+    die = state.dice[die_id].die
+    return sum(count for f in faces for icon, count in die.faces[f].icons
+               if icon is Icon.MISSILE)
+
+
+# The mark on a unit Illusion picked (seed 002), until its separate roll is made.
+ILLUSIONED = "classic_illusioned"
+
+
+def _illusion(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
+    """Illusion (seed 002): during melee, the roller chooses four health of the enemy to be
+    attacked by the rest of their army, in a separate roll once the melee exchange is over
+    (``illusion_rolls`` queues it, stage "separate"): each other unit of that army rolls for
+    melee, each chosen unit rolls for saves, and the chosen units' owner removes as many of
+    them as the damage left kills (the most it can: a maximal choice)."""
+    if task.stage in ("start", "pick"):
+        x = task.effect.amount
+        if (waiting := _pick(state, task, f"Illusion: pick {x} health-worth of defending units "
+                                          f"to be attacked by the rest of their army",
+                             budget=x)) is not None:
+            return waiting
+        fates = []
+        for die_id in picks_of(task):
+            label = state.die_label(die_id)
+            text = (f"{label} is under Illusion: the rest of its army attacks it once this "
+                    f"melee exchange is over")
+            state = add(state, LastingEffect(task.owner, Icon.ILLUSION, ILLUSIONED, text,
+                                             player=state.dice[die_id].owner,
+                                             zone=state.zones[die_id], die_id=die_id,
+                                             source_die=task.effect.die_id), events)
+            fates.append((die_id, label, "to be attacked by its own army"))
+        return _finish(state, task, fates, events)
+    if task.stage == "separate":
+        return _illusion_roll(state, task, events)
+    if (waiting := resume(state, task)) is not None:
+        return waiting
+    dead = picks_of(task)
+    fates = []
+    for die_id in dead:
+        label = state.die_label(die_id)
+        state = kill(state, die_id, events, "Illusion: attacked by its own army")
+        fates.append((die_id, label, "killed by its own army"))
+    if not fates:
+        return finish(state, task, "Illusion: no unit killed", events)
+    return _finish(state, task, fates, events)
+
+
+def _illusion_roll(state: GameState, task: EffectTask,
+                   events: Events) -> tuple[GameState, bool]:
+    """Illusion's separate roll: the rest of the army rolls melee, the chosen units saves."""
+    chosen = [i for i in task.targets if state.zones[i] == task.zone]
+    player = int(task.data[0])
+    rest = [u.id for u in state.units_in(task.zone, player) if u.id not in chosen]
+    name = state.players[player].name
+    if not chosen or not rest:
+        why = "no unit under it is left" if not chosen else "no other unit of the army is left"
+        return finish(state, task, f"Illusion: {why} — no separate roll", events)
+    hits = saves = 0
+    for die_id in rest:
+        state, roll = unit_roll(state, die_id, (MELEE,), events, "Illusion: attacks its own "
+                                                                 "army")
+        hits += roll.total(MELEE)
+    for die_id in chosen:
+        state, roll = unit_roll(state, die_id, (SAVE,), events, "Illusion: saves against its "
+                                                                "own army")
+        saves += roll.total(SAVE)
+    damage = max(0, hits - saves)
+    events.append(Event("message", f"Illusion: {name}'s army hits its own units for {hits}, "
+                                   f"they save {saves}: {damage} damage", player=player))
+    if damage == 0 or state.winner is not None:
+        return finish(state, task, f"Illusion: {hits} hits − {saves} saves, no damage",
+                      events)
+    units = [state.dice[i] for i in chosen]
+    question = units_pick(player, f"Illusion: remove units worth up to {damage} health of "
+                                  f"those your army attacked", units, budget=damage,
+                          maximize=True)
+    return ask(state, task, question, stage="casualties")
+
+
+def illusion_rolls(state: GameState, events: Events) -> GameState:
+    """After a melee exchange of a 1996 game: each Illusion made during it gets its separate
+    roll, queued at the head of the game's tasks (the marks end). Any other state comes back
+    as it is."""
+    marks = [e for e in state.effects if e.kind == ILLUSIONED]
+    if not marks:
+        return state
+    state = state.with_(effects=tuple(e for e in state.effects if e.kind != ILLUSIONED))
+    by_source: dict[tuple[int, int | None, Zone | None], list[LastingEffect]] = {}
+    for e in marks:
+        by_source.setdefault((e.creator, e.source_die, e.zone), []).append(e)
+    tasks = []
+    for (owner, source, zone), group in by_source.items():
+        if zone is None or source is None or group[0].player is None:
+            continue
+        effect = Effect(source, Icon.ILLUSION, "classic_illusion", len(group),
+                        "Illusion: the separate roll (1996 icon list)")
+        tasks.append(EffectTask(effect, owner, zone, "attack", stage="separate",
+                                targets=tuple(e.die_id for e in group if e.die_id is not None),
+                                data=(group[0].player,)))
+    events.append(Event("message", "Illusion: the separate roll, now the melee exchange is over"))
+    return state.with_(tasks=tuple(tasks) + state.tasks)
+
+
+def classic_counted(state: GameState, zone: Zone, player: int, result: RollResult,
+                    events: Events) -> tuple[GameState, RollResult]:
+    """An army roll of a 1996 game, once counted (`player`'s army at `zone`): withered units
+    roll lower (``withered_roll``), then opposing units with a Wave face at the terrain make
+    their own roll against it (``wave_rolls``). Returns (state, the roll as it now counts)."""
+    state, result = withered_roll(state, result, events)
+    return wave_rolls(state, zone, player, result, events)
+
+
+def wave_rolls(state: GameState, zone: Zone, player: int, result: RollResult,
+               events: Events) -> tuple[GameState, RollResult]:
+    """Wave (seed 002): when an opposing army rolls for saves at a terrain the Wave unit
+    occupies, its owner may roll it; if the Wave icon comes up, 4 save results are subtracted
+    from the army's roll; in a maneuver roll, 4 maneuver results. The app rolls every such
+    unit that can roll, once per roll (it can only help its owner: the Rulings page); only its
+    Wave face counts. Any other roll comes back as it is."""
+    ctx, inp = result.context, result.source
+    if ctx is None or inp is None or zone.kind is not ZoneKind.TERRAIN:
+        return state, result
+    rt = SAVE if SAVE in ctx.counted else MANEUVER if ctx.roll_type is MANEUVER else None
+    if rt is None:
+        return state, result
+    beasts = [u for u in state.dice_in(zone) if u.owner != player and u.die.kind.is_unit
+              and any(i is Icon.WAVE for f in u.die.faces for i, _ in f.icons)]
+    lost = []
+    for unit in beasts:
+        label = state.die_label(unit.id)
+        state, roll = unit_roll(state, unit.id, (rt,), events, f"Wave: its own roll against "
+                                                               f"{state.players[player].name}'s "
+                                                               f"{rt.value} roll", forced=False)
+        shows = any(i is Icon.WAVE for f in roll.faces for i, _ in unit.die.faces[f].icons)
+        n = effects.wave_loss(shows)
+        events.append(Event("sai", f"Wave: {label} " + (
+            f"rolls its Wave: {state.players[player].name}'s army loses {n} {rt.value} "
+            f"results" if n else "shows no Wave: no effect"), player=unit.owner))
+        if n:
+            lost.append(Modifier(ModOp.SUBTRACT, n, f"Wave: {label} -{n} {rt.value}",
+                                 types=(rt,), icon=Icon.WAVE))
+    if not lost:
+        return state, result
+    return state, count_roll(replace(inp, modifiers=inp.modifiers + tuple(lost)))
+
+
 CLASSIC_RUNNERS: dict[str, Runner] = {
+    "classic_elevate": _elevate, "classic_illusion": _illusion,
+    "classic_bullseye": _bullseye, "classic_unit_damage_no_save": _unit_damage_no_save,
+    "classic_summon_dragon": _summon_dragon, "classic_galeforce": _galeforce,
     "classic_convert": _convert, "classic_kill_health": _kill_health, "classic_flame": _flame,
     "classic_seize": _seize, "classic_paralyse": _paralyse, "classic_web": _paralyse,
     "classic_plague": _plague, "classic_stun": _stun, "classic_ferry": _ferry,

@@ -3,9 +3,9 @@ pure rules that decide their outcome (seed 002; the 1996 digest's open points fo
 defaults the app takes, recorded on the Rulings page).
 
 Kinds the v4.01 effect procedures apply the same way keep their v4.01 kind (``sai/effects.py``:
-"targets", "unit_damage" (Bullseye too: one picked unit takes 1 damage per icon, saves alone
-and dies when the damage left reaches its health — ``bullseye_kills``), "hug", "coil", "charm", "damage_no_save", "damage_to_attacker",
-"bash", "delayed", "move_units", "vanish", "wayfare"); the
+"targets", "unit_damage", "hug", "coil", "charm", "damage_no_save", "damage_to_attacker",
+"bash", "delayed" (Decapitate, Impale: after the defender's save roll the attacker picks one
+unit that rolled its ID, and it is killed), "move_units", "vanish", "wayfare"); the
 amount is the 1996 number. The 1996-only kinds are ``CLASSIC_EFFECT_KINDS``, each with what
 the game does with it. Those that need the turn (paralysis until your next turn, a stun for the
 rest of your turn, rout, Illusion's separate roll, Galeforce) are the classic game's to apply.
@@ -18,8 +18,10 @@ from typing import Any
 
 # kind -> what the game does with an Effect of that kind (amount: the effect's number).
 CLASSIC_EFFECT_KINDS: dict[str, str] = {
-    "classic_id_kill": "after the defender's normal save roll, the attacker picks one unit "
-                       "that rolled its ID: it is killed (Decapitate, Impale)",
+    "classic_bullseye": "one unit of the target army, the shooter's choice, takes `amount` "
+                        "damage (one per Bullseye icon) and rolls saves alone; it is killed "
+                        "when the damage left reaches its health (bullseye_kills), before the "
+                        "army's save roll; less does nothing",
     "classic_convert": "one opposing unit of less health than `amount` (the Convert icons) is "
                        "killed unless it saves; an Undead unit of equal or lesser health "
                        "joins the army from its owner's dead (convert_targets)",
@@ -64,8 +66,8 @@ CLASSIC_EFFECT_KINDS: dict[str, str] = {
                      "`amount` health of six-sided units; units moved into combat are rolled "
                      "at once and counted",
     "classic_regenerate": "Regenerate's return: `amount` health of the roller's units come back "
-                          "from their dead to this army; in a combat they should be rolled at "
-                          "once and counted in its totals",
+                          "from their dead to this army; in a combat they are rolled at once "
+                          "and counted in its totals",
     "classic_summon_dragon": "the dragon of the roller's choice, any colour, from any dead "
                              "pile, comes to the terrain of the die — wished for or not",
 }

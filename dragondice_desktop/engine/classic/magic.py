@@ -28,6 +28,18 @@ Events = list[Event]
 
 DEATH = "death"
 
+# Terrain spells that harm every army at their terrain (damage, or a penalty on its rolls). In
+# the 1996 game no magic may harm an army of the caster's own player (TSR digest §9.4, §16 #20,
+# §18 row 24): they may not be aimed at a terrain where the caster has an army.
+HARMS_EVERY_ARMY = frozenset({"Firestorm", "Ash Storm", "Blizzard", "Fields of Ice",
+                              "Magic Drain"})
+
+
+def harms_own_army(state: GameState, spell_name: str, caster: int, terrain: Zone) -> bool:
+    """Whether casting `spell_name` on `terrain` would harm an army of `caster` in a 1996 game
+    (``HARMS_EVERY_ARMY``): the caster has an army there."""
+    return spell_name in HARMS_EVERY_ARMY and state.has_army(terrain, caster)
+
 
 def holds_standing_stones(state: GameState, player: int) -> bool:
     """Whether `player` holds the eighth face of a Standing Stones terrain (any terrain)."""

@@ -88,7 +88,7 @@ RECORDS: tuple[ClassicIcon, ...] = (
                 _r((MISSILE, "1 damage per icon to one target unit of the shooter's choice; "
                              "only the target saves; it is killed before the army's save roll "
                              "if the damage left reaches its health")),
-                dragon="normal missile damage, one per icon", effect_kind="unit_damage"),
+                dragon="normal missile damage, one per icon", effect_kind="classic_bullseye"),
     ClassicIcon("Cantrip", "Cantr", COMMON, Icon.CANTRIP,
                 "Magic in a magic roll; nothing when maneuvering; in any other roll it buys "
                 "spells at once.",
@@ -187,7 +187,7 @@ RECORDS: tuple[ClassicIcon, ...] = (
                                      "picks one unit that rolled its ID: it is killed"),
                    (COUNTER_ATTACK, "as in a skirmish attack"),
                    (CHARGE_ATTACK, "nothing (its words name skirmishes only)")),
-                effect_kind="classic_id_kill"),
+                effect_kind="delayed"),
     ClassicIcon("Dispel Magic", "Disp", SPECIAL, Icon.DISPEL_MAGIC,
                 "When magic targets this unit, its army or its terrain, roll it: on this face "
                 "the spells are cancelled.",
@@ -268,7 +268,7 @@ RECORDS: tuple[ClassicIcon, ...] = (
                 "its ID dies.",
                 _r((MISSILE, "the defender rolls to save normally, then the attacker picks one "
                              "unit that rolled its ID: it is killed")),
-                effect_kind="classic_id_kill"),
+                effect_kind="delayed"),
     ClassicIcon("Kick", "Kick", SPECIAL, Icon.KICK,
                 "In melee, four damage to one unit of your choice.",
                 _r((MELEE_ANY, "4 damage on a unit of your choice")),

@@ -42,7 +42,7 @@ from .pipeline import chain_faces, count_roll, roll_note
 from .throwing import Thrower, throw_dice
 from ..sai.icon_roll import relic_element
 from ..sai.effects import follow_ups
-from ..classic.effect_runners import withered_roll
+from ..classic.effect_runners import classic_counted
 from ..spells import cantrip_tasks
 from ..core.state import GameState, LastingEffect, Zone, ZoneKind
 from ..tasks.queue_ops import (
@@ -413,8 +413,8 @@ def finish_roll(state: GameState, task: RollTask, result: RollResult,
     """Log the counted roll, keep it in the march (or dragon attack) and queue its SAI
     effects; cantrip-only magic first buys Cantrip spells, which resolve at once (digest
     §5.3)."""
-    if state.options.classic:  # a 1996 game: withered units roll lower (seed 002 Wither)
-        state, result = withered_roll(state, result, events)
+    if state.options.classic:  # a 1996 game: Wither, Wave's own roll (seed 002)
+        state, result = classic_counted(state, task.zone, task.player, result, events)
     log_roll(state, task.zone, task.player, result, events)
     state = store_result(state, task.purpose, result)
     cantrips = cantrip_tasks(state, task.player, task.zone, result) if result.cantrip_magic \

@@ -64,6 +64,9 @@ class Casting:
     present: frozenset[Species | None]
     in_reserve: bool = False
     cantrip_only: bool = False
+    # cantrip-only magic of a 1996 game buys any spell, not only those marked C (seed 002
+    # Cantrip: "can be used to purchase immediate spells")
+    any_spell: bool = False
     announced: tuple[Announced, ...] = ()
     negated: tuple[int, ...] = ()
 
@@ -107,7 +110,8 @@ def cantrip_tasks(state: GameState, player: int, zone: Zone, result: RollResult)
     if not sources:
         return []
     casting = Casting(sources, _casting_army_species(state, zone, player), cantrip_only=True,
-                      in_reserve=zone.kind is ZoneKind.RESERVE)
+                      in_reserve=zone.kind is ZoneKind.RESERVE,
+                      any_spell=state.options.classic)
     return [RuleTask("casting", player, zone, stage="announce", data=(casting,))]
 
 
@@ -131,7 +135,7 @@ def _individual_cantrip(state: GameState, task: RuleTask,
 def _castable(spell: SpellDef, casting: Casting) -> bool:
     info = spell.info
     return not ((casting.in_reserve and not info.reserve)
-                or (casting.cantrip_only and not info.cantrip))
+                or (casting.cantrip_only and not info.cantrip and not casting.any_spell))
 
 
 def legal_casts(state: GameState) -> list[Action]:
@@ -259,7 +263,7 @@ def _why_not(state: GameState, spell: SpellDef, casting: Casting, player: int,
     info = spell.info
     if casting.in_reserve and not info.reserve:
         return "a Reserve army casts only spells marked R"
-    if casting.cantrip_only and not info.cantrip:
+    if casting.cantrip_only and not info.cantrip and not casting.any_spell:
         return "this magic buys only Cantrip spells"
     demands = casting.demands()
     elements = spell_elements(spell)

@@ -107,8 +107,12 @@ def _legal_targets(state: GameState, spell: SpellDef, caster: int, zone: Zone,
             return [(u.id,) for z, p in armies for u in state.units_in(z, p)]
         return [(z, p) for z, p in armies]  # as action arguments
     if kind in ("terrain", "terrain_not8"):
-        return [(Zone(ZoneKind.TERRAIN, i),) for i, t in enumerate(state.terrains)
-                if not (kind == "terrain_not8" and t.face == 8)]
+        places = [Zone(ZoneKind.TERRAIN, i) for i, t in enumerate(state.terrains)
+                  if not (kind == "terrain_not8" and t.face == 8)]
+        if state.options.classic:  # no harmful magic on your own armies (TSR digest §9.4)
+            from ..classic.magic import harms_own_army
+            places = [z for z in places if not harms_own_army(state, spell.name, caster, z)]
+        return [(z,) for z in places]
     if kind == "dua_opp":
         return [(Zone(ZoneKind.DUA, p),) for p in range(state.player_count)
                 if p != caster and state.units_in(Zone(ZoneKind.DUA, p), p)]

@@ -19,6 +19,7 @@ from ..sai.lasting import (
 from ..terrains.minor import bury_orphans, doubles_ids
 from ..rolls.model import DieRoll, RollInput, RollResult
 from ..species.counts_as import conversions_at, terrain_elements
+from ..classic.contexts import fly_ignored
 from ..classic.forms import roll_fields
 from ..core.house_rules import CLASSIC_EIGHTH_FACE_IDS
 from ..rolls.model import RollKind
@@ -106,6 +107,7 @@ def army_context(state: GameState, zone: Zone, player: int, roll_type: RollType,
         # form (``classic.forms``).
         doubled = doubled and state.options.house_rule(CLASSIC_EIGHTH_FACE_IDS)
         context.update(roll_fields(context.pop("melee_form", "")))
+        context.update(fly_ignored(state, zone, player))  # Galeforce (seed 002)
     else:
         context.pop("melee_form", None)
     ctx = place_context(roll_type, eighth_face=doubled, in_reserve=zone.kind is ZoneKind.RESERVE,

@@ -11,6 +11,7 @@ from ..tasks.runner import advance
 from ..core.state import GameState, Phase
 from ..tasks.kinds import StepTask
 from .phases import TURN_START
+from ..classic.effect_runners import galeforce_lasts
 from ..classic.turn import TURN_START as CLASSIC_TURN_START, eighth_face_notes
 
 Events = list[Event]
@@ -39,6 +40,8 @@ def begin_turn(state: GameState, player: int, events: Events) -> GameState:
     state = state.with_(turn_player=player, turn_number=state.turn_number + 1, marched=(),
                         march=None, damage=(), tasks=(), phase=Phase.EXPIRE_EFFECTS)
     events.append(Event("phase", f"Turn {state.turn_number}: {name}", player=player))
+    if state.options.classic:  # a 1996 Galeforce lasts to the end of its maker's next turn
+        state = galeforce_lasts(state, player, events)
     state = expire(state, player, events)
     white = [b for b in state.bonds if state.dice[b.unit].owner == player
              and dragon_kind(state.dice[b.dragon].die) is DragonKind.WHITE]
