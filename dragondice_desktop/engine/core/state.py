@@ -46,7 +46,8 @@ class Zone:
 
     def to_text(self) -> str:
         """Short form used in action texts: ``t1`` for terrain 1, ``reserve0``, ``dua1`` ..."""
-        return f"t{self.index}" if self.kind is ZoneKind.TERRAIN else f"{self.kind.value}{self.index}"
+        kind = self.kind  # `_value_`: the member's own attribute (`.value` is a property)
+        return f"t{self.index}" if kind is ZoneKind.TERRAIN else f"{kind._value_}{self.index}"
 
     @classmethod
     def from_text(cls, text: str) -> "Zone":
