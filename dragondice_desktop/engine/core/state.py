@@ -484,9 +484,11 @@ class GameState:
         zone, the copy shares this state's index of dice by zone."""
         new = self._copy_with(changes)
         if "dice" not in changes and "zones" not in changes:
-            for kept in (_DICE_BY_ZONE, _UNITS_MEMO):
-                if kept in self.__dict__:
-                    new.__dict__[kept] = self.__dict__[kept]
+            mine, its = self.__dict__, new.__dict__
+            if _DICE_BY_ZONE in mine:
+                its[_DICE_BY_ZONE] = mine[_DICE_BY_ZONE]
+            if _UNITS_MEMO in mine:
+                its[_UNITS_MEMO] = mine[_UNITS_MEMO]
         return new
 
     def _copy_with(self, changes: dict[str, Any]) -> "GameState":
@@ -494,18 +496,18 @@ class GameState:
         # fields), without its per-call field walk: states are copied thousands of times a
         # game. Only the fields are copied, never what is kept on a state (its index, its
         # legal actions). An unknown field is a TypeError, as with replace.
-        unknown = changes.keys() - _STATE_FIELDS
-        if unknown:
+        if not _FIELD_SET.issuperset(changes):
+            unknown = changes.keys() - _FIELD_SET
             raise TypeError(f"GameState has no field {sorted(unknown)[0]!r}")
         values = self.__dict__.copy()
-        if len(values) != len(_STATE_FIELDS):  # what is kept on the state is not copied
+        if len(values) != _FIELD_COUNT:  # what is kept on the state is not copied
             for kept in _KEPT_NAMES:
                 values.pop(kept, None)
-            if len(values) != len(_STATE_FIELDS):
+            if len(values) != _FIELD_COUNT:
                 values = {name: self.__dict__[name] for name in _STATE_FIELDS}
         values.update(changes)
-        new = object.__new__(GameState)
-        object.__setattr__(new, "__dict__", values)
+        new = _new_object(GameState)
+        _set_attribute(new, "__dict__", values)
         return new
 
     def with_die_moved(self, die_id: int, to: Zone) -> "GameState":
@@ -642,6 +644,10 @@ class GameState:
 
 
 _STATE_FIELDS = tuple(f.name for f in fields(GameState))
+_FIELD_SET = frozenset(_STATE_FIELDS)
+_FIELD_COUNT = len(_STATE_FIELDS)
+_new_object = object.__new__
+_set_attribute = object.__setattr__
 _NO_ARMY: tuple[tuple[GameDie, ...], tuple[GameDie, ...]] = ((), ())
 
 
