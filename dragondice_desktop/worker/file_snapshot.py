@@ -36,7 +36,7 @@ from fractions import Fraction
 
 from ..engine.core.events import Event
 from ..engine.core.record import MAX_BYTES, GameRecord
-from ..engine.core.state import GameState
+from ..engine.core.state import GameDie, GameState
 from .replay_cache import MIN_ACTIONS, ReplayedGame, engine_fingerprint
 
 PREFIX = "dds1:"  # the snapshot format's name and version, then the digest, then the data
@@ -137,7 +137,77 @@ def decode_snapshot(text: object, record: GameRecord) -> ReplayedGame | None:
             or len(history) != len(record.actions) \
             or not all(isinstance(step, tuple) for step in history):
         return None
-    return ReplayedGame(_fields_only(state), history, ())
+    try:
+        state = _fields_only(state)
+        if not _plain_values((state, history)):
+            return None
+    except Exception:  # noqa: BLE001 — a snapshot can only make opening faster
+        return None
+    return ReplayedGame(state, history, ())
+
+
+# What the engine keeps on its values beside their fields (worked out from the fields), and
+# that a snapshot may carry: a game die's catalog die. A snapshot's own copy is dropped.
+_KEPT_ON: dict[type, tuple[str, ...]] = {GameDie: ("die",)}
+_ATOM, _CONTAINER, _MAPPING, _DATACLASS, _FOREIGN = range(5)
+_KINDS: dict[type, tuple[int, frozenset[str]]] = {}
+_NO_NAMES: frozenset[str] = frozenset()
+
+
+def _kind(cls: type) -> tuple[int, frozenset[str]]:
+    """How `_plain_values` treats a value of class `cls` (and a dataclass's field names)."""
+    kind = _KINDS.get(cls)
+    if kind is None:
+        if cls in (str, int, float, bool, complex, bytes, type(None), Fraction) \
+                or issubclass(cls, enum.Enum):
+            kind = (_ATOM, _NO_NAMES)
+        elif cls in (tuple, list, frozenset, set) or (issubclass(cls, tuple)
+                                                       and hasattr(cls, "_fields")):
+            kind = (_CONTAINER, _NO_NAMES)
+        elif cls is dict:
+            kind = (_MAPPING, _NO_NAMES)
+        elif dataclasses.is_dataclass(cls) and not hasattr(cls, "__slots__"):
+            kind = (_DATACLASS, frozenset(f.name for f in dataclasses.fields(cls)))
+        else:
+            kind = (_FOREIGN, _NO_NAMES)
+        _KINDS[cls] = kind
+    return kind
+
+
+def _plain_values(root: object) -> bool:
+    """True when every value under `root` is a plain value (text, number, enum, Fraction,
+    tuple, list, set, dict) or an engine dataclass holding its fields and nothing else (an
+    attribute beside them could stand in for a method); a game die's kept catalog die is
+    dropped on the way (it is looked up again)."""
+    seen: set[int] = set()
+    stack = [root]
+    kinds = _KINDS
+    while stack:
+        value = stack.pop()
+        cls = type(value)
+        kind = kinds.get(cls) or _kind(cls)
+        what = kind[0]
+        if what == _ATOM:
+            continue
+        if id(value) in seen:
+            continue
+        seen.add(id(value))
+        if what == _CONTAINER:
+            stack.extend(value)  # type: ignore[call-overload]
+        elif what == _DATACLASS:
+            attributes = value.__dict__
+            if cls in _KEPT_ON:
+                for kept in _KEPT_ON[cls]:
+                    attributes.pop(kept, None)
+            if attributes.keys() != kind[1]:
+                return False
+            stack.extend(attributes.values())
+        elif what == _MAPPING:
+            stack.extend(value.keys())  # type: ignore[attr-defined]
+            stack.extend(value.values())  # type: ignore[attr-defined]
+        else:
+            return False
+    return True
 
 
 def snapshot_field(text: str) -> object:

@@ -160,3 +160,24 @@ def test_the_window_saves_a_long_game_with_its_snapshot(qapp, tmp_path):
     assert decode_snapshot(json.loads(text)["snapshot"], record) is not None
     write_game_file(path, record)                   # no state given: the record alone
     assert read_game_text(path) == record.to_json()
+
+
+def test_a_snapshot_whose_values_carry_more_than_their_fields_is_ignored(qapp):
+    """An attribute beside a value's fields could stand in for one of its methods; a game
+    die's catalog die is never taken from a snapshot (it is looked up again)."""
+    import copy
+    from dataclasses import replace
+    from dragondice_desktop.catalog.loader import load_catalog
+    record, state, history = _played()
+    step = next(i for i, events in enumerate(history) if events)
+    event = copy.copy(history[step][0])
+    event.__dict__["explain"] = "not a method"
+    forged = history[:step] + ((event,) + history[step][1:],) + history[step + 1:]
+    assert decode_snapshot(_forged(record, state, forged), record) is None
+    die = copy.copy(state.dice[0])
+    die.__dict__["die"] = load_catalog().die(state.dice[1].key)  # another die's faces
+    shown = decode_snapshot(_forged(record, replace(state, dice=(die,) + state.dice[1:]),
+                                    history), record)
+    assert shown is not None
+    assert "die" not in shown.state.dice[0].__dict__
+    assert shown.state.dice[0].die == load_catalog().die(state.dice[0].key)
