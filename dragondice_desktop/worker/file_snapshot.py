@@ -36,7 +36,7 @@ from fractions import Fraction
 
 from ..engine.core.events import Event
 from ..engine.core.record import MAX_BYTES, GameRecord
-from ..engine.core.state import GameDie, GameState
+from ..engine.core.state import GameDie, GameState, TerrainState
 from .replay_cache import MIN_ACTIONS, ReplayedGame, engine_fingerprint
 
 PREFIX = "dds1:"  # the snapshot format's name and version, then the digest, then the data
@@ -147,8 +147,9 @@ def decode_snapshot(text: object, record: GameRecord) -> ReplayedGame | None:
 
 
 # What the engine keeps on its values beside their fields (worked out from the fields), and
-# that a snapshot may carry: a game die's catalog die. A snapshot's own copy is dropped.
-_KEPT_ON: dict[type, tuple[str, ...]] = {GameDie: ("die",)}
+# that a snapshot may carry: a game die's or terrain's catalog die. A snapshot's own copy
+# is dropped.
+_KEPT_ON: dict[type, tuple[str, ...]] = {GameDie: ("die",), TerrainState: ("die",)}
 _ATOM, _CONTAINER, _MAPPING, _DATACLASS, _FOREIGN = range(5)
 _KINDS: dict[type, tuple[int, frozenset[str]]] = {}
 _NO_NAMES: frozenset[str] = frozenset()

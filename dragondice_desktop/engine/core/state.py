@@ -129,9 +129,9 @@ class TerrainState:
     controller: int | None = None
     castle_as: Icon | None = None
 
-    @property
+    @cached_property
     def die(self) -> Die:
-        """The catalog terrain die."""
+        """The catalog terrain die (looked up once per TerrainState)."""
         return load_catalog().die(self.key)
 
     @property
@@ -632,7 +632,13 @@ class GameState:
         """Die `die_id` as a chance step rolls it (manual dice): "Ann's Footman", its catalog
         key, its owner rolling it, and `note` saying what for (e.g. "melee roll")."""
         d = self.dice[die_id]
-        return Throw(self.die_label(die_id), d.key, d.owner, note, die_id)
+        # What Throw's frozen __init__ makes, without its setattr per field: every die of
+        # every roll is thrown as a Throw.
+        throw = _new_object(Throw)
+        _set_attribute(throw, "__dict__", {
+            "what": f"{self.players[d.owner].name}'s {d.die.name}", "key": d.key,
+            "player": d.owner, "note": note, "die_id": die_id})
+        return throw
 
     def is_item(self, die_id: int) -> bool:
         """True for equipment, artifacts, medallions and relics."""
