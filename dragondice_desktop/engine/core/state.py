@@ -9,6 +9,7 @@ terrain or in that player's Reserve Area" (digest §0), so armies are derived, n
 from __future__ import annotations
 
 import enum
+from bisect import insort
 from dataclasses import dataclass, field, fields, replace
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
@@ -520,23 +521,21 @@ class GameState:
         index = self.__dict__.get(_DICE_BY_ZONE)
         if index is not None:
             index = dict(index)
-            index[origin] = tuple(d for d in index[origin] if d.id != die_id)
-            index[to] = tuple(sorted(index.get(to, ()) + (die,), key=lambda d: d.id))
+            index[origin] = tuple([d for d in index[origin] if d.id != die_id])
+            index[to] = _with_die(index.get(to, ()), die)
             new.__dict__[_DICE_BY_ZONE] = index
         armies = self.__dict__.get(_UNITS_MEMO)
         if armies is not None:  # the two armies the die leaves and joins, the rest shared
             armies = dict(armies)
             unit = die.die.kind.is_unit
             dice, units = armies.pop((origin, die.owner))
-            dice = tuple(d for d in dice if d.id != die_id)
+            dice = tuple([d for d in dice if d.id != die_id])
             if dice:
                 armies[(origin, die.owner)] = (
-                    dice, tuple(d for d in units if d.id != die_id) if unit else units)
+                    dice, tuple([d for d in units if d.id != die_id]) if unit else units)
             dice, units = armies.get((to, die.owner), ((), ()))
-            dice = tuple(sorted(dice + (die,), key=lambda d: d.id))
-            if unit:
-                units = tuple(sorted(units + (die,), key=lambda d: d.id))
-            armies[(to, die.owner)] = (dice, units)
+            armies[(to, die.owner)] = (_with_die(dice, die),
+                                       _with_die(units, die) if unit else units)
             new.__dict__[_UNITS_MEMO] = armies
         return new
 
@@ -650,6 +649,22 @@ class GameState:
 
 
 _STATE_FIELDS = tuple(f.name for f in fields(GameState))
+
+
+def _with_die(dice: tuple[GameDie, ...], die: GameDie) -> tuple[GameDie, ...]:
+    """`dice` (in id order) with `die` put in its place by id: what sorting them all by id
+    gives (ids are unique), without the sort."""
+    if not dice or dice[-1].id < die.id:
+        return dice + (die,)
+    held = list(dice)
+    insort(held, die, key=_die_id)
+    return tuple(held)
+
+
+def _die_id(die: GameDie) -> int:
+    return die.id
+
+
 _FIELD_SET = frozenset(_STATE_FIELDS)
 _FIELD_COUNT = len(_STATE_FIELDS)
 _new_object = object.__new__
