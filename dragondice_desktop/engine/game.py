@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from fractions import Fraction
+from operator import itemgetter
 
 from ..catalog.loader import load_catalog
 from .core.actions import Action, Verb, act
@@ -103,7 +104,7 @@ def _keep_legal_actions(state: GameState) -> tuple[tuple[Action, ...], dict[str,
     """Work out the state's legal actions and keep them on it: sorted by text form, and by
     text (each action's text is written once). Returns both."""
     pairs = _sorted_by_text(_rules_legal_actions(state))
-    legal = tuple(a for _, a in pairs)
+    legal = tuple([a for _, a in pairs])
     by_text = dict(pairs)
     state.__dict__[_LEGAL], state.__dict__[_LEGAL_BY_TEXT] = legal, by_text
     return legal, by_text
@@ -111,7 +112,12 @@ def _keep_legal_actions(state: GameState) -> tuple[tuple[Action, ...], dict[str,
 
 def _sorted_by_text(actions: list[Action]) -> list[tuple[str, Action]]:
     # Stable: actions of one text keep their order.
-    return sorted(((a.to_text(), a) for a in actions), key=lambda pair: pair[0])
+    pairs = [(a.to_text(), a) for a in actions]
+    pairs.sort(key=_text_of)
+    return pairs
+
+
+_text_of = itemgetter(0)
 
 
 def _work_out_legal_actions(state: GameState) -> tuple[Action, ...]:

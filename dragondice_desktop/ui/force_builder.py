@@ -119,6 +119,7 @@ class ForceBuilderWindow(QMainWindow):
         # The odds are worked out in a thread of their own (started when the dock is first
         # shown), as in the game's Odds dock: a big army never freezes the builder.
         self.odds_runner: OddsRunner | None = None
+        self.table_runner: OddsRunner | None = None  # the per-die table's odds thread
         self.odds_dock = QDockWidget("Odds", self)
         self.odds_dock.setObjectName("oddsDock")
         # In a scroll area: opening the odds shares the window's height instead of adding
@@ -338,6 +339,8 @@ class ForceBuilderWindow(QMainWindow):
         if self.odds_runner is None:
             self.odds_runner = OddsRunner(self)
             self.odds_view.panel.set_runner(self.odds_runner)
+            self.table_runner = OddsRunner(self)  # its own thread: newest dice only
+            self.odds_view.table.set_runner(self.table_runner)
         self.odds_view.set_force(self.force)
 
     def closeEvent(self, event) -> None:  # noqa: N802 — Qt's name
@@ -346,6 +349,10 @@ class ForceBuilderWindow(QMainWindow):
             self.odds_view.panel.set_runner(None)
             self.odds_runner.shutdown()
             self.odds_runner = None
+        if self.table_runner is not None:
+            self.odds_view.table.set_runner(None)
+            self.table_runner.shutdown()
+            self.table_runner = None
         super().closeEvent(event)
 
     def toggle_odds(self) -> None:

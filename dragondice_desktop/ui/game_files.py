@@ -11,18 +11,25 @@ import os
 import stat
 from pathlib import Path
 
+from ..engine.core.events import Event
 from ..engine.core.record import MAX_BYTES, GameRecord
+from ..engine.core.state import GameState
 from ..worker.atomic import write_text_atomically
+from ..worker.file_snapshot import game_file_text
 
 EXTENSION = ".ddgame"
 FILE_FILTER = "Dragon Dice games (*.ddgame *.json);;All files (*)"
 
 
-def write_game_file(path: str | os.PathLike, record: GameRecord) -> None:
-    """Save `record` to `path` atomically. Raises OSError if the folder is not writable, and
-    ValueError (`UnwritableText`) if the record holds text that cannot be saved as UTF-8;
-    the file is then left as it was."""
-    write_text_atomically(path, record.to_json())
+def write_game_file(path: str | os.PathLike, record: GameRecord,
+                    state: GameState | None = None,
+                    history: tuple[tuple[Event, ...], ...] = ()) -> None:
+    """Save `record` to `path` atomically; with the `state` and `history` its replay gives,
+    a long game's file also carries their snapshot (``worker/file_snapshot.py``: opening
+    it shows the game at once, the replay then checks it). Raises OSError if the folder is
+    not writable, and ValueError (`UnwritableText`) if the record holds text that cannot be
+    saved as UTF-8; the file is then left as it was."""
+    write_text_atomically(path, game_file_text(record, state, history))
 
 
 def read_game_text(path: str | os.PathLike) -> str:

@@ -509,7 +509,8 @@ class MainWindow(QMainWindow):
             return False
         path = Path(path)
         try:
-            write_game_file(path, self.snapshot.record)
+            write_game_file(path, self.snapshot.record, self.snapshot.state,
+                            self.snapshot.history)
         except (OSError, ValueError) as exc:  # ValueError: text UTF-8 cannot encode
             self.show_error("Cannot save game", f"Cannot save {path.name}:\n{exc}")
             return False

@@ -9,7 +9,9 @@ import csv
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt, Signal,
+)
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QPushButton, QTableView,
@@ -96,14 +98,25 @@ class DieStatsModel(QAbstractTableModel):
         return None
 
 
+CAPTION = ("Each die rolled on its own: chance of a useful face, mean and spread of its "
+           "results (exact, roll-again faces included).")
+WORKING = "Working out each die's odds…"
+
+
 class DieStatsTable(QWidget):
     """A table, one row per die: for each roll type, useful %, mean and SD (roll-again chains
     included; the die rolled on its own). "Useful" = at least one result of that type or an
     SAI that acts in that roll. Sortable; ``export_csv(path)`` writes the numbers.
 
+    With a runner (`set_runner`, an OddsRunner) the numbers are worked out in the odds
+    thread, the newest dice only, and `computed` is emitted once they are shown; without
+    one, at once.
+
     For tests: ``table`` (the QTableView), ``model`` (its DieStatsModel, unsorted; the view
     shows it through ``proxy``), ``rows`` (the DieStats per die and roll).
     """
+
+    computed = Signal()
 
     def __init__(self, parent: QWidget | None = None, rolls: Sequence[str] = TABLE_ROLLS):
         super().__init__(parent)
@@ -123,8 +136,9 @@ class DieStatsTable(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
-        self.caption = QLabel("Each die rolled on its own: chance of a useful face, mean and "
-                              "spread of its results (exact, roll-again faces included).")
+        self.runner = None
+        self._job = 0
+        self.caption = QLabel(CAPTION)
         self.caption.setWordWrap(True)
         self.export_button = QPushButton("Export CSV…")
         self.export_button.clicked.connect(self._export_clicked)
@@ -137,12 +151,47 @@ class DieStatsTable(QWidget):
         layout.addWidget(self.table, 1)
         layout.addLayout(buttons)
 
+    def set_runner(self, runner) -> None:
+        """Work out the numbers in `runner`'s thread (an OddsRunner) from now on; None: at
+        once, in the caller's thread."""
+        if self.runner is not None:
+            for signal, slot in self._runner_slots():
+                signal.disconnect(slot)
+        self.runner, self._job = runner, 0
+        if runner is not None:
+            for signal, slot in self._runner_slots():
+                signal.connect(slot)
+
+    def _runner_slots(self):
+        runner = self.runner
+        return ((runner.finished, self._finished), (runner.failed, self._failed))
+
     def set_dice(self, dice: Sequence[Die], id_multiplier: int = 1) -> None:
-        """Show these dice (one row each; duplicates collapse to one row)."""
+        """Show these dice (one row each; duplicates collapse to one row): at once, or
+        once the odds thread has worked them out (the rows shown until then stay)."""
         unique = list({d.key: d for d in dice}.values())
-        self.dice = unique
-        self.rows = stats_table(unique, self.rolls, id_multiplier)
-        self.model.set_rows(unique, self.rows)
+        rolls = self.rolls
+        if self.runner is None:
+            self._show(unique, stats_table(unique, rolls, id_multiplier))
+            return
+        self._job = self.runner.request(
+            lambda: (unique, stats_table(unique, rolls, id_multiplier)))
+        self.caption.setText(WORKING)
+
+    def _show(self, dice: list[Die], rows: list[list[DieStats]]) -> None:
+        self.dice, self.rows = dice, rows
+        self.model.set_rows(dice, rows)
+        self.caption.setText(CAPTION)
+        self.computed.emit()
+
+    def _finished(self, job: int, result) -> None:
+        if job == self._job:
+            self._show(*result)
+
+    def _failed(self, job: int, message: str) -> None:
+        if job == self._job:
+            self._show([], [])
+            self.caption.setText(f"The odds of these dice could not be worked out: {message}")
 
     def shown(self, row: int, column: int) -> str:
         """The text of a cell as the table shows it (sorted), for tests and copying."""

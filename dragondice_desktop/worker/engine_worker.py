@@ -45,6 +45,7 @@ from ..matchup import assembly_problems, setups_problem
 from .autosave import Autosave, autosave_problem
 from .crash import CrashReport
 from .replay import build_replay
+from .file_snapshot import decode_snapshot, snapshot_field
 from .replay_cache import ReplayCache, ReplayedGame
 from .snapshot import Change, GameSnapshot
 
@@ -52,6 +53,9 @@ KEPT_STATES = 1000  # states kept for an undo without replay (older ones replay)
 # Joins the action texts of one request that moves several dice at once (no action text
 # holds it): played all or none.
 BATCH = ";"
+# Told to the player when a game file's snapshot is not what its moves replay to.
+SNAPSHOT_REPLACED = ("This game file's saved position did not match its moves; the game "
+                     "was rebuilt from its moves.")
 
 
 def assembly_refusal(state: GameState, text: str) -> str:
@@ -321,6 +325,15 @@ class EngineWorker(QObject):
         """Replace the game with a GameRecord, replaying it action by action so the log
         gets every event. A record that does not replay, or makes the engine fail, emits
         `loadFailed` naming the problem and keeps the current game."""
+        self._load(record, None)
+
+    def _load(self, record: GameRecord, shown: ReplayedGame | None) -> None:
+        """`load`, showing first the game a file's snapshot says the record replays to
+        (`shown`, ``file_snapshot``): the replay then checks it before any other request
+        is answered. A snapshot the replay does not give is replaced by the replayed game
+        (and `failed` tells the player); a record that does not replay is refused as
+        `load` refuses it, and the game from before the opening comes back."""
+        previous = (self._record, self._state, self._history, self._before, self._redo)
         try:
             forces_problem(record)
             cached = self._cache.fetch(record) if self._cache is not None else None
@@ -329,51 +342,66 @@ class EngineWorker(QObject):
                 self._commit(record, cached.state, cached.history, Change.LOAD, events,
                              redo=(), before=cached.before)
                 return
-            state = new_game(record.players, record.seed, record.options)
-            history = []
-            # The states before the last actions are kept as they are replayed, so an undo
-            # after opening needs no replay (as in a game played here). Manual dice:
-            # play_all applies a roll once, not again for every face entered, and gives no
-            # state between a roll's faces, so those undos replay the record.
-            manual = record.options.manual_dice
-            kept: deque[GameState] = deque(maxlen=0 if manual else KEPT_STATES)
-            steps = (play_all(state, record.actions, states=False)
-                     if manual else _one_by_one(state, record.actions))
-            for number in range(1, len(record.actions) + 1):
-                try:
-                    after, events = next(steps)
-                except IllegalAction as exc:
-                    raise GameFileError(f"the game does not replay: action {number}: {exc}") from None
-                except Exception as exc:  # noqa: BLE001
-                    raise GameFileError(f"the game does not replay: the rules engine failed on "
-                                        f"action {number} ({type(exc).__name__}: "
-                                        f"{str(exc)[:300]})") from exc
-                kept.append(state)
-                state = after if after is not None else state
-                history.append(events)
-            events = tuple(e for step in history for e in step)
-            self._commit(record, state, tuple(history), Change.LOAD, events, redo=(),
-                         before=tuple(kept))
+            if shown is not None:
+                legal_actions(shown.state)  # the engine can go on from it, or no showing
+                self._commit(record, shown.state, shown.history, Change.LOAD,
+                             tuple(e for step in shown.history for e in step), redo=(),
+                             before=())
+            state, history, kept = _replayed(record)
+            if shown is not None and state == shown.state and history == shown.history:
+                # The replay gives what was shown: the game goes on from the replay's own
+                # state, with the states before its last actions for undo.
+                self._state, self._before = state, kept[-KEPT_STATES:]
+                legal_actions(state)
+            else:
+                events = tuple(e for step in history for e in step)
+                self._commit(record, state, history, Change.LOAD, events, redo=(),
+                             before=kept)
+                if shown is not None:
+                    self.failed.emit(SNAPSHOT_REPLACED)
             if self._cache is not None:
-                self._cache.store(record, ReplayedGame(state, tuple(history), tuple(kept)))
-        except GameFileError as exc:
-            self.loadFailed.emit(str(exc))
-        except SetupError as exc:
-            self.loadFailed.emit(f"the game does not replay: {exc}")
+                self._cache.store(record, ReplayedGame(state, history, kept))
         except Exception as exc:  # noqa: BLE001
-            self.loadFailed.emit(f"the rules engine failed on this game ({type(exc).__name__}: "
-                                 f"{str(exc)[:300]})")
+            if isinstance(exc, GameFileError):
+                reason = str(exc)
+            elif isinstance(exc, SetupError):
+                reason = f"the game does not replay: {exc}"
+            else:
+                reason = (f"the rules engine failed on this game ({type(exc).__name__}: "
+                          f"{str(exc)[:300]})")
+            self.loadFailed.emit(reason)
+            if self._record is not previous[0]:  # a snapshot was shown: take it back
+                self._restore(*previous)
+
+    def _restore(self, record, state, history, before, redo) -> None:
+        """Bring back the game from before an opening that failed after its snapshot was
+        shown (no game before it: the opened game's setup, at its start)."""
+        try:
+            if record is not None and state is not None:
+                self._commit(record, state, history, Change.LOAD, (), redo=redo,
+                             before=before)
+            elif self._record is not None:
+                start = self._record.first(0)
+                self._commit(start, new_game(start.players, start.seed, start.options), (),
+                             Change.NEW, (), redo=(), before=())
+        except Exception as exc:  # noqa: BLE001 — the game before was playable: report it
+            self._crash(exc, "bringing back the game from before an opening", "")
 
     @Slot(str)
     def load_text(self, text: str) -> None:
         """Open a saved game from its JSON text; `loadFailed` names the problem if it is not
-        a good game file (the current game is kept)."""
+        a good game file (the current game is kept). A long game's file may carry a
+        snapshot (``file_snapshot``): the game is shown from it at once and replayed
+        after, as `_load` says."""
         try:
             record = parse_game_text(text, check_replay=False)  # `load` replays it
         except GameFileError as exc:
             self.loadFailed.emit(str(exc))
             return
-        self.load(record)
+        shown = None
+        if '"snapshot"' in text:
+            shown = decode_snapshot(snapshot_field(text), record)
+        self._load(record, shown)
 
     @Slot(object)
     def replay(self, source) -> None:
@@ -435,6 +463,35 @@ class EngineWorker(QObject):
 
     def _crash(self, exc: Exception, request: str, action: str) -> None:
         self.crashed.emit(CrashReport.from_exception(exc, request, action, self._record))
+
+
+def _replayed(record: GameRecord) -> tuple[GameState, tuple[tuple[Event, ...], ...],
+                                            tuple[GameState, ...]]:
+    """Replay `record`: (its last state, every action's events, the states before its last
+    KEPT_STATES actions). The states before are kept as they are replayed, so an undo after
+    opening needs no replay (as in a game played here). Manual dice: play_all applies a roll
+    once, not again for every face entered, and gives no state between a roll's faces, so
+    none are kept (those undos replay the record). Raises GameFileError (naming the action)
+    for a record that does not replay or makes the engine fail."""
+    state = new_game(record.players, record.seed, record.options)
+    history = []
+    manual = record.options.manual_dice
+    kept: deque[GameState] = deque(maxlen=0 if manual else KEPT_STATES)
+    steps = (play_all(state, record.actions, states=False)
+             if manual else _one_by_one(state, record.actions))
+    for number in range(1, len(record.actions) + 1):
+        try:
+            after, events = next(steps)
+        except IllegalAction as exc:
+            raise GameFileError(f"the game does not replay: action {number}: {exc}") from None
+        except Exception as exc:  # noqa: BLE001
+            raise GameFileError(f"the game does not replay: the rules engine failed on "
+                                f"action {number} ({type(exc).__name__}: "
+                                f"{str(exc)[:300]})") from exc
+        kept.append(state)
+        state = after if after is not None else state
+        history.append(events)
+    return state, tuple(history), tuple(kept)
 
 
 def _states_before(record: GameRecord) -> tuple[GameState, ...]:

@@ -31,3 +31,19 @@ def test_text_form_is_readable():
 def test_unknown_action_is_refused_with_its_name():
     with pytest.raises(ValueError, match="unknown action 'swim'"):
         Action.from_text("swim away")
+
+
+def test_act_builds_the_same_action_as_the_constructor():
+    """`act` skips the dataclass __init__ for speed (issue 17); the action must be the one
+    `Action(verb, args)` builds: equal, same hash, same text, same order."""
+    from dragondice_desktop.engine.core.actions import Action, Verb, act
+    from dragondice_desktop.engine.core.state import Zone, ZoneKind
+    zone = Zone(ZoneKind.TERRAIN, 2)
+    for verb, args in ((Verb.REINFORCE, (12, zone)), (Verb.END_TURN, ()),
+                       (Verb.TURN, ("up",)), (Verb.MARCH, (Zone(ZoneKind.RESERVE, 1),))):
+        built, made = act(verb, *args), Action(verb, args)
+        assert built == made and hash(built) == hash(made) and not built < made
+        assert built.to_text() == made.to_text() == " ".join(
+            [verb.value] + [a.to_text() if isinstance(a, Zone) else str(a) for a in args])
+        assert Action.from_text(built.to_text()) == built
+        assert vars(built) == vars(made)

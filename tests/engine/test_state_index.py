@@ -40,3 +40,22 @@ def test_index_matches_a_scan_through_random_games():
                     assert state.units_in(zone, player) == units
                     assert state.has_army(zone, player) == bool(units)
             state, _ = play(state, chooser.choice(actions))
+
+
+def test_a_thrown_die_and_a_terrains_die_are_what_the_plain_constructors_give():
+    """`GameState.throw` builds its Throw without the dataclass __init__, and a terrain keeps
+    its catalog die (issue 17): the same values."""
+    from dataclasses import replace
+    from dragondice_desktop.catalog.loader import load_catalog
+    from dragondice_desktop.engine.core.rng import Throw
+    state = new_game(table_setups(2, rotation=1), 1)
+    for die in state.dice[:6]:
+        made = Throw(f"{state.players[die.owner].name}'s {die.die.name}", die.key, die.owner,
+                     "melee roll", die.id)
+        thrown = state.throw(die.id, "melee roll")
+        assert thrown == made and hash(thrown) == hash(made) and vars(thrown) == vars(made)
+        assert thrown.label == made.label and thrown.again("after Rend") == made.again("after Rend")
+    for terrain in state.terrains:
+        assert terrain.die is load_catalog().die(terrain.key)
+        moved = replace(terrain, face=terrain.face % 8 + 1)
+        assert moved.die is terrain.die and moved == replace(moved)

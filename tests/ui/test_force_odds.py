@@ -24,7 +24,7 @@ def test_odds_dock_follows_the_force(qtbot):
     assert window.odds_dock.isVisible()
     assert window.odds_runner is not None and view.panel.runner is window.odds_runner
     horde = [window.catalog.die(k) for k in force.horde_army]
-    with qtbot.waitSignal(view.panel.computed, timeout=20000):
+    with qtbot.waitSignals([view.panel.computed, view.table.computed], timeout=20000):
         view.army_box.setCurrentIndex(1)  # Horde army, melee
     expected = army_distribution(horde, spec_from_name("melee"))
     shown = view.panel.series[0][1]
@@ -43,17 +43,25 @@ def test_odds_dock_follows_the_force(qtbot):
 
 def test_the_builders_odds_are_not_worked_out_on_the_gui_thread(qtbot, monkeypatch):
     import dragondice_desktop.ui.odds_panel as odds_panel
+    import dragondice_desktop.ui.odds_table as odds_table
 
-    threads = []
+    threads, table_threads = [], []
     real = odds_panel.army_distribution
     monkeypatch.setattr(odds_panel, "army_distribution",
                         lambda *a, **k: threads.append(threading.current_thread()) or real(*a, **k))
+    real_table = odds_table.stats_table
+    monkeypatch.setattr(odds_table, "stats_table",
+                        lambda *a, **k: table_threads.append(threading.current_thread())
+                        or real_table(*a, **k))
     db = open_memory_database()
     save_force(db, sample_forces()[2])
     window = ForceBuilderWindow(db)
     qtbot.addWidget(window)
     window.show()
-    with qtbot.waitSignal(window.odds_view.panel.computed, timeout=20000):
+    view = window.odds_view
+    with qtbot.waitSignals([view.panel.computed, view.table.computed], timeout=20000):
         window.toggle_odds()
     assert threads and threading.main_thread() not in threads
+    assert table_threads and threading.main_thread() not in table_threads  # the per-die table
     window.close()
+    assert window.table_runner is None  # its thread stopped with the window

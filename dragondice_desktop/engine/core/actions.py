@@ -70,10 +70,12 @@ class Action:
 
     def to_text(self) -> str:
         """The short text form, e.g. ``reinforce 12 t0``."""
-        parts = [self.verb.value]
-        for arg in self.args:
-            parts.append(arg.to_text() if isinstance(arg, Zone) else str(arg))
-        return " ".join(parts)
+        # `_value_` is the member's own attribute (`.value` goes through a property): the
+        # texts of every legal action are written for each state.
+        if not self.args:
+            return self.verb._value_
+        return self.verb._value_ + " " + " ".join(
+            [arg.to_text() if isinstance(arg, Zone) else str(arg) for arg in self.args])
 
     @classmethod
     def from_text(cls, text: str) -> "Action":
@@ -101,5 +103,14 @@ def _parse_arg(word: str) -> ActionArg:
 
 
 def act(verb: Verb, *args: ActionArg) -> Action:
-    """Shorthand constructor: ``act(Verb.TURN, "up")``."""
-    return Action(verb, tuple(args))
+    """Shorthand constructor: ``act(Verb.TURN, "up")``: the same Action as
+    ``Action(verb, args)``."""
+    # What the frozen dataclass's __init__ does (it has no __post_init__), without its
+    # setattr per field: the rules build every legal action of every state with it.
+    action = _new(Action)
+    _set(action, "__dict__", {"verb": verb, "args": args})
+    return action
+
+
+_new = object.__new__
+_set = object.__setattr__

@@ -44,7 +44,10 @@ TOP_FIELDS = ("format", "version", "seed", "options", "players", "actions")
 # 13). A file without it has a person at every seat; a game of persons only writes none.
 # "notes": the computer's reasons for its moves, [[action index, text], ...] (0 = the first
 # action); the replay never reads them, they only bring the log's reasons back.
-OPTIONAL_FIELDS = ("seats", "notes")
+# "snapshot": in a long game's file, a cache of what replaying its actions gave when it was
+# saved (``worker/file_snapshot.py``: shown at once, then checked by the replay, ignored
+# unless it verifies); the record never reads it, it only has to be text.
+OPTIONAL_FIELDS = ("seats", "notes", "snapshot")
 MAX_NOTE = 600         # characters in one note (a computer move's reason)
 PERSON = "person"
 SEAT_KINDS = (PERSON, "easy", "normal", "hard")
@@ -183,8 +186,10 @@ class GameRecord:
         """Replay the record. Raises IllegalAction or SetupError on a bad record."""
         return replay(self.players, self.seed, self.actions, self.options)[0]
 
-    def to_json(self) -> str:
-        """The save-file text (format name, version, seed, options, setups, action texts)."""
+    def to_json(self, snapshot: str = "") -> str:
+        """The save-file text (format name, version, seed, options, setups, action texts),
+        with `snapshot` (``worker/file_snapshot.py``) as its "snapshot" field when not
+        empty."""
         options = asdict(self.options)
         options["house_rules"] = list(self.options.house_rules)
         for name in LATER_OPTION_FIELDS:
@@ -199,6 +204,8 @@ class GameRecord:
             data["seats"] = list(self.seats)
         if self.notes:
             data["notes"] = [[at, text] for at, text in self.notes]
+        if snapshot:
+            data["snapshot"] = snapshot
         return json.dumps(data, indent=1, ensure_ascii=False)
 
     @classmethod
@@ -288,6 +295,8 @@ class GameRecord:
             raise _damaged(f"it holds {len(actions)} actions; a game has at most {MAX_ACTIONS}")
         seats = _seats(data["seats"], len(setups)) if "seats" in data else ()
         notes = _notes(data["notes"], len(actions)) if "notes" in data else ()
+        if not isinstance(data.get("snapshot", ""), str):
+            raise _damaged(f"'snapshot' must be text, not {_kind(data['snapshot'])}")
         return cls(setups, seed, tuple(_action(a, n) for n, a in enumerate(actions, start=1)),
                    options, seats, notes)
 

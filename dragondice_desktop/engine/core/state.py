@@ -9,6 +9,7 @@ terrain or in that player's Reserve Area" (digest §0), so armies are derived, n
 from __future__ import annotations
 
 import enum
+from bisect import insort
 from dataclasses import dataclass, field, fields, replace
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
@@ -46,7 +47,8 @@ class Zone:
 
     def to_text(self) -> str:
         """Short form used in action texts: ``t1`` for terrain 1, ``reserve0``, ``dua1`` ..."""
-        return f"t{self.index}" if self.kind is ZoneKind.TERRAIN else f"{self.kind.value}{self.index}"
+        kind = self.kind  # `_value_`: the member's own attribute (`.value` is a property)
+        return f"t{self.index}" if kind is ZoneKind.TERRAIN else f"{kind._value_}{self.index}"
 
     @classmethod
     def from_text(cls, text: str) -> "Zone":
@@ -128,9 +130,9 @@ class TerrainState:
     controller: int | None = None
     castle_as: Icon | None = None
 
-    @property
+    @cached_property
     def die(self) -> Die:
-        """The catalog terrain die."""
+        """The catalog terrain die (looked up once per TerrainState)."""
         return load_catalog().die(self.key)
 
     @property
@@ -485,9 +487,11 @@ class GameState:
         zone, the copy shares this state's index of dice by zone."""
         new = self._copy_with(changes)
         if "dice" not in changes and "zones" not in changes:
-            for kept in (_DICE_BY_ZONE, _UNITS_MEMO):
-                if kept in self.__dict__:
-                    new.__dict__[kept] = self.__dict__[kept]
+            mine, its = self.__dict__, new.__dict__
+            if _DICE_BY_ZONE in mine:
+                its[_DICE_BY_ZONE] = mine[_DICE_BY_ZONE]
+            if _UNITS_MEMO in mine:
+                its[_UNITS_MEMO] = mine[_UNITS_MEMO]
         return new
 
     def _copy_with(self, changes: dict[str, Any]) -> "GameState":
@@ -495,18 +499,18 @@ class GameState:
         # fields), without its per-call field walk: states are copied thousands of times a
         # game. Only the fields are copied, never what is kept on a state (its index, its
         # legal actions). An unknown field is a TypeError, as with replace.
-        unknown = changes.keys() - _STATE_FIELDS
-        if unknown:
+        if not _FIELD_SET.issuperset(changes):
+            unknown = changes.keys() - _FIELD_SET
             raise TypeError(f"GameState has no field {sorted(unknown)[0]!r}")
         values = self.__dict__.copy()
-        if len(values) != len(_STATE_FIELDS):  # what is kept on the state is not copied
+        if len(values) != _FIELD_COUNT:  # what is kept on the state is not copied
             for kept in _KEPT_NAMES:
                 values.pop(kept, None)
-            if len(values) != len(_STATE_FIELDS):
+            if len(values) != _FIELD_COUNT:
                 values = {name: self.__dict__[name] for name in _STATE_FIELDS}
         values.update(changes)
-        new = object.__new__(GameState)
-        object.__setattr__(new, "__dict__", values)
+        new = _new_object(GameState)
+        _set_attribute(new, "__dict__", values)
         return new
 
     def with_die_moved(self, die_id: int, to: Zone) -> "GameState":
@@ -519,23 +523,21 @@ class GameState:
         index = self.__dict__.get(_DICE_BY_ZONE)
         if index is not None:
             index = dict(index)
-            index[origin] = tuple(d for d in index[origin] if d.id != die_id)
-            index[to] = tuple(sorted(index.get(to, ()) + (die,), key=lambda d: d.id))
+            index[origin] = tuple([d for d in index[origin] if d.id != die_id])
+            index[to] = _with_die(index.get(to, ()), die)
             new.__dict__[_DICE_BY_ZONE] = index
         armies = self.__dict__.get(_UNITS_MEMO)
         if armies is not None:  # the two armies the die leaves and joins, the rest shared
             armies = dict(armies)
             unit = die.die.kind.is_unit
             dice, units = armies.pop((origin, die.owner))
-            dice = tuple(d for d in dice if d.id != die_id)
+            dice = tuple([d for d in dice if d.id != die_id])
             if dice:
                 armies[(origin, die.owner)] = (
-                    dice, tuple(d for d in units if d.id != die_id) if unit else units)
+                    dice, tuple([d for d in units if d.id != die_id]) if unit else units)
             dice, units = armies.get((to, die.owner), ((), ()))
-            dice = tuple(sorted(dice + (die,), key=lambda d: d.id))
-            if unit:
-                units = tuple(sorted(units + (die,), key=lambda d: d.id))
-            armies[(to, die.owner)] = (dice, units)
+            armies[(to, die.owner)] = (_with_die(dice, die),
+                                       _with_die(units, die) if unit else units)
             new.__dict__[_UNITS_MEMO] = armies
         return new
 
@@ -631,7 +633,13 @@ class GameState:
         """Die `die_id` as a chance step rolls it (manual dice): "Ann's Footman", its catalog
         key, its owner rolling it, and `note` saying what for (e.g. "melee roll")."""
         d = self.dice[die_id]
-        return Throw(self.die_label(die_id), d.key, d.owner, note, die_id)
+        # What Throw's frozen __init__ makes, without its setattr per field: every die of
+        # every roll is thrown as a Throw.
+        throw = _new_object(Throw)
+        _set_attribute(throw, "__dict__", {
+            "what": f"{self.players[d.owner].name}'s {d.die.name}", "key": d.key,
+            "player": d.owner, "note": note, "die_id": die_id})
+        return throw
 
     def is_item(self, die_id: int) -> bool:
         """True for equipment, artifacts, medallions and relics."""
@@ -643,6 +651,26 @@ class GameState:
 
 
 _STATE_FIELDS = tuple(f.name for f in fields(GameState))
+
+
+def _with_die(dice: tuple[GameDie, ...], die: GameDie) -> tuple[GameDie, ...]:
+    """`dice` (in id order) with `die` put in its place by id: what sorting them all by id
+    gives (ids are unique), without the sort."""
+    if not dice or dice[-1].id < die.id:
+        return dice + (die,)
+    held = list(dice)
+    insort(held, die, key=_die_id)
+    return tuple(held)
+
+
+def _die_id(die: GameDie) -> int:
+    return die.id
+
+
+_FIELD_SET = frozenset(_STATE_FIELDS)
+_FIELD_COUNT = len(_STATE_FIELDS)
+_new_object = object.__new__
+_set_attribute = object.__setattr__
 _NO_ARMY: tuple[tuple[GameDie, ...], tuple[GameDie, ...]] = ((), ())
 
 
