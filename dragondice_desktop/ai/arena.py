@@ -111,7 +111,8 @@ def play_arena_game(a: str, b: str, players: int, seed: int, game: int,
 def run_arena(a: Level | str, b: Level | str, games: int, seed: int, players: int = 2,
               jobs: int = 1, progress=None) -> ArenaResult:
     """Play `games` arena games between `a` and `b` (module docstring) in `jobs`
-    processes; `progress(done, total)` is called after each game when given. Raises
+    processes; `progress(done, total, game)` is called after each game (in game order,
+    `game` the ArenaGame just gathered) when given. Raises
     ValueError for an unknown level, fewer than one game or a player count outside 2-4."""
     a, b = Level(a), Level(b)
     if games < 1:
@@ -127,10 +128,10 @@ def run_arena(a: Level | str, b: Level | str, games: int, seed: int, players: in
             for result in pool.map(play_arena_game, *args):
                 results.append(result)
                 if progress:
-                    progress(len(results), games)
+                    progress(len(results), games, result)
     else:
         for one in zip(*args):
             results.append(play_arena_game(*one))
             if progress:
-                progress(len(results), games)
+                progress(len(results), games, results[-1])
     return ArenaResult(a, b, players, tuple(results), time.perf_counter() - start)

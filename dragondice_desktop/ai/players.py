@@ -10,7 +10,10 @@ is never read, drawn from or restored. So two states that differ only in their d
 get the same choice (tests/ai/test_no_peeking.py).
 
 - Easy: the simple automatic player (``engine.policy.choose``) mixed with random legal
-  moves, as the self-play soak's "mixed" policy plays (``selfplay.pick``).
+  moves, as the self-play soak's "mixed" policy plays (``selfplay.pick``), except that it
+  never passes up a counter-maneuver or a free kill (an attack the exact odds expect to
+  kill more than it loses) the simple player makes, never makes a melee the odds expect
+  to lose, and never retreats at random.
 - Normal: one ply of expected value. Every legal action is scored by the position it leads
   to (``evaluate.value``, in health-worth): attacks by their exact odds (melee or missile
   against the defender's saves and its counter-attack, ``evaluate.attack_outlook``);
@@ -81,7 +84,7 @@ class Level(enum.Enum):
 
 
 APP_LEVELS = (Level.EASY, Level.NORMAL, Level.HARD)  # the levels a seat may have
-EASY_AGGRESSION = 0.7     # Easy: share of the simple player's own choices (selfplay "mixed")
+EASY_AGGRESSION = 0.8     # Easy: share of the simple player's own choices (selfplay: 0.7)
 SETTLE_LIMIT = 30         # Normal: most actions played on after a tried action
 NORMAL_APPLIES = 60       # Normal: about this many engine steps per decision at most
 NORMAL_SAMPLES = (2, 6)   # Normal: rolls sampled per tried action (fewest, most)
@@ -176,16 +179,53 @@ def _opening(state: GameState) -> Decision | None:
 
 # --- Easy and random --------------------------------------------------------------------------
 
+def _easy_keeps(state: GameState, action: Action) -> bool:
+    """True when Easy keeps the simple player's `action` rather than a random move: a
+    counter-maneuver against an opponent turning its army's terrain, or a melee or missile
+    attack whose exact odds expect it to kill more health-worth than it loses to the
+    counter-attack (a free kill, ``AttackOutlook.gain``)."""
+    if action.verb is Verb.COUNTER:
+        return True
+    if action.verb is not Verb.ACTION or action.args[:1] not in (("melee",), ("missile",)):
+        return False
+    attack = _attack_for(state, action, state.pending.player)
+    return attack is not None and attack.gain > 0
+
+
 def easy(state: GameState, rnd: random.Random) -> Action:
     """Easy's action: the simple automatic player's choice, or (with probability
-    1 - EASY_AGGRESSION) a uniformly random legal action, as selfplay's "mixed" policy;
-    never taking back a spell it announced (the simple player would announce it again, and
-    the two could take turns for ever)."""
-    if rnd.random() < EASY_AGGRESSION:
-        return choose(state)
+    1 - EASY_AGGRESSION) a uniformly random legal action, like selfplay's "mixed" policy;
+    but never passing up a counter-maneuver or a free kill the simple player would make
+    (``_easy_keeps``), never making a melee it is expected to lose (``_no_losing_melee``),
+    never retreating and never taking back a spell it announced (the simple
+    player would announce it again, and the two could take turns for ever)."""
+    simple = choose(state)
+    draw = rnd.random()
     actions = legal_actions(state)
-    kept = [a for a in actions if a.verb is not Verb.UNCAST]
-    return rnd.choice(kept or actions)
+    if draw < EASY_AGGRESSION or _easy_keeps(state, simple):
+        chosen = simple
+    else:
+        kept = [a for a in actions if a.verb not in (Verb.UNCAST, Verb.RETREAT)]
+        chosen = rnd.choice(kept or actions)
+    return _no_losing_melee(state, chosen, actions)
+
+
+def _no_losing_melee(state: GameState, action: Action, actions: tuple[Action, ...]) -> Action:
+    """`action`, unless it is a melee the exact odds expect to lose (the counter-attack
+    kills more health-worth than the attack, ``AttackOutlook.gain`` below 0): then a
+    missile or magic action, else no action, whichever is legal (Easy never marches into
+    a certain loss)."""
+    if action.verb is not Verb.ACTION or action.args[:1] != ("melee",):
+        return action
+    attack = _attack_for(state, action, state.pending.player)
+    if attack is None or attack.gain >= 0:
+        return action
+    for kind in ("missile", "magic"):
+        other = [a for a in actions if a.verb is Verb.ACTION and a.args[:1] == (kind,)]
+        if other:
+            return other[0]
+    rest = [a for a in actions if a.verb is Verb.NO_ACTION]
+    return rest[0] if rest else action
 
 
 def uniform(state: GameState, rnd: random.Random) -> Action:

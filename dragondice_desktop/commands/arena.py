@@ -2,7 +2,8 @@
 
     dragondice arena --a normal --b easy --games 20 --seed 1 [--players 2] [--jobs 2]
 
-prints how far it got on standard error and ends with the line
+prints one line per game on standard error as it finishes (its number, who won, A's wins
+so far), so a run stopped part-way still tells its count, and ends with the line
 ``A wins W of N (P%, 95% CI L-H)`` (see ``ai.arena``).
 """
 
@@ -38,9 +39,17 @@ def run(args: argparse.Namespace) -> int | None:
         return None
     from ..ai.arena import run_arena
 
-    def progress(done: int, total: int) -> None:
-        print(f"\r{done}/{total} games", end="" if done < total else "\n", file=sys.stderr,
-              flush=True)
+    wins = 0
+
+    def progress(done: int, total: int, game) -> None:
+        nonlocal wins
+        wins += game.a_won
+        if game.winner is None:
+            outcome = f"unfinished after {game.actions} actions"
+        else:
+            outcome = f"{'A' if game.a_won else 'B'} won (seat {game.winner})"
+        print(f"game {game.game} ({done}/{total}): {outcome}; A has won {wins} of {done}",
+              file=sys.stderr, flush=True)
 
     result = run_arena(args.a, args.b, args.games, args.seed, args.players, args.jobs,
                        progress=progress)
