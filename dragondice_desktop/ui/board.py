@@ -31,7 +31,6 @@ from ..catalog.loader import load_catalog
 from ..catalog.model import DieKind
 from ..engine.core.events import Event
 from ..engine.core.state import GameState, Phase, Step, Zone, ZoneKind
-from ..player_text import player_text
 from ..worker.engine_worker import BATCH
 from ..worker.snapshot import GameSnapshot
 from . import theme

@@ -40,7 +40,6 @@ from dataclasses import replace
 
 from ...player_text import count_of
 from ..species.registry import Hook, add_up, on
-from ...catalog.model import Color, Icon, Species
 from ...catalog.model import Color, Die, Icon, Species
 from ..classic.forms import roll_fields
 from ..core.house_rules import CLASSIC_EIGHTH_FACE_IDS
