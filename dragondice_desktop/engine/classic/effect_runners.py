@@ -48,7 +48,7 @@ from ..core.state import GameState, LastingEffect, Zone, ZoneKind
 from ..rolls.individual_roll import id_roll, unit_roll
 from ..rolls.model import Effect, Modifier, ModOp, RollResult, RollType
 from ..rolls.pipeline import count_roll
-from ..sai.lasting import add, cannot_leave
+from ..sai.lasting import KIND_SUMMARIES, add, cannot_leave
 from ..tasks.effect_steps import Events, Runner, ask, finish, resume, units_pick
 from ..tasks.kinds import Ask, ChooseAsk, EffectTask, PickAsk, answer_of, picks_of
 from ..units.fates import kill, move_unit
@@ -779,6 +779,11 @@ def wave_rolls(state: GameState, zone: Zone, player: int, result: RollResult,
     if not lost:
         return state, result
     return state, count_roll(replace(inp, modifiers=inp.modifiers + tuple(lost)))
+
+
+# The table's badges name the 1996 lasting effects in a few words, as the v4.01 ones.
+KIND_SUMMARIES.update({WITHERED: "lower rolls (Wither)", GALEFORCE: "Fly results ignored",
+                       ILLUSIONED: "to be attacked by its own army"})
 
 
 CLASSIC_RUNNERS: dict[str, Runner] = {
