@@ -32,6 +32,19 @@ which the task runner asks first (``tasks/runner.py``).
   health-worth of defending units cannot roll until the beginning of the roller's next turn
   (the app's "webbed" lasting effect, which also keeps them from leaving the terrain).
 
+- "classic_bullseye" (Bullseye): one picked unit takes 1 damage per icon, saves alone, and is
+  killed when the damage left reaches its health; "classic_unit_damage_no_save" (Swoop, on
+  no die of the catalog): one picked unit takes four damage with no save;
+- "classic_summon_dragon" (Summon Dragon): the dragon of the roller's choice, from any dead
+  pile, comes to the die's terrain; "classic_galeforce" (Galeforce): the target army ignores
+  its Fly results until the end of the roller's next turn (``galeforce_lasts``,
+  ``contexts.fly_ignored``);
+- "classic_elevate" (Elevate): one unit's missile results are added to the attack's melee;
+  "classic_illusion" (Illusion): four health-worth are attacked by the rest of their army in
+  a separate roll once the melee exchange is over (``illusion_rolls``, from the rout hook);
+- after each army roll is counted (``classic_counted``): withered units roll lower and Wave
+  makes its own roll against an opposing save or maneuver roll (``wave_rolls``).
+
 Targeting an opponent takes the most it can (seed 000 Targeting, kept for the 1996 game:
 the rulings say so).
 """
