@@ -131,6 +131,9 @@ def test_a_reserve_army_casts_any_spell_whose_targets_are_all_its_own():
     # her two armies left: the casting one in her Reserve Area and her Horde at t1
     assert sorted(c[3] for c in casts if c[1] == "stoneskin") == ["reserve0", "t1"]
     assert "on its own armies and units" in choice(state, "Firestorm").reason
+    # the picker's Reserve mark follows the same rule (today's Firestorm, Fiery Weapon)
+    assert not choice(state, "Firestorm").spell.info.reserve
+    assert choice(state, "Fiery Weapon").spell.info.reserve
     ann = next(d.id for d, z in zip(state.dice, state.zones) if z == DUA0)
     state, _ = run(state, "cast dust-to-dust earth", "done")
     if state.pending is not None and "Dust to Dust" in state.pending.prompt:

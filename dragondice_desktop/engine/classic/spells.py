@@ -23,6 +23,8 @@ opposing army or unit, a terrain, a Dead Unit Area or a dragon.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
+from functools import cache
 
 from ...catalog.model import Spell, Species
 from ..core.state import GameDie, GameState, Zone, ZoneKind
@@ -60,11 +62,15 @@ def reserve_may_cast(spell: SpellDef) -> bool:
     return spell.target in RESERVE_KINDS
 
 
+@cache
 def classic_book() -> dict[str, SpellDef]:
     """The spells of a 1996 game, by name: the 1996 records and today's spells of the other
-    names (the ones a 1996 record replaces left out)."""
+    names (the ones a 1996 record replaces left out), today's with their Reserve mark set by
+    OP-16 (``reserve_may_cast``) so the spell picker shows the 1996 rule. The caller must
+    not change the dict."""
     replaced = set(REPLACES.values())
-    book = {name: s for name, s in SPELLS.items() if name not in replaced}
+    book = {name: replace(s, facts=replace(s.info, reserve=reserve_may_cast(s)))
+            for name, s in SPELLS.items() if name not in replaced}
     book.update(CLASSIC_SPELLS)
     return book
 
