@@ -161,3 +161,19 @@ def test_path_costs_four_gold_and_moves_a_unit_to_another_of_your_armies():
         state, _ = run(state, "done")
     state, events = run(state, "choose t1")
     assert state.zones[thaum] == Zone(ZoneKind.TERRAIN, 1)
+
+
+def test_a_1996_spell_on_an_army_holding_a_temple_still_counts():
+    """TSR digest §9.4 (CK1): a Temple keeps only new black spells off its army; Stoneskin is
+    gold (earth), so Ann's Stoneskin on Bob's army holding the Temple is not shut out (a 1996
+    spell's colour is its own record's: found by a three-player self-play game)."""
+    from dragondice_desktop.engine.core.state import LastingEffect
+    from dragondice_desktop.engine.sai.lasting import temple_immune
+
+    from engine_helpers import with_face
+
+    state = position(frontier="Terrains/Feyland Temple", faces=(3, 3, 3))
+    state = classic(with_face(state, 2, 8, 1))
+    skin = LastingEffect(0, None, "modifiers", "Stoneskin on Bob's army", player=1, zone=T2,
+                         spell="Stoneskin")
+    assert not temple_immune(state, skin, T2, 1)
