@@ -13,7 +13,8 @@ import os
 import sys
 
 from ..engine.coverage import (
-    CLASSIC_ICON, RULESET_NAMES, classic_rows, coverage_rows, coverage_text, icon_rows,
+    CLASSIC_ICON, CLASSIC_SPELL, RULESET_NAMES, classic_rows, coverage_rows, coverage_text,
+    icon_rows,
 )
 from ..engine.core.options import CLASSIC, RULESETS, V401
 from ..engine.rolls.count_a_roll import MAX_TEXT, ResolveError, resolve_text
@@ -73,7 +74,7 @@ def _coverage(as_json: bool, full_json: bool, brief: bool, ruleset: str = V401) 
     if as_json or full_json:
         if full_json:
             listed = classic_rows(tests) if classic else [
-                r for r in coverage_rows(tests) if r.kind != CLASSIC_ICON]
+                r for r in coverage_rows(tests) if r.kind not in (CLASSIC_ICON, CLASSIC_SPELL)]
             rows = [{"kind": r.kind, "name": r.name, "status": r.status, "reason": r.reason,
                      "file": r.file, "tests": list(r.tests)} for r in listed]
         else:

@@ -55,8 +55,9 @@ HANDLED, PARTIAL, NOT_HANDLED, NOT_TESTED = "handled", "partial", "not handled",
 STATUSES = (HANDLED, PARTIAL, NOT_HANDLED, NOT_TESTED)
 
 SAI, SPELL, MINOR_TERRAIN, CLASSIC_ICON = "sai", "spell", "minor_terrain", "classic_icon"
+CLASSIC_SPELL = "classic_spell"
 # The kinds of rule a test may be marked with (``@pytest.mark.rule(kind, ...)``).
-KINDS = (SAI, SPELL, SPECIES, EIGHTH_FACE, MINOR_TERRAIN, CLASSIC_ICON)
+KINDS = (SAI, SPELL, SPECIES, EIGHTH_FACE, MINOR_TERRAIN, CLASSIC_ICON, CLASSIC_SPELL)
 # The rulesets the coverage can be listed for (``dragondice rules-coverage --ruleset``).
 RULESET_NAMES = (V401, CLASSIC)
 
@@ -336,11 +337,28 @@ def classic_rows(tests: Tests | None = None) -> list[CoverageRow]:
             for rec in CLASSIC_RECORDS]
 
 
+def classic_spell_rows(tests: Tests | None = None) -> list[CoverageRow]:
+    """One row per 1996 spell of TSR digest §9.6 with a known cost (kind "classic_spell"), by
+    name: those with a 1996 record (``classic.spells``), Path (today's Path, rulings) and those
+    not offered yet, with why."""
+    from .classic.spells import CLASSIC_SPELLS, NOT_YET
+
+    rows = [_tested(CLASSIC_SPELL, s.name, HANDLED, s.effect, code_file(s.resolve), tests)
+            for s in CLASSIC_SPELLS.values()]
+    path = spells.SPELLS["Path"]
+    rows.append(_tested(CLASSIC_SPELL, "Path", PARTIAL, "its 1996 text is cut off: today's "
+                        "Path is played (" + path.effect + ")", code_file(path.resolve), tests))
+    rows += [_tested(CLASSIC_SPELL, name, NOT_HANDLED, why, "", tests)
+             for name, why in NOT_YET.items()]
+    return sorted(rows, key=lambda r: r.name)
+
+
 def coverage_rows(tests: Tests | None = None) -> list[CoverageRow]:
     """Every rule: species abilities, spells, then every icon printed on a die (SAIs, eighth
     faces, minor-terrain faces, and the ID, action and dragon faces), each part by name, then
     the icons of the 1996 list (``classic_rows``)."""
-    return species_rows(tests) + spell_rows(tests) + icon_rows(tests) + classic_rows(tests)
+    return (species_rows(tests) + spell_rows(tests) + icon_rows(tests) + classic_rows(tests)
+            + classic_spell_rows(tests))
 
 
 def rule_names() -> dict[str, set[str]]:
@@ -388,8 +406,9 @@ def coverage_text(words: Callable[[str], str] = str, tests: Tests | None = None,
     if ruleset not in RULESET_NAMES:
         raise ValueError(f"ruleset {ruleset!r} is unknown; known: {', '.join(RULESET_NAMES)}")
     if ruleset == CLASSIC:
-        return "\n".join(_table(classic_rows(tests), "icons of the 1996 list", words,
-                                developer))
+        return "\n\n".join("\n".join(_table(rows, what, words, developer)) for what, rows in (
+            ("icons of the 1996 list", classic_rows(tests)),
+            ("1996 spells", classic_spell_rows(tests))))
     return "\n\n".join("\n".join(_table(rows, what, words, developer)) for what, rows in (
         ("species abilities", species_rows(tests)), ("spells", spell_rows(tests)),
         ("icons", icon_rows(tests))))

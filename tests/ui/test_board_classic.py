@@ -58,3 +58,27 @@ def test_a_classic_game_in_the_window_shows_its_dragons_in_the_dead_piles(qtbot,
     titles = {z.kind: i.title for (z, p), i in board.zone_items.items() if p == 0}
     assert titles[ZoneKind.DUA].startswith("Dead pile")
     assert titles[ZoneKind.BUA].startswith("Buried")
+
+
+def test_the_1996_lasting_effects_have_player_words_on_their_badges():
+    """The table's badge of a 1996 lasting effect says what it does in a few words (Galeforce:
+    its army's Fly results are ignored), never the engine's name for it."""
+    from dragondice_desktop.catalog.model import Icon
+    from dragondice_desktop.engine.classic.effect_runners import GALEFORCE, ILLUSIONED, WITHERED
+    from dragondice_desktop.engine.core.state import LastingEffect, Zone
+    from dragondice_desktop.engine.turn.setup import new_game
+    from dragondice_desktop.matchup import table_setups
+    from dragondice_desktop.ui.effect_badges import badge_of
+
+    state = new_game(table_setups(2, classic=True), 1, checked_classic())
+    for kind, words in ((GALEFORCE, "Fly results ignored"), (WITHERED, "lower rolls"),
+                        (ILLUSIONED, "attacked by its own army")):
+        effect = LastingEffect(0, Icon.GALEFORCE, kind, "text", player=1,
+                               zone=Zone(ZoneKind.TERRAIN, 2))
+        label = badge_of(state, effect).label
+        assert words in label and "classic" not in label
+
+
+def checked_classic():
+    from dragondice_desktop.engine.core.options import checked
+    return checked(ruleset=CLASSIC)

@@ -32,6 +32,19 @@ which the task runner asks first (``tasks/runner.py``).
   health-worth of defending units cannot roll until the beginning of the roller's next turn
   (the app's "webbed" lasting effect, which also keeps them from leaving the terrain).
 
+- "classic_bullseye" (Bullseye): one picked unit takes 1 damage per icon, saves alone, and is
+  killed when the damage left reaches its health; "classic_unit_damage_no_save" (Swoop, on
+  no die of the catalog): one picked unit takes four damage with no save;
+- "classic_summon_dragon" (Summon Dragon): the dragon of the roller's choice, from any dead
+  pile, comes to the die's terrain; "classic_galeforce" (Galeforce): the target army ignores
+  its Fly results until the end of the roller's next turn (``galeforce_lasts``,
+  ``contexts.fly_ignored``);
+- "classic_elevate" (Elevate): one unit's missile results are added to the attack's melee;
+  "classic_illusion" (Illusion): four health-worth are attacked by the rest of their army in
+  a separate roll once the melee exchange is over (``illusion_rolls``, from the rout hook);
+- after each army roll is counted (``classic_counted``): withered units roll lower and Wave
+  makes its own roll against an opposing save or maneuver roll (``wave_rolls``).
+
 Targeting an opponent takes the most it can (seed 000 Targeting, kept for the 1996 game:
 the rulings say so).
 """
@@ -48,7 +61,7 @@ from ..core.state import GameState, LastingEffect, Zone, ZoneKind
 from ..rolls.individual_roll import id_roll, unit_roll
 from ..rolls.model import Effect, Modifier, ModOp, RollResult, RollType
 from ..rolls.pipeline import count_roll
-from ..sai.lasting import add, cannot_leave
+from ..sai.lasting import KIND_SUMMARIES, add, cannot_leave
 from ..tasks.effect_steps import Events, Runner, ask, finish, resume, units_pick
 from ..tasks.kinds import Ask, ChooseAsk, EffectTask, PickAsk, answer_of, picks_of
 from ..units.fates import kill, move_unit
@@ -779,6 +792,11 @@ def wave_rolls(state: GameState, zone: Zone, player: int, result: RollResult,
     if not lost:
         return state, result
     return state, count_roll(replace(inp, modifiers=inp.modifiers + tuple(lost)))
+
+
+# The table's badges name the 1996 lasting effects in a few words, as the v4.01 ones.
+KIND_SUMMARIES.update({WITHERED: "lower rolls (Wither)", GALEFORCE: "Fly results ignored",
+                       ILLUSIONED: "to be attacked by its own army"})
 
 
 CLASSIC_RUNNERS: dict[str, Runner] = {

@@ -1,6 +1,7 @@
 """Magic in the 1996 game (TSR digest §9.3, OP-14 to OP-16): the terrain bonus doubles the magic
-of the terrain's colours; black magic is doubled by burying the dead; the spells are today's
-spells of the same name (the 1996 list could not be read: "classic spells incomplete").
+of the terrain's colours; black magic is doubled by burying the dead; the spells are the 1996
+spells retrieved (``spells.py``) and today's spells of the same name for the others (the 1996
+list could not be read whole: "classic spells incomplete").
 
 - Terrain bonus (OP-14): a unit's magic (normal icons and ID alike) whose colours are all
   colours of the terrain the army stands on is doubled. Amazons, who cast the terrain's
@@ -80,8 +81,9 @@ def terrain_bonus(state: GameState, sources: Sequence[MagicSource], zone: Zone, 
                                 player=player))
             continue
         out.append(source)
-    events.append(Event("message", "Classic spells incomplete: the spells offered are "
-                                   "today's spells of the same name", player=player))
+    events.append(Event("message", "Classic spells incomplete: besides the 1996 spells "
+                                   "known, the spells offered are today's spells of the "
+                                   "same name", player=player))
     return tuple(out)
 
 

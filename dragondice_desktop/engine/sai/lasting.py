@@ -98,7 +98,17 @@ def temple_immune(state: GameState, effect: LastingEffect, zone: Zone, player: i
     terrain = state.terrains[zone.index]
     return (terrain.face == 8 and terrain.controller == player
             and terrain.eighth_face is Icon.TEMPLE
-            and load_catalog().spells[f"Spells/{effect.spell}"].color == "death")
+            and _spell_color(effect.spell) == "death")
+
+
+def _spell_color(name: str) -> str:
+    """The colour of spell `name`: the catalog's, else a 1996 spell's (``classic.spells``)."""
+    spell = load_catalog().spells.get(f"Spells/{name}")
+    if spell is not None:
+        return spell.color
+    from ..spells.book import spell_named
+
+    return spell_named(name).info.color
 
 
 def on_unit(state: GameState, die_id: int) -> tuple[LastingEffect, ...]:

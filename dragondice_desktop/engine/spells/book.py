@@ -45,10 +45,15 @@ class SpellDef:
     resolve: Resolver
     effect: str
     condition: Condition | None = None
+    # a 1996 spell's own facts (``classic.spells``); None: the catalog's v4.01 facts
+    facts: Spell | None = None
 
     @property
     def info(self) -> Spell:
-        """The catalog facts: cost, colour, species, reserve, cantrip."""
+        """The spell's facts: cost, colour, species, reserve, cantrip (a 1996 spell's own,
+        else the catalog's)."""
+        if self.facts is not None:
+            return self.facts
         return load_catalog().spells[f"Spells/{self.name}"]
 
     @property
@@ -74,11 +79,34 @@ def slug(name: str) -> str:
 
 
 def by_slug(word: str) -> SpellDef:
-    """The spell named by an action word. Raises KeyError."""
-    for spell in SPELLS.values():
+    """The spell named by an action word (a v4.01 spell or a 1996 one). Raises KeyError."""
+    from ..classic.spells import CLASSIC_SPELLS
+
+    for spell in (*SPELLS.values(), *CLASSIC_SPELLS.values()):
         if spell.slug == word:
             return spell
     raise KeyError(word)
+
+
+def spell_named(name: str) -> SpellDef:
+    """The record of spell `name`: a v4.01 spell, else a 1996 one (their names differ).
+    Raises KeyError."""
+    if name in SPELLS:
+        return SPELLS[name]
+    from ..classic.spells import CLASSIC_SPELLS
+
+    return CLASSIC_SPELLS[name]
+
+
+def spell_book(state: GameState) -> dict[str, SpellDef]:
+    """The spells a game offers, by name: the v4.01 book, or in a 1996 game the 1996 book
+    (``classic.spells.classic_book``: the retrieved 1996 spells, today's spell of the same
+    name for the others)."""
+    if not state.options.classic:
+        return SPELLS
+    from ..classic.spells import classic_book
+
+    return classic_book()
 
 
 def unavailable() -> dict[str, str]:

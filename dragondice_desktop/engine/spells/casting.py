@@ -32,7 +32,7 @@ from ..rolls.model import RollResult
 from ..core.state import GameState, Step, Zone, ZoneKind
 from ..tasks.queue_ops import head, pop_head, replace_head
 from ..tasks.kinds import ChooseAsk, EffectTask, RuleTask, Task, answer_of
-from .book import SPELLS, SpellDef, by_slug
+from .book import SpellDef, by_slug, spell_book, spell_named
 from .pool import (
     MIXED, Demand, MagicSource, cantrip_sources, describe, magic_sources, payable,
 )
@@ -50,7 +50,7 @@ class Announced:
     target: tuple[Any, ...] = ()  # action arguments, as legal_targets gives them
 
     def demand(self) -> Demand:
-        info = SPELLS[self.spell].info
+        info = spell_named(self.spell).info
         return Demand(info.cost, self.element, info.species)
 
 
@@ -132,8 +132,15 @@ def _individual_cantrip(state: GameState, task: RuleTask,
 # --- announcing ---------------------------------------------------------------------------------
 
 
-def _castable(spell: SpellDef, casting: Casting) -> bool:
+def _castable(state: GameState, spell: SpellDef, casting: Casting) -> bool:
     info = spell.info
+    if casting.in_reserve and state.options.classic:
+        # the 1996 Reserve Area casts any spell whose targets are all its own (``classic.spells``)
+        from ..classic.spells import reserve_may_cast
+
+        if not reserve_may_cast(spell):
+            return False
+        return not (casting.cantrip_only and not info.cantrip and not casting.any_spell)
     return not ((casting.in_reserve and not info.reserve)
                 or (casting.cantrip_only and not info.cantrip and not casting.any_spell))
 
@@ -150,9 +157,10 @@ def legal_casts(state: GameState) -> list[Action]:
     # Spells naming the same kind of target share their targets.
     targets: dict[tuple[str, bool], list[tuple[ActionArg, ...]]] = {}
     bounds: dict[tuple[str, Species | None], list[int]] = {}
-    for name in sorted(SPELLS):
-        spell = SPELLS[name]
-        if not _castable(spell, casting):
+    book = spell_book(state)
+    for name in sorted(book):
+        spell = book[name]
+        if not _castable(state, spell, casting):
             continue
         info = spell.info
         for element in spell_elements(spell):
@@ -261,7 +269,12 @@ def _why_not(state: GameState, spell: SpellDef, casting: Casting, player: int,
     """Why no ``cast`` of `spell` is open now, in a player's words (the first reason that
     applies: the Reserve or Cantrip mark, the magic, the species, the target)."""
     info = spell.info
-    if casting.in_reserve and not info.reserve:
+    if casting.in_reserve and state.options.classic:
+        from ..classic.spells import reserve_may_cast
+
+        if not reserve_may_cast(spell):
+            return "a Reserve army casts only spells on its own armies and units"
+    elif casting.in_reserve and not info.reserve:
         return "a Reserve army casts only spells marked R"
     if casting.cantrip_only and not info.cantrip and not casting.any_spell:
         return "this magic buys only Cantrip spells"
@@ -299,8 +312,9 @@ def spell_choices(state: GameState) -> tuple[SpellChoice, ...]:
         if action.verb is Verb.CAST:
             open_casts.setdefault(action.args[0], []).append(action)
     choices = []
-    for name in sorted(SPELLS):
-        spell = SPELLS[name]
+    book = spell_book(state)
+    for name in sorted(book):
+        spell = book[name]
         actions = tuple(open_casts.get(spell.slug, ()))
         reason = "" if actions else _why_not(state, spell, casting, task.player, task.zone)
         choices.append(SpellChoice(spell, actions, reason))
@@ -471,7 +485,9 @@ def _casting(state: GameState, task: RuleTask, events: Events) -> tuple[GameStat
         spent = sum(d.cost for d in casting.demands())
         total = sum(source.amount for source in casting.sources)
         what = "Cantrip spells" if casting.cantrip_only else "spells"
-        where = " (Reserve army: R spells only)" if casting.in_reserve else ""
+        where = ((" (Reserve army: spells on your own armies and units only)"
+                  if state.options.classic else " (Reserve army: R spells only)")
+                 if casting.in_reserve else "")
         count = len(casting.announced)
         spells = f"{count} spell{'' if count == 1 else 's'} announced"
         prompt = (f"Announce {what}{where}: {describe(casting.sources)}; magic left "
@@ -492,7 +508,7 @@ def _spell(state: GameState, task: RuleTask, events: Events) -> tuple[GameState,
                                        + (f" on {on}" if on else ""), player=task.player))
         task = replace(task, stage="resolve")
         state = replace_head(state, task)
-    return SPELLS[announced.spell].resolve(state, task, events)
+    return spell_named(announced.spell).resolve(state, task, events)
 
 
 def done(state: GameState, task: RuleTask, text: str, events: Events) -> tuple[GameState, bool]:

@@ -1,0 +1,179 @@
+"""The 1996 spells (issue 18; TSR digest §9.6, §19 OP-16): a 1996 game offers the spells of
+§9.6 with their 1996 costs and texts, today's spell of the same name for the others, and a
+Reserve army casts any spell whose targets are all its own.
+
+Position: Ann's two Dwarf Thaumaturgists march at the Frontier (terrain 2, Coastland Tower: air
+and water, so no terrain bonus for their fire/earth magic) and roll face 2, '3 Magic' each: 6
+fire/earth magic. Gold is the earth colour (§2.4).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dragondice_desktop.engine.core.options import checked
+from dragondice_desktop.engine.core.state import Zone, ZoneKind
+from dragondice_desktop.engine.game import legal_actions
+from dragondice_desktop.engine.spells.casting import spell_choices
+
+from engine_helpers import moved, position, run, scripted, texts, turn
+
+T2 = Zone(ZoneKind.TERRAIN, 2)
+DUA0, DUA1, BUA0, BUA1 = (Zone(ZoneKind.DUA, 0), Zone(ZoneKind.DUA, 1), Zone(ZoneKind.BUA, 0),
+                          Zone(ZoneKind.BUA, 1))
+THAUM, FOOT = "Dwarves/Thaumaturgist", "Dwarves/Footman"
+
+
+def classic(state):
+    return state.with_(options=checked(state.options.rules, ruleset="classic"))
+
+
+def casting(prepare=None, ruleset="classic"):
+    """Ann's magic action with 6 fire/earth magic, waiting for her spells (`prepare` changes
+    the position first)."""
+    state = position(ann={"campaign": (THAUM, THAUM)}, faces=(3, 3, 1))
+    if prepare is not None:
+        state = prepare(state)
+    if ruleset == "classic":
+        state = classic(state)
+    state, _ = turn(state, 0)
+    state, _ = run(state, "march t2", "no-maneuver")
+    state, _ = run(scripted(state, 2, 2), "action magic")
+    return state
+
+
+def offered(state):
+    return sorted(a.to_text() for a in legal_actions(state))
+
+
+def choice(state, name):
+    return next(c for c in spell_choices(state) if c.spell.name == name)
+
+
+@pytest.mark.rule("classic_spell", "Stoneskin")
+def test_stoneskin_gives_one_automatic_save_per_casting_until_the_casters_next_turn():
+    """TSR digest §9.6 row Stoneskin (CK2): gold, cost 2, any race; the target army gets 1
+    automatic save until the beginning of your next turn, not used up (§10); more castings:
+    bigger. Three castings cost 6 of Ann's 6 magic and give her army 3 saves; today's Stone
+    Skin is not offered (the 1996 spell replaces it)."""
+    state = casting()
+    stoneskin = choice(state, "Stoneskin")
+    assert (stoneskin.spell.info.cost, stoneskin.spell.info.color) == (2, "earth")
+    assert "automatic save" in stoneskin.spell.effect
+    assert not [c for c in spell_choices(state) if c.spell.name == "Stone Skin"]
+    assert "cast stone-skin earth t2 0" not in offered(state)
+    state, _ = run(state, *["cast stoneskin earth t2 0"] * 3)
+    assert "magic left 0 of 6" in state.pending.prompt
+    state, events = run(state, "done")
+    effect = next(e for e in state.effects if e.spell == "Stoneskin")
+    assert effect.modifiers[0].amount == 3 and effect.creator == 0 and effect.player == 0
+    from dragondice_desktop.engine.turn.start import begin_turn
+    assert not [e for e in begin_turn(state, 0, []).effects if e.spell == "Stoneskin"]
+
+
+def test_a_v4_game_still_offers_stone_skin_and_no_1996_spell():
+    """Today's rules (digest §7): Stone Skin at 2 earth; the 1996 spells are not offered."""
+    state = casting(ruleset="v4.01")
+    names = {c.spell.name for c in spell_choices(state)}
+    assert "Stone Skin" in names and not names & {"Stoneskin", "Dust to Dust"}
+
+
+def _dead_footmen(state):
+    foot = [d.id for d in state.dice if d.key == FOOT and d.die.kind.is_unit]
+    mine = [f for f in foot if state.dice[f].owner == 0][:1]
+    theirs = [f for f in foot if state.dice[f].owner == 1][:2]
+    state = moved(state, mine, DUA0)
+    return moved(state, theirs, DUA1)
+
+
+@pytest.mark.rule("classic_spell", "Dust to Dust")
+def test_dust_to_dust_buries_one_health_of_any_players_dead_per_casting():
+    """TSR digest §9.6 row Dust to Dust (CK2): gold, cost 3, any race; bury 1 health-worth of
+    any player's dead units; more castings: more units or several players. Two castings (6
+    magic) bury 2 health-worth: Ann's dead Footman and one of Bob's (1 health each)."""
+    state = casting(_dead_footmen)
+    dust = choice(state, "Dust to Dust")
+    assert (dust.spell.info.cost, dust.spell.info.color) == (3, "earth")
+    state, _ = run(state, "cast dust-to-dust earth", "cast dust-to-dust earth", "done")
+    dead = [d.id for d, z in zip(state.dice, state.zones) if z in (DUA0, DUA1)]
+    mine = next(d for d in dead if state.dice[d].owner == 0)
+    theirs = next(d for d in dead if state.dice[d].owner == 1)
+    state, events = run(state, f"pick {mine}", f"pick {theirs}")
+    if state.pending is not None and "Dust to Dust" in state.pending.prompt:
+        state, events = run(state, "done")
+    assert state.zones[mine] == BUA0 and state.zones[theirs] == BUA1
+    assert sum(1 for z in state.zones if z == DUA1) == 1  # Bob's second Footman stays dead
+    assert any("Dust to Dust" in t and "buried" in t for t in texts(events))
+
+
+def test_a_reserve_army_casts_any_spell_whose_targets_are_all_its_own():
+    """TSR digest §19 OP-16: "Reserves may cast any spell whose targets are all its own armies
+    or units"; §9.4 (CK1): never other players' dice. Ann's two Thaumaturgists in her Reserve
+    Area roll 6 fire/earth magic: Stoneskin goes on her own armies only, Dust to Dust
+    buries only her own dead, and Path (not possible: no unit can move) is named as such; no
+    spell on an opposing army, a terrain or a dragon is offered (Hailstorm-like Higher Ground,
+    Firestorm, Summon Dragon). Fiery Weapon, a fire army spell, is offered on her own armies."""
+    def prepare(state):
+        thaums = [d.id for d in state.dice if d.key == THAUM]
+        return _dead_footmen(moved(state, thaums, Zone(ZoneKind.RESERVE, 0)))
+
+    state = position(ann={"campaign": (THAUM, THAUM)}, faces=(3, 3, 1))
+    state = classic(prepare(state))
+    state, _ = turn(state, 0)
+    state, _ = run(state, "march reserve0")
+    state, _ = run(scripted(state, 2, 2), "action magic")
+    assert "spells on your own armies and units only" in state.pending.prompt
+    casts = [o.split() for o in offered(state) if o.startswith("cast")]
+    spells = {c[1] for c in casts}
+    assert {"stoneskin", "dust-to-dust", "fiery-weapon"} <= spells
+    assert not spells & {"higher-ground", "firestorm", "summon-dragon", "transmute-rock-to-mud"}
+    assert {c[-1] for c in casts if c[1] == "stoneskin"} == {"0"}
+    # her two armies left: the casting one in her Reserve Area and her Horde at t1
+    assert sorted(c[3] for c in casts if c[1] == "stoneskin") == ["reserve0", "t1"]
+    assert "on its own armies and units" in choice(state, "Firestorm").reason
+    # the picker's Reserve mark follows the same rule (today's Firestorm, Fiery Weapon)
+    assert not choice(state, "Firestorm").spell.info.reserve
+    assert choice(state, "Fiery Weapon").spell.info.reserve
+    ann = next(d.id for d, z in zip(state.dice, state.zones) if z == DUA0)
+    state, _ = run(state, "cast dust-to-dust earth", "done")
+    if state.pending is not None and "Dust to Dust" in state.pending.prompt:
+        assert all(state.dice[u].owner == 0 for u in state.pending.options)
+        state, _ = run(state, f"pick {ann}")
+    assert state.zones[ann] == BUA0
+    assert sum(1 for z in state.zones if z == DUA1) == 2  # Bob's dead stay dead
+
+
+@pytest.mark.rule("classic_spell", "Path")
+def test_path_costs_four_gold_and_moves_a_unit_to_another_of_your_armies():
+    """TSR digest §9.6 row Path (CK2): gold, cost 4, "move one of your units at once…" (cut
+    off); the default of the brief and rulings: today's Path, one of your units at a terrain
+    moves to another terrain where you have an army. One casting leaves 2 of Ann's 6 magic; a
+    Thaumaturgist goes from the Frontier to her Horde at Bob's Home Terrain (t1)."""
+    state = casting()
+    path = choice(state, "Path")
+    assert (path.spell.info.cost, path.spell.info.color) == (4, "earth")
+    state, _ = run(state, "cast path earth")
+    assert "magic left 2 of 6" in state.pending.prompt
+    state, _ = run(state, "done")
+    thaum = next(d.id for d in state.dice if d.key == THAUM)
+    state, _ = run(state, f"pick {thaum}")
+    if state.pending is not None and state.pending.prompt.startswith("Path: you may"):
+        state, _ = run(state, "done")
+    state, events = run(state, "choose t1")
+    assert state.zones[thaum] == Zone(ZoneKind.TERRAIN, 1)
+
+
+def test_a_1996_spell_on_an_army_holding_a_temple_still_counts():
+    """TSR digest §9.4 (CK1): a Temple keeps only new black spells off its army; Stoneskin is
+    gold (earth), so Ann's Stoneskin on Bob's army holding the Temple is not shut out (a 1996
+    spell's colour is its own record's: found by a three-player self-play game)."""
+    from dragondice_desktop.engine.core.state import LastingEffect
+    from dragondice_desktop.engine.sai.lasting import temple_immune
+
+    from engine_helpers import with_face
+
+    state = position(frontier="Terrains/Feyland Temple", faces=(3, 3, 3))
+    state = classic(with_face(state, 2, 8, 1))
+    skin = LastingEffect(0, None, "modifiers", "Stoneskin on Bob's army", player=1, zone=T2,
+                         spell="Stoneskin")
+    assert not temple_immune(state, skin, T2, 1)
