@@ -22,6 +22,7 @@ from ..worker.snapshot import GameSnapshot
 from . import theme
 from .house_rules_box import house_rule_tooltip, house_rules_text
 
+LAYOUT_BATCH = 400  # lines measured at a time (a short game's log: all at once)
 _KIND_COLOURS = {"unresolved": theme.UNRESOLVED_COLOR, "victory": "#9a6b00", "damage": "#b02a2a"}
 
 
@@ -123,6 +124,15 @@ class GameLog(QListView):
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         self.setResizeMode(QListView.ResizeMode.Adjust)
         self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        # A long game's log (thousands of wrapped lines) is measured a batch of lines at a
+        # time between the window's other work, not all at once when it is opened; the view
+        # keeps to the newest line while the batches come in, unless the player scrolls.
+        self.setLayoutMode(QListView.LayoutMode.Batched)
+        self.setBatchSize(LAYOUT_BATCH)
+        self._follow = True
+        bar = self.verticalScrollBar()
+        bar.rangeChanged.connect(self._range_changed)
+        bar.actionTriggered.connect(self._scrolled_by_player)
 
     def set_snapshot(self, snapshot: GameSnapshot) -> None:
         """Append this change's events (an action or a redo), or rebuild the log for a new,
@@ -149,6 +159,19 @@ class GameLog(QListView):
         self.log_model.add([LogLine(player_text(item.text()), None, player_text(item.toolTip()),
                                     item.font(), item.foreground())])
         self.scrollToBottom()
+
+    def scrollToBottom(self) -> None:  # noqa: N802 — Qt's name
+        """Show the newest line, and keep to it while the lines are measured."""
+        self._follow = True
+        super().scrollToBottom()
+
+    def _range_changed(self, _low: int, high: int) -> None:
+        if self._follow:
+            self.verticalScrollBar().setValue(high)
+
+    def _scrolled_by_player(self, _action: int) -> None:
+        bar = self.verticalScrollBar()
+        self._follow = bar.sliderPosition() >= bar.maximum() - 2
 
     def count(self) -> int:
         """The number of lines."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QAbstractListModel, QAbstractTableModel
+from PySide6.QtCore import QAbstractListModel, QAbstractTableModel, QPoint
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QListView, QListWidget, QTableView, QTableWidget
 from ui_helpers import WAIT_MS
@@ -60,6 +60,33 @@ def test_a_computer_note_is_a_line_but_no_event(qtbot):
     assert log.shown_lines() == ["Ann wins the roll-off (9 vs 4)",
                                  "Bob (Normal): Roll off — the only legal move"]
     assert log.lines() == ["Ann wins the roll-off (9 vs 4)"]
+
+
+def test_a_long_log_is_measured_in_batches_and_ends_on_its_newest_line(qtbot):
+    """Opening a long game (issue 17): thousands of wrapped lines are measured a batch at a
+    time, the view keeps to the newest line meanwhile, and stops following once the player
+    scrolls up."""
+    from dragondice_desktop.ui.game_log import LAYOUT_BATCH
+    log = GameLog()
+    qtbot.addWidget(log)
+    log.resize(260, 300)
+    log.show()
+    lines = 6 * LAYOUT_BATCH
+    log.append([Event("message", f"Line {n}: Ann's Footman moves from the Reserve Area to "
+                                 f"the Highland City", player=0) for n in range(lines)])
+    bar = log.verticalScrollBar()
+
+    def at_the_newest_line():
+        bottom = log.viewport().rect().bottomLeft() + QPoint(4, -3)
+        return bar.value() == bar.maximum() and log.indexAt(bottom).row() == lines - 1
+
+    qtbot.waitUntil(at_the_newest_line, timeout=20000)
+    bar.triggerAction(bar.SliderAction.SliderToMinimum)   # the player scrolls to the top
+    log.append([Event("message", "one more line", player=0)])  # a new move follows again
+    qtbot.waitUntil(lambda: bar.value() == bar.maximum(), timeout=20000)
+    bar.triggerAction(bar.SliderAction.SliderToMinimum)
+    bar.rangeChanged.emit(0, bar.maximum())              # more lines measured: no jump
+    assert bar.value() == 0
 
 
 def test_the_slot_lists_are_views_over_list_models(qtbot, tmp_path):
