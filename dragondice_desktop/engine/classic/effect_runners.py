@@ -62,6 +62,7 @@ from ..rolls.individual_roll import id_roll, unit_roll
 from ..rolls.model import Effect, Modifier, ModOp, RollResult, RollType
 from ..rolls.pipeline import count_roll
 from ..sai.lasting import KIND_SUMMARIES, add, cannot_leave
+from ..sai.targeting import defending_army
 from ..tasks.effect_steps import Events, Runner, ask, finish, resume, units_pick
 from ..tasks.kinds import Ask, ChooseAsk, EffectTask, PickAsk, answer_of, picks_of
 from ..units.fates import kill, move_unit
@@ -72,16 +73,6 @@ SAVE, MELEE, MANEUVER = RollType.SAVE, RollType.MELEE, RollType.MANEUVER
 WITHERED = "classic_withered"
 
 
-def _defending(state: GameState, task: EffectTask) -> tuple[int, Zone] | None:
-    """The army the effect's attack is aimed at (player, zone), None outside an attack."""
-    ex = state.current_march.exchange if state.march else None
-    if ex is None or task.purpose not in ("attack", "counter-attack"):
-        return None
-    if not state.has_army(ex.defender_zone, ex.defender):
-        return None
-    return ex.defender, ex.defender_zone
-
-
 def _pick(state: GameState, task: EffectTask, prompt: str, budget: int | None = None,
           one: bool = False, most_health: int | None = None,
           leaving: bool = False) -> tuple[GameState, bool] | None:
@@ -90,7 +81,7 @@ def _pick(state: GameState, task: EffectTask, prompt: str, budget: int | None = 
     `leaving`: only units able to leave the terrain."""
     name = task.effect.icon.value
     if task.stage == "start":
-        defending = _defending(state, task)
+        defending = defending_army(state, task)
         if defending is None:
             return finish(state, task, f"{name}: no defending army to target", [])
         player, zone = defending
