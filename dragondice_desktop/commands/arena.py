@@ -1,6 +1,7 @@
 """The ``dragondice arena`` command (issue 13): seeded games between two computer levels.
 
     dragondice arena --a normal --b easy --games 20 --seed 1 [--players 2] [--jobs 2]
+                     [--first G]
 
 prints one line per game on standard error as it finishes (its number, who won, A's wins
 so far), so a run stopped part-way still tells its count, and ends with the line
@@ -31,6 +32,8 @@ def add_commands(subparsers: argparse._SubParsersAction) -> None:
                        help="2 to 4 players; the levels alternate seats (default 2)")
     arena.add_argument("--jobs", type=_whole(1, 256), default=1,
                        help="processes to play in (same result whatever the number)")
+    arena.add_argument("--first", type=_whole(0, 100000), default=0,
+                       help="start at game G, to finish a stopped run (default 0)")
 
 
 def run(args: argparse.Namespace) -> int | None:
@@ -39,20 +42,26 @@ def run(args: argparse.Namespace) -> int | None:
         return None
     from ..ai.arena import run_arena
 
-    wins = 0
+    tally = {"wins": 0, "left out": 0}
 
     def progress(done: int, total: int, game) -> None:
-        nonlocal wins
-        wins += game.a_won
-        if game.winner is None:
+        tally["wins"] += game.a_won
+        tally["left out"] += bool(game.error)
+        if game.error:
+            outcome = f"left out: the engine failed ({game.error})"
+        elif game.winner is None:
             outcome = f"unfinished after {game.actions} actions"
         else:
             outcome = f"{'A' if game.a_won else 'B'} won (seat {game.winner})"
-        print(f"game {game.game} ({done}/{total}): {outcome}; A has won {wins} of {done}",
-              file=sys.stderr, flush=True)
+        print(f"game {game.game} ({done}/{total}): {outcome}; A has won {tally['wins']} of "
+              f"{done - tally['left out']}", file=sys.stderr, flush=True)
 
+    if args.first >= args.games:
+        print(f"dragondice arena: --first {args.first} must be below --games {args.games}",
+              file=sys.stderr)
+        return 2
     result = run_arena(args.a, args.b, args.games, args.seed, args.players, args.jobs,
-                       progress=progress)
+                       progress=progress, first=args.first)
     for line in result.lines():
         print(line)
     return 0

@@ -44,3 +44,32 @@ def test_a_bad_level_is_refused_by_name(capsys):
     with pytest.raises(SystemExit):
         main(["arena", "--a", "genius", "--b", "easy"])
     assert "invalid choice: 'genius'" in capsys.readouterr().err
+
+
+def test_a_game_the_engine_fails_in_is_left_out_and_the_run_goes_on(monkeypatch):
+    """An error raised while a move is played ends that game only: it is recorded with its
+    error, left out of the count, and named in the summary."""
+    from dragondice_desktop.ai import arena
+
+    real = arena.decide
+
+    def failing(state, level, seed):
+        if seed // 10 == 8:  # a seat of game 1 of seed 7 (record seed 8)
+            raise TypeError("a test fault")
+        return real(state, level, seed)
+
+    monkeypatch.setattr(arena, "decide", failing)
+    result = run_arena("easy", "random", 3, seed=7)
+    assert [g.game for g in result.failed] == [1]
+    assert result.failed[0].error == "TypeError: a test fault"
+    assert len(result.counted) == 2 and result.line().endswith(
+        f"of 2 ({100 * result.wins / 2:.0f}%, 95% CI "
+        f"{100 * wilson(result.wins, 2)[0]:.0f}-{100 * wilson(result.wins, 2)[1]:.0f})")
+    assert any("game 1 left out" in line and "a test fault" in line for line in result.lines())
+
+
+def test_a_run_can_start_at_a_later_game():
+    """--first G plays games G to N-1 with the same seeds and seats as a whole run."""
+    whole = run_arena("easy", "random", 3, seed=11)
+    rest = run_arena("easy", "random", 3, seed=11, first=1)
+    assert rest.games == whole.games[1:]
