@@ -78,6 +78,23 @@ def test_a_v4_game_still_offers_stone_skin_and_no_1996_spell():
     assert "Stone Skin" in names and not names & {"Stoneskin", "Dust to Dust"}
 
 
+def test_a_1996_game_offers_no_spell_of_a_race_or_terrain_the_1996_game_lacks():
+    """TSR digest §2.5: Treefolk and (non-champion) Eldarim had no TSR printing, so they are
+    refused in classic, and OP-31 refuses minor terrains: a 1996 spell book offers none of
+    Wall of Thorns, Accelerated Growth (Treefolk), Rise of the Eldarim, Evolve Dragonkin
+    (Eldarim) or Esfah's Gift (a minor terrain), whatever the army's magic; today's spells of
+    1996 races (Hailstorm, Mirage) stay (OP-16)."""
+    from dragondice_desktop.engine.classic.spells import classic_book
+    book = set(classic_book())
+    lacking = {"Wall of Thorns", "Accelerated Growth", "Rise of the Eldarim",
+               "Evolve Dragonkin", "Esfah's Gift"}
+    assert not book & lacking
+    assert {"Hailstorm", "Mirage", "Stoneskin", "Dust to Dust"} <= book
+    state = casting()
+    names = {c.spell.name for c in spell_choices(state)}
+    assert names and not names & lacking
+
+
 def _dead_footmen(state):
     foot = [d.id for d in state.dice if d.key == FOOT and d.die.kind.is_unit]
     mine = [f for f in foot if state.dice[f].owner == 0][:1]

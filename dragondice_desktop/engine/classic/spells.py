@@ -52,6 +52,26 @@ NOT_YET = {
                              "1996 summoning is not played yet",
 }
 
+# today's spells a 1996 game never offers, with why (TSR digest §2.5 "no TSR printing: refuse in
+# classic"; OP-31 "minor terrains: refuse in classic"): a spell of a race TSR never printed
+# (``forces.classic`` holds the races TSR printed) and a spell that moves minor terrains
+NOT_IN_1996 = {
+    "Esfah's Gift": "it moves a minor terrain, and minor terrains are not part of the 1996 game",
+}
+
+
+def offered_in_1996(spell: SpellDef) -> str:
+    """Why today's `spell` is not in a 1996 game's spell book ("" when it is offered): its race
+    was never printed by TSR (digest §2.5), or it needs what the 1996 game lacks (NOT_IN_1996)."""
+    from ...forces.classic import RACES_OF_1997, TSR_RACES
+    if spell.name in NOT_IN_1996:
+        return NOT_IN_1996[spell.name]
+    species = spell.info.species
+    if species is not None and species not in TSR_RACES | RACES_OF_1997:
+        return f"it is a {species.value} spell, a race the 1996 game does not have"
+    return ""
+
+
 # the target kinds a Reserve army may cast (OP-16; module docstring)
 RESERVE_KINDS = frozenset({"army_any", "self"})
 
@@ -65,12 +85,13 @@ def reserve_may_cast(spell: SpellDef) -> bool:
 @cache
 def classic_book() -> dict[str, SpellDef]:
     """The spells of a 1996 game, by name: the 1996 records and today's spells of the other
-    names (the ones a 1996 record replaces left out), today's with their Reserve mark set by
+    names (the ones a 1996 record replaces, and those ``offered_in_1996`` refuses, left out), today's with their Reserve mark set by
     OP-16 (``reserve_may_cast``) so the spell picker shows the 1996 rule. The caller must
     not change the dict."""
     replaced = set(REPLACES.values())
     book = {name: replace(s, facts=replace(s.info, reserve=reserve_may_cast(s)))
-            for name, s in SPELLS.items() if name not in replaced}
+            for name, s in SPELLS.items()
+            if name not in replaced and not offered_in_1996(s)}
     book.update(CLASSIC_SPELLS)
     return book
 
