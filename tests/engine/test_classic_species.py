@@ -73,6 +73,19 @@ def test_no_hook_runs_an_ability_in_a_classic_game(monkeypatch):
     assert calls == [hook for hook in Hook for _ in runners]
 
 
+def test_the_amazons_cast_their_terrains_colours_in_a_classic_game_too():
+    """TSR digest §9.2 (F4, CK1) and OP-26: the one racial rule the 1996 game keeps is the
+    Amazons' — they cast the colours of the terrain they stand on ("in a coastland that is
+    blue and green"). Ann's Amazon ivory magic at the Coastland Frontier (t2: air, water) pays
+    air and water spells under both rulesets; every other species ability stays off."""
+    v401 = position()
+    for game in (v401, classic(v401)):
+        assert registry.first(Hook.MAGIC_ELEMENTS, game, {"ivory"}, Species.AMAZONS,
+                              T2) == frozenset({"air", "water"})
+    kept = [a.row_name for h in Hook for a in registry.on(h, classic(v401))]
+    assert kept == ["Amazons: Terrain Harmony"]
+
+
 @pytest.mark.rule("species", "Undead", "Stepped Damage")
 def test_no_stepped_damage_on_a_unit_killed_in_a_classic_game():
     """Digest §6 Stepped Damage (unit-killed hook): a killed Ghast is exchanged with the

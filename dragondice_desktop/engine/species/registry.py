@@ -96,7 +96,9 @@ class Ability:
     answers; IN_MARCH: the word of its action), `home` (the module that holds it,
     for a data entry), `then` (OPPOSING_MAGIC: (state, zone, caster, magic sources, events)
     -> the caster's magic sources once the ability's rolls have taken their share;
-    IN_DRAGON_ATTACK: the owner's choice of the Dragonkin that roll),
+    IN_DRAGON_ATTACK: the owner's choice of the Dragonkin that roll), `in_1996` (the 1996
+    rules' source when they give the race the same rule, so a 1996 game plays it too; "" for
+    every other ability: OP-26),
     `runner` (the runner of the RuleTasks of kind `task`: a SPECIES_PHASE ability's is `run`;
     Stepped Damage's asks the owner's choice)."""
 
@@ -112,6 +114,7 @@ class Ability:
     home: Any = None
     then: Callable[..., Any] | None = None
     runner: Callable[..., Any] | None = None
+    in_1996: str = ""
 
     @property
     def row_name(self) -> str:
@@ -137,12 +140,13 @@ def add(entry: Ability) -> Ability:
 def ability(species: Species, name: str, hook: Hook, says: str, source: str = "digest §6",
             since: int = 1, offers: Callable[..., Any] | None = None, task: str = "",
             then: Callable[..., Any] | None = None,
-            runner: Callable[..., Any] | None = None) -> Callable[[F], F]:
+            runner: Callable[..., Any] | None = None,
+            in_1996: str = "") -> Callable[[F], F]:
     """Decorator: the function is `species`' ability `name` on `hook` (see ``Ability``)."""
     def decorate(run: F) -> F:
         runs = runner if runner is not None else run if hook is Hook.SPECIES_PHASE else None
         add(Ability(species, name, hook, says, run, source, since, offers, task, then=then,
-                    runner=runs))
+                    runner=runs, in_1996=in_1996))
         return run
     return decorate
 
@@ -177,11 +181,13 @@ def plays_species_abilities(game: Any) -> bool:
 
 
 def on(hook: Hook, game: Any) -> tuple[Ability, ...]:
-    """The abilities on `hook` that `game` plays (see ``plays_species_abilities``: none in a
-    1996 game), in digest §6's order."""
+    """The abilities on `hook` that `game` plays (see ``plays_species_abilities``: in a 1996
+    game only those the 1996 rules give the race too, ``Ability.in_1996``), in digest §6's
+    order."""
     load()
     if not plays_species_abilities(game):
-        return ()
+        # the 1996 game's one racial rule that is also today's (``in_1996``, OP-26)
+        return tuple(a for a in ABILITIES if a.hook is hook and a.in_1996)
     return tuple(a for a in ABILITIES if a.hook is hook)
 
 

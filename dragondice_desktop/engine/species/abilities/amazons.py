@@ -45,7 +45,8 @@ def kukri_charge(state: GameState, roll_type: RollType) -> tuple[Convert, ...]:
 
 
 @ability(Species.AMAZONS, "Terrain Harmony", Hook.MAGIC_ELEMENTS,
-         "their magic takes the elements of the terrain they stand on")
+         "their magic takes the elements of the terrain they stand on",
+         in_1996="TSR digest §9.2 (F4, CK1): Amazons cast the colours of their terrain")
 def terrain_harmony(state: GameState, names: Set[str], die_species: Species | None,
                     zone: Zone) -> frozenset[str] | None:
     """The elements an Amazon's Ivory magic pays at a terrain: the terrain's (digest §6); in
