@@ -14,19 +14,19 @@ outcomes with their probabilities. The step that threw then resumes (``rolls/thr
 the task queue at the stage of the task that asked (army rolls and their re-rolls, dragon
 attacks, minor terrains, the individual rolls of SAIs, spells and abilities) or at the
 removal of a damage's casualties (the saves they make), or a setup
-step (the starting distances) — the action is not applied again. In an app-rolled game the
+step (the Horde roll-off, which keeps how far it has gone in the request, and the starting
+distances) — the action is not applied again. In an app-rolled game the
 seeded Rng answers every request at once, inside the step, so its record and states are
 what they always were.
 
-A roll an action makes itself, outside those steps (the Horde roll-off), is part of the
-action: while a manual-dice action is applied its faces come from a tally
-(``throwing.ActionTally``); a die without one
-leaves the state from before the action waiting on a chance request that names the action,
+A roll an action makes itself, outside those steps, is part of the action: while a
+manual-dice action is applied its faces come from a tally (``throwing.ActionTally``); a die
+without one leaves the state from before the action waiting on a chance request that names the action,
 and each ``face`` action applies that action again with one more face (no exception: the
 action goes on with a stand-in face and its result is set aside). Replaying a record
 (`replay`, `play_all`) applies such an action once with all the faces of the ``face``
 actions after it, to the same states and events: applying it again for each face takes
-time growing with the square of a roll's faces (a roll-off of two 499-die Hordes).
+time growing with the square of a roll's faces.
 
 The ``face`` actions are in the record like any other, so replay, undo (one face at a time)
 and game files are exact, whatever the mix of entered and app-rolled faces.

@@ -269,3 +269,52 @@ def test_a_casualtys_save_waits_at_the_damage_step_and_resumes_there(monkeypatch
     assert state.zones[foot] == Zone.from_text(where)
     assert any("Soiled Ground: save or be buried" in e.text for e in events)
     assert calls == [f"kill {foot}"]
+
+
+def test_the_horde_roll_off_waits_for_each_face_and_resumes_where_it_stopped(monkeypatch):
+    """Digest §2.4: each player rolls their Horde army for maneuver; the highest total
+    chooses. In a manual-dice game the roll-off is a chance step: the state waiting for a
+    face is the game at the ask (a request of step "rolloff", not the action to apply
+    again), the request keeps how far the step has gone (faces taken, the players who have
+    rolled), each face goes on from there, and the roll-off action is applied once.
+    Footman faces: 0 '1 ID' (an ID gives the type rolled for, digest §0), 1 '1 Save'."""
+    from dragondice_desktop.engine.rolls.pipeline import RollType
+
+    calls = []
+    real = game.apply_setup
+    monkeypatch.setattr(game, "apply_setup",
+                        lambda s, a, e: calls.append(a.to_text()) or real(s, a, e))
+    state, events = play(new_game(setup_pair(), 1, MANUAL), "rolloff")
+    wait = state.awaiting
+    assert events == () and state.step is Step.FACE
+    assert wait.action is None and wait.resume == "rolloff"
+    assert wait.progress.used == 0 and wait.progress.results == ()
+    assert wait.throw.player == 0 and wait.throw.note == "maneuver roll"
+    state, _ = run(state, "face 0", "face 0")  # Ann: 1 ID, 1 ID
+    progress = state.awaiting.progress
+    assert progress.used == 2 and progress.army is not None and not progress.army.firsts
+    assert [r.total(RollType.MANEUVER) for r in progress.results] == [2]
+    assert state.awaiting.throw.player == 1 and state.pending.player == 1
+    state, _ = play(state, "face 1")  # Bob: 1 Save
+    assert state.awaiting.progress.army.firsts == (1,)
+    state, events = play(state, "face 1")  # 1 Save: Bob 0 maneuver
+    assert "Ann wins the roll-off (2 vs 0)" in [e.text for e in events]
+    assert state.rolloff_winner == 0 and state.awaiting is None
+    assert calls == ["rolloff"]
+
+
+def test_a_roll_off_left_to_the_app_face_by_face_is_the_app_rolled_roll_off():
+    """Letting the app roll every face of a manual-dice roll-off (``face roll``: the seeded
+    draw at the ask) gives the roll-off an app-rolled game of the same seed gives: the same
+    rolls in the log, the same winner and turn order, the Rng at the same place."""
+    app, app_events = play(new_game(setup_pair(), 5), "rolloff")
+    manual, events = play(new_game(setup_pair(), 5, MANUAL), "rolloff")
+    said = list(events)
+    while manual.awaiting is not None:
+        manual, events = play(manual, "face roll")
+        said.extend(events)
+    assert [e.text for e in said if e.kind != "face"] == [e.text for e in app_events]
+    assert sum(e.kind == "face" for e in said) == 4
+    assert (manual.phase, manual.rolloff_winner, manual.turn_order, manual.rng) == \
+        (app.phase, app.rolloff_winner, app.turn_order, app.rng)
+    assert manual.pending == app.pending

@@ -205,18 +205,29 @@ def test_a_face_out_of_place_in_a_file_is_named_and_the_game_kept(qapp, actions,
 def test_a_file_of_huge_rolls_opens_replays_and_undoes_in_seconds(qapp, monkeypatch):
     """Nearly 20,000 actions, all but a few of them the faces of roll-offs of two 370-die
     Horde armies (each roll-off ties and is rolled again): opening, undo and the replay view
-    each apply every roll-off once with all its faces (one by one, each face applied the
-    roll-off again: about 20,000 applications a pass, hours). Counted, not timed: the time
-    is the benchmarks' business. The forces obey the setup rules (a game file must): 370
-    Footmen in the Horde, 93 Androsphinxes (372 points) in the other armies, and the 31
-    dragons of 742 points."""
+    each apply every roll-off once, and the roll-off step takes each face once, resuming
+    where it stopped (issue 12; each face applying the roll-off again took about 20,000
+    applications a pass, hours). Counted, not timed: the time is the benchmarks' business.
+    The forces obey the setup rules (a game file must): 370 Footmen in the Horde, 93
+    Androsphinxes (372 points) in the other armies, and the 31 dragons of 742 points."""
     from dragondice_desktop.engine import game
+    from dragondice_desktop.engine.turn import setup
     from dragondice_desktop.worker.replay import build_replay
 
-    applied = []
-    real = game._apply_rules
-    monkeypatch.setattr(game, "_apply_rules",
-                        lambda state, action: applied.append(action) or real(state, action))
+    applied, taken = [], []
+    real = game.apply_setup
+    monkeypatch.setattr(game, "apply_setup",
+                        lambda state, action, events: applied.append(action)
+                        or real(state, action, events))
+
+    class Counted(setup.Thrower):
+        def face(self, count, throw):
+            got = super().face(count, throw)
+            if got is not None:
+                taken.append(got)
+            return got
+
+    monkeypatch.setattr(setup, "Thrower", Counted)
 
     actions = []
     while len(actions) + 741 <= 20_000:
@@ -231,10 +242,11 @@ def test_a_file_of_huge_rolls_opens_replays_and_undoes_in_seconds(qapp, monkeypa
     snapshot = got["states"][-1]
     assert not got["load"] and len(snapshot.history) == len(actions)
     assert len(snapshot.state.awaiting.entered) == 1
-    assert len(applied) == rolloffs
+    faces = len(actions) - rolloffs
+    assert [a.to_text() for a in applied] == ["rolloff"] * rolloffs and len(taken) == faces
     worker.undo()
     assert got["states"][-1].state.awaiting.entered == ()
-    assert len(applied) == 2 * rolloffs
+    assert len(applied) == 2 * rolloffs and len(taken) == 2 * faces - 1
     book = build_replay(snapshot.record)
     assert book.states[-1] == snapshot.state and len(book.states) == len(actions) + 1
-    assert len(applied) == 3 * rolloffs
+    assert len(applied) == 3 * rolloffs and len(taken) == 3 * faces - 1

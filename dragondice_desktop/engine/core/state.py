@@ -218,10 +218,11 @@ class ChanceRequest:
         task's stage throws its dice one by one; the UI shows them).
     action: how the game goes on once the face is given. None: the step that asked resumes
         (`resume` names it: "" the task queue, at the stage of the task that asked; or a
-        setup step such as "distances"), taking the faces `entered` and the new one (the
-        state is the one at the ask). An action: a roll the action makes itself (the
-        roll-off, a save when a casualty is chosen ...) is made by applying that action
-        again with every face entered (the state is the one from before it).
+        setup step such as "distances" or "rolloff"), taking the faces `entered` and the
+        new one (the state is the one at the ask; `progress`: how far a step that keeps it
+        has gone, the roll-off's ``RolloffProgress``). An action: a roll the action makes
+        itself, outside those steps, is made by applying that action again with every face
+        entered (the state is the one from before it).
     pending / step: the decision and step the state had before the ask, restored when the
         face is given.
     """
@@ -234,6 +235,9 @@ class ChanceRequest:
     position: int
     entered: tuple[EnteredFace, ...] = ()
     resume: str = ""
+    # A setup step that keeps how far it has gone (the Horde roll-off: ``turn/setup.py``'s
+    # RolloffProgress) resumes from there with the new face, not from its start.
+    progress: Any = None
     # While a step runs in a manual-dice game (``rolls/throwing.py``): a task's stage
     # (``open_session``) notes the faces given out so far and the die first found without a
     # face (its Throw, its face count); an action being applied (`action` set) keeps its

@@ -19,9 +19,12 @@ the request, and goes on. The step is
   which cannot stop where it is, is thrown with `speculate`: it gets a stand-in face, the
   procedure goes on, and the stage's result and events are set aside: the queue waits at the
   start of that stage;
-- or a setup step named by the request (``resume``: the starting distances).
+- or a setup step named by the request (``resume``: the starting distances, the Horde
+  roll-off). The roll-off keeps how far it has gone in the request (``progress``: the
+  players who have rolled, the dice of the one rolling), so each face given goes on from
+  there (``Thrower``'s `skip`) instead of running the step again from its start.
 The action the players played is never applied again for these. The rolls an action makes
-itself, outside those steps (the Horde roll-off), take their faces from the action's tally
+itself, outside those steps, take their faces from the action's tally
 (``ActionTally``): a die without one sets the action aside, and the game applies it again
 once the face is given (``game``).
 
@@ -56,8 +59,8 @@ class GivenFace:
 @dataclass
 class ActionTally:
     """The faces an action of a manual-dice game is applied with, for the rolls it makes
-    itself (the Horde roll-off), alive only while the action is applied (``game``): `feed`,
-    the faces in roll order (None: drawn from the seeded hash, the players let the app roll
+    itself, outside any resumable step, alive only while the action is applied (``game``):
+    `feed`, the faces in roll order (None: drawn from the seeded hash, the players let the app roll
     it); `used`, how many were given out; `asked`, the first die found without one (its
     Throw, face count, the Rng position at the ask);
     `log`: None, or the faces given out (a replay, ``game.play_all``), where a face the die
@@ -96,11 +99,13 @@ class Thrower:
     face."""
 
     def __init__(self, state: GameState, resume: str | None = "", *,
-                 speculate: bool = False) -> None:
+                 speculate: bool = False, skip: int = 0) -> None:
         """`resume`: the step throwing, as the game resumes it when a face is given ("":
         the task queue; "distances": the starting distances ...); None for a roll an action
         makes itself, outside those steps, whose faces a manual-dice game gives by applying
-        the action again (``ActionTally``). `speculate`: see the class."""
+        the action again (``ActionTally``). `speculate`: see the class. `skip`: for a setup
+        step that keeps its progress in the chance request (the Horde roll-off), how many of
+        the faces given so far it has already taken (``used``): it goes on from the next."""
         wait = state.awaiting
         self._start = state
         self._resume = resume
@@ -124,10 +129,15 @@ class Thrower:
             if self._tally is not None:  # a step of the action that resumes by itself
                 self._start = state.with_(awaiting=None)
             elif wait is not None and wait.action is None:
-                self._given = wait.entered
+                self._given, self._used = wait.entered, skip
             self._mode = "step"
         self.rng = state.rng
         self.waiting: GameState | None = None
+
+    @property
+    def used(self) -> int:
+        """How many of the faces given so far the step has taken (manual dice)."""
+        return self._used
 
     def face(self, count: int, throw: Throw) -> int | None:
         """Throw die `throw` of `count` faces: its face (0..count-1), or None once the step

@@ -5,7 +5,7 @@ upkeep, victory, starting and ending a march (digest §3, §8). The start of a t
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ...catalog.model import Color, Die, Icon, Species
@@ -25,12 +25,13 @@ from ..core.house_rules import CLASSIC_EIGHTH_FACE_IDS
 from ..rolls.model import RollKind
 from ..rolls.pipeline import RollContext, RollType, chain_faces, count_roll, roll_note
 from ..rolls.throwing import Thrower
+from ..core.rng import Throw
 from ..core.state import GameState, Pending, Phase, Step, Zone, ZoneKind
 
 Events = list[Event]
 
 __all__ = ["move_die", "controls_eighth_face", "holds_power", "rolling_dice", "army_context",
-           "place_context",
+           "place_context", "ArmyThrow",
            "roll_for", "log_roll", "set_face", "settle_armies", "drop_lost_captures",
            "check_victory",
            "marchable_zones", "start_march", "end_march", "start_reserves", "wait"]
@@ -139,24 +140,92 @@ def place_context(roll_type: RollType, *, eighth_face: bool = False, in_reserve:
     return replace(ctx, converts=ctx.converts + conversions_at(elements, ctx, since))
 
 
+@dataclass(frozen=True)
+class ArmyThrow:
+    """An army roll with no decisions to make, thrown die by die and able to stop at any die
+    (a manual-dice game waiting for its face) and go on from there: every die once in order
+    (step 1), then each die's re-roll chain in the same order (step 3, ``chain_faces``),
+    then counted. `dice` / `ctx` / `notes`: what ``rolling_dice`` and ``army_context`` gave
+    at the start; `firsts`: the first faces so far; `chains`: the finished chains; `chain`:
+    the chain of the next die while its re-rolls are under way (empty: not begun)."""
+
+    dice: tuple[tuple[int, Die], ...]
+    ctx: RollContext
+    notes: tuple[str, ...]
+    firsts: tuple[int, ...] = ()
+    chains: tuple[tuple[int, ...], ...] = ()
+    chain: tuple[int, ...] = ()
+
+    @classmethod
+    def start(cls, state: GameState, zone: Zone, player: int, roll_type: RollType,
+              **context: Any) -> "ArmyThrow":
+        """`player`'s army at `zone` about to roll for `roll_type` (context as
+        ``army_context`` takes it)."""
+        dice, notes = rolling_dice(state, zone, player)
+        ctx = army_context(state, zone, player, roll_type, **context)
+        return cls(tuple(dice), ctx, tuple(notes))
+
+    @property
+    def done(self) -> bool:
+        """True once every die has its whole chain."""
+        return len(self.chains) == len(self.dice)
+
+    def thrown(self, state: GameState, face: Callable[[int, Throw], int | None]
+               ) -> "ArmyThrow":
+        """The roll thrown on from where it stands with `face` (a ``Thrower``'s): as far as
+        the faces go, up to the first die `face` gives None for (``done`` is then False) or
+        to the end."""
+        note = roll_note(self.ctx)
+        firsts = list(self.firsts)
+        while len(firsts) < len(self.dice):
+            die_id, die = self.dice[len(firsts)]
+            first = face(len(die.faces), state.throw(die_id, note))
+            if first is None:
+                return ArmyThrow(self.dice, self.ctx, self.notes, tuple(firsts))
+            firsts.append(first)
+        chains = list(self.chains)
+        while len(chains) < len(self.dice):
+            die_id, die = self.dice[len(chains)]
+            begun = self.chain if len(chains) == len(self.chains) and self.chain else (
+                firsts[len(chains)],)
+            given: list[int] = []
+
+            def noted(count: int, throw: Throw) -> int | None:
+                got = face(count, throw)
+                if got is not None:
+                    given.append(got)
+                return got
+
+            chain = chain_faces(die, die_id, begun, self.ctx, noted,
+                                throw=state.throw(die_id, note))
+            if chain is None:
+                return ArmyThrow(self.dice, self.ctx, self.notes, tuple(firsts),
+                                 tuple(chains), begun + tuple(given))
+            chains.append(chain)
+        return ArmyThrow(self.dice, self.ctx, self.notes, tuple(firsts), tuple(chains))
+
+    def result(self, state: GameState, zone: Zone, player: int) -> RollResult:
+        """The roll counted (every die's chain in: ``done``)."""
+        assert self.done
+        rolled = tuple(DieRoll(die_id, die, chain)
+                       for (die_id, die), chain in zip(self.dice, self.chains))
+        return count_roll(RollInput(self.ctx, rolled,
+                                    army_modifiers(state, zone, player, self.ctx)))
+
+
 def roll_for(state: GameState, zone: Zone, player: int, roll_type: RollType,
              events: Events, **context: Any) -> tuple[GameState, RollResult]:
-    """Roll `player`'s army at `zone` for `roll_type` with no decisions to make (the Horde
-    roll-off); returns (state with advanced RNG, result). Rolls in a march go through the
-    task queue instead (``rolls/army_roll.py``), which may stop for the players' choices."""
-    dice, notes = rolling_dice(state, zone, player)
-    ctx = army_context(state, zone, player, roll_type, **context)
-    thrower, note = Thrower(state, resume=None, speculate=True), roll_note(ctx)
-    firsts = [thrower.face(len(die.faces), state.throw(die_id, note)) for die_id, die in dice]
-    rolled = []
-    for (die_id, die), first in zip(dice, firsts):
-        assert first is not None  # not yet a resumable step: a face is always given
-        chain = chain_faces(die, die_id, (first,), ctx, thrower.face,
-                            throw=state.throw(die_id, note))
-        assert chain is not None
-        rolled.append(DieRoll(die_id, die, chain))
-    result = count_roll(RollInput(ctx, tuple(rolled), army_modifiers(state, zone, player, ctx)))
-    log_roll(state, zone, player, result, events, notes)
+    """Roll `player`'s army at `zone` for `roll_type` with no decisions to make, all at
+    once (``ArmyThrow``); returns (state with advanced RNG, result). Rolls in a march go
+    through the task queue instead (``rolls/army_roll.py``), which may stop for the
+    players' choices; the Horde roll-off throws an ``ArmyThrow`` as a resumable step
+    (``turn/setup.py``)."""
+    thrower = Thrower(state, resume=None, speculate=True)
+    army = ArmyThrow.start(state, zone, player, roll_type, **context).thrown(
+        state, thrower.face)
+    assert army.done  # speculating: a face is always given
+    result = army.result(state, zone, player)
+    log_roll(state, zone, player, result, events, army.notes)
     return thrower.settled(state), result
 
 

@@ -20,16 +20,18 @@ second turn).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from ...catalog.loader import load_catalog
 from ...catalog.model import DieKind
 from ..core.actions import Action, Verb, act
 from ..core.events import Event
-from .flow import roll_for, wait
+from .flow import ArmyThrow, log_roll, rolling_dice, wait
 from ..classic.dragons import dragon_home
 from ..core.options import GameOptions, options_problem
 from .start import begin_turn
 from ..core.rng import Rng, Throw
+from ..rolls.model import RollResult
 from ..rolls.pipeline import MAX_REROLLS, RollType
 from ..rolls.throwing import Thrower
 from ..core.state import (
@@ -183,7 +185,7 @@ def apply_setup(state: GameState, action: Action, events: Events) -> GameState:
     if action.verb in (Verb.ARMY, Verb.ARMIES_READY):
         return _apply_assembly(state, action, events)
     if action.verb is Verb.ROLLOFF:
-        return _rolloff(state, events)
+        return roll_off(state, events)
     if action.verb in (Verb.GO_FIRST, Verb.PICK_FRONTIER):
         winner, second = state.turn_order[0], state.turn_order[1]
         order = state.turn_order
@@ -201,17 +203,49 @@ def apply_setup(state: GameState, action: Action, events: Events) -> GameState:
     raise AssertionError(f"not a setup action: {action}")
 
 
-def _rolloff(state: GameState, events: Events) -> GameState:
+@dataclass(frozen=True)
+class RolloffProgress:
+    """How far the Horde roll-off has gone while a manual-dice game waits for a face (kept
+    in the chance request: ``ChanceRequest.progress``): `results`, the rolls of the players
+    who have rolled, in seat order; `army`, the roll of the next player under way (None: not
+    begun); `used`, how many of the request's faces the step has taken."""
+
+    results: tuple[RollResult, ...] = ()
+    army: ArmyThrow | None = None
+    used: int = 0
+
+
+def roll_off(state: GameState, events: Events) -> GameState:
     """Each player rolls their Horde army for maneuver; only maneuver-producing SAIs count
     (digest §2.4). The highest total chooses; the totals give the turn order (multiplayer), so
-    any tie rolls again (rulings)."""
+    any tie rolls again (rulings). In a manual-dice game the step waits for each face
+    (chance requests of step "rolloff") and resumes here from where it stopped
+    (``RolloffProgress``); the rolls are logged once every die is in."""
     count = state.player_count
+    request = state.awaiting
+    progress = request.progress if request is not None and request.resume == "rolloff" else None
+    progress = progress if isinstance(progress, RolloffProgress) else RolloffProgress()
+    dice = Thrower(state, resume="rolloff", skip=progress.used)
+    results, army = list(progress.results), progress.army
+    while len(results) < count:
+        horde = Zone(ZoneKind.TERRAIN, horde_home(len(results), count))
+        if army is None:
+            army = ArmyThrow.start(state, horde, len(results), RollType.MANEUVER,
+                                   ignore_sai_effects=True)
+        army = army.thrown(state, dice.face)
+        if not army.done:  # waiting for a face (manual dice)
+            asked = dice.waiting
+            assert asked is not None and asked.awaiting is not None
+            kept = RolloffProgress(tuple(results), army, dice.used)
+            return asked.with_(awaiting=replace(asked.awaiting, progress=kept))
+        results.append(army.result(state, horde, len(results)))
+        army = None
     totals = []
-    for p in range(count):
+    for p, result in enumerate(results):
         horde = Zone(ZoneKind.TERRAIN, horde_home(p, count))
-        state, result = roll_for(state, horde, p, RollType.MANEUVER, events,
-                                 ignore_sai_effects=True)
+        log_roll(state, horde, p, result, events, rolling_dice(state, horde, p)[1])
         totals.append(result.total(RollType.MANEUVER))
+    state = dice.settled(state)
     if len(set(totals)) < count:
         tied = max(t for t in totals if totals.count(t) > 1)
         events.append(Event("message", f"Roll-off tied at {tied}: roll again"))
@@ -276,4 +310,4 @@ def roll_distances(state: GameState, events: Events) -> GameState:
 
 
 # The setup steps a chance request resumes (``ChanceRequest.resume``).
-SETUP_RESUMES = {"distances": roll_distances}
+SETUP_RESUMES = {"distances": roll_distances, "rolloff": roll_off}
