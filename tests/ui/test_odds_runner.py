@@ -64,9 +64,20 @@ def test_an_impossible_roll_is_explained_after_the_thread_answers(panel, qtbot):
     assert not panel.series
 
 
-def test_stop_cancels_the_work_and_says_so(panel, qtbot):
+def test_stop_cancels_the_work_and_says_so(panel, qtbot, monkeypatch):
+    """A distribution still being folded when the player presses Stop: the work ends at the
+    next die and the panel says the odds were stopped. The fold is held at its first die
+    until then (the heaviest army now takes milliseconds, too little to press Stop in)."""
+    from dragondice_desktop.odds import fold
+
+    def endless(*args, **kwargs):  # folds "die 1 of 30" again and again, until stopped
+        while True:
+            fold._tick(1, 30)
+            threading.Event().wait(0.005)
+
     die_chain.cache_clear()
     can_roll_in.cache_clear()
+    monkeypatch.setattr(odds_panel, "army_distribution", endless)
     with qtbot.waitSignal(panel.computed, timeout=WAIT_MS):
         panel.show_army(_heavy(30), "melee")
         qtbot.waitUntil(lambda: "counted" in panel.summary_label.text(), timeout=WAIT_MS)
