@@ -273,7 +273,7 @@ def test_a_starting_distance_stops_asking_after_max_rerolls_eights():
     assert "Ann rolls Highland City: 8 → 6" in texts(events)
 
 
-def test_a_file_of_twenty_thousand_faces_loads_quickly(monkeypatch):
+def test_a_file_of_twenty_thousand_faces_loads_quickly(rolloff_counts):
     """A game file of nearly the largest allowed number of actions, all faces of roll-offs
     of two 499-die Horde armies (998 faces each, a tie every time), replays with each
     roll-off applied once and each face taken once by the roll-off step, which resumes from
@@ -281,24 +281,9 @@ def test_a_file_of_twenty_thousand_faces_loads_quickly(monkeypatch):
     again for every face, 400 faces of one roll took 1.7 s, and the time grew with the
     square of the faces: minutes for this file.) Counted, not timed: the time is the
     benchmarks' business."""
-    from dragondice_desktop.engine import game
     from dragondice_desktop.engine.core.record import MAX_ACTIONS
-    from dragondice_desktop.engine.turn import setup
 
-    applied, taken = [], []
-    real = game.apply_setup
-    monkeypatch.setattr(game, "apply_setup",
-                        lambda state, action, events: applied.append(action)
-                        or real(state, action, events))
-
-    class Counted(setup.Thrower):
-        def face(self, count, throw):
-            got = super().face(count, throw)
-            if got is not None:
-                taken.append(got)
-            return got
-
-    monkeypatch.setattr(setup, "Thrower", Counted)
+    applied, taken = rolloff_counts
 
     horde = ("Dwarves/Footman",) * 499
     setups = setup_pair(home=(), horde=horde, campaign=())

@@ -202,7 +202,7 @@ def test_a_face_out_of_place_in_a_file_is_named_and_the_game_kept(qapp, actions,
     assert got["states"][-1] is current and not got["crashed"]
 
 
-def test_a_file_of_huge_rolls_opens_replays_and_undoes_in_seconds(qapp, monkeypatch):
+def test_a_file_of_huge_rolls_opens_replays_and_undoes_in_seconds(qapp, rolloff_counts):
     """Nearly 20,000 actions, all but a few of them the faces of roll-offs of two 370-die
     Horde armies (each roll-off ties and is rolled again): opening, undo and the replay view
     each apply every roll-off once, and the roll-off step takes each face once, resuming
@@ -210,24 +210,9 @@ def test_a_file_of_huge_rolls_opens_replays_and_undoes_in_seconds(qapp, monkeypa
     applications a pass, hours). Counted, not timed: the time is the benchmarks' business.
     The forces obey the setup rules (a game file must): 370 Footmen in the Horde, 93
     Androsphinxes (372 points) in the other armies, and the 31 dragons of 742 points."""
-    from dragondice_desktop.engine import game
-    from dragondice_desktop.engine.turn import setup
     from dragondice_desktop.worker.replay import build_replay
 
-    applied, taken = [], []
-    real = game.apply_setup
-    monkeypatch.setattr(game, "apply_setup",
-                        lambda state, action, events: applied.append(action)
-                        or real(state, action, events))
-
-    class Counted(setup.Thrower):
-        def face(self, count, throw):
-            got = super().face(count, throw)
-            if got is not None:
-                taken.append(got)
-            return got
-
-    monkeypatch.setattr(setup, "Thrower", Counted)
+    applied, taken = rolloff_counts
 
     actions = []
     while len(actions) + 741 <= 20_000:
