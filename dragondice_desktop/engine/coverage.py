@@ -278,12 +278,8 @@ def species_coverage(tests: Tests | None = None) -> list[tuple[str, str, str]]:
 
 
 # 1996 icons whose counting or effect covers only part of their text: the part missing.
-_CLASSIC_PARTIAL: dict[str, str] = {
-    "Illusion": "applied in play; its separate roll comes once the melee exchange it was "
-                "rolled in is over, so after a skirmish attack it comes before any "
-                "counter-attack rather than after the whole round; the rest of the army rolls "
-                "unit by unit",
-}
+# (none since Illusion's separate roll follows the whole round: TSR digest OP-36)
+_CLASSIC_PARTIAL: dict[str, str] = {}
 
 
 # 1996 icons that act only in a roll of their own, made in play: where it is made.

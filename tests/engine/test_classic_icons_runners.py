@@ -47,12 +47,13 @@ def classic(state):
     return state.with_(options=checked(state.options.rules, ruleset="classic"))
 
 
-def at_effect(state, icon, kind, amount, *faces):
-    """Ann's melee attack at the Frontier in `state`, stopped at its first effect (the Minor
-    Death's Slay), which is replaced by the 1996 effect (icon, kind, amount); then the game
-    goes on with the dice script `faces`. Returns (state, events)."""
+def at_effect(state, icon, kind, amount, *faces, action="action melee"):
+    """Ann's melee attack at the Frontier in `state` (`action`: "action charge" for a 1996
+    charge), stopped at its first effect (the Minor Death's Slay), which is replaced by the
+    1996 effect (icon, kind, amount); then the game goes on with the dice script `faces`.
+    Returns (state, events)."""
     state = scripted(state, F(SLAYER, "4 Slay"), *faces)
-    state, events = run(state, "march t2", "no-maneuver", "action melee")
+    state, events = run(state, "march t2", "no-maneuver", action)
     head = state.tasks[0]
     assert isinstance(head, EffectTask) and head.effect.icon is Icon.SLAY
     effect = Effect(head.effect.die_id, icon, kind, amount, f"{icon.value} (1996)")
@@ -376,8 +377,9 @@ def test_no_harmful_terrain_spell_where_the_caster_has_an_army():
 @pytest.mark.rule("classic_icon", "Illusion")
 def test_illusion_turns_the_rest_of_the_army_on_four_health_in_a_separate_roll():
     """Seed 002 Illusion: during melee, choose four health of the enemy to be attacked by
-    the rest of their army, in a separate roll after the melee. Ann picks Bob's Knight and two
-    Footmen (4 health); Bob saves Ann's 3 hits (7 saves). Then his Coral Giant, the rest of
+    the rest of their army, in a separate roll after the current round of melee. Ann picks
+    Bob's Knight and two Footmen (4 health); Bob saves Ann's 3 hits (7 saves) and makes no
+    counter-attack, which ends the round (TSR digest OP-36). Then his Coral Giant, the rest of
     the army, rolls '4 Melee' at them; they save 1 ('3 Melee', '1 Melee', '1 Save'): 3 damage
     kills the Knight and a Footman (the most health 3 damage can remove); the Giant and the
     other Footman stay."""
@@ -389,10 +391,68 @@ def test_illusion_turns_the_rest_of_the_army_on_four_health_in_a_separate_roll()
                      F(GIANT, "4 Save"),                                  # Bob's save roll
                      F(GIANT, "4 Melee"),                                 # the separate roll
                      F(KNIGHT, "3 Melee"), F(FOOT, "1 Melee"), F(FOOT, "1 Save"))
-    state, more = run(state, f"pick {knight}", f"pick {foot1}", f"pick {foot2}")
-    lines = texts(events + more)
+    state, more = run(state, f"pick {knight}", f"pick {foot1}")
+    assert state.pending.prompt == "Counter-attack?"   # no separate roll before the answer
+    assert not any(t.startswith("Illusion: Bob's army hits") for t in texts(events + more))
+    state, last = run(state, "no-counter-attack", f"pick {foot2}")
+    lines = texts(events + more + last)
     assert "All saved (melee 3 − saves 7): no damage" in lines
     assert "Illusion: Bob's army hits its own units for 4, they save 1: 3 damage" in lines
     assert state.zones[knight] == DUA1 and state.zones[giant] == T2
     assert sorted(state.zones[f] == T2 for f in (foot1, foot2)) == [False, True]
     assert not [e for e in state.effects if e.kind == "classic_illusioned"]
+
+
+@pytest.mark.rule("classic_icon", "Illusion")
+def test_illusion_waits_for_the_counter_attack_that_ends_the_round():
+    """Seed 002 Illusion: the attack on the picked units by the rest of their army is
+    resolved in a separate roll after the current round of melee has been resolved; a round
+    is one attack plus its counter-attack (TSR digest §7.2 step 5, OP-36). Ann's Illusion
+    picks Bob's Knight and two Footmen; Bob saves her 3 hits (7 saves), then counter-attacks
+    with all four units ('2 Melee', '1 Melee', '1 Save', '4 Save': 3 hits), which Ann saves
+    ('4 Save', '2 Save': 6). Only then does the Giant roll '4 Melee' at the picked units, who
+    save 1: 3 damage, the Knight and a Footman die."""
+    state = classic(battle([SLAYER, KNIGHT], [KNIGHT, FOOT, FOOT, GIANT]))
+    knight, foot1, foot2, giant = ids_at(state, 1)
+    state, events = at_effect(state, Icon.ILLUSION, "classic_illusion", 4, F(KNIGHT, "3 Melee"))
+    state = scripted(state, F(KNIGHT, "2 Save"), F(FOOT, "1 Save"), F(FOOT, "1 Melee"),
+                     F(GIANT, "4 Save"),                                  # Bob's save roll
+                     F(KNIGHT, "2 Melee"), F(FOOT, "1 Melee"), F(FOOT, "1 Save"),
+                     F(GIANT, "4 Save"),                                  # his counter-attack
+                     F(SLAYER, "4 Save"), F(KNIGHT, "2 Save"),            # Ann's save roll
+                     F(GIANT, "4 Melee"),                                 # the separate roll
+                     F(KNIGHT, "3 Melee"), F(FOOT, "1 Melee"), F(FOOT, "1 Save"))
+    state, more = run(state, f"pick {knight}", f"pick {foot1}", "counter-attack",
+                      f"pick {foot2}")
+    lines = texts(events + more)
+    countered = lines.index("All saved (melee 3 − saves 6): no damage")
+    separate = lines.index("Illusion: the separate roll, now the round of melee is over")
+    assert lines.index("All saved (melee 3 − saves 7): no damage") < countered < separate
+    assert "Illusion: Bob's army hits its own units for 4, they save 1: 3 damage" in lines
+    assert state.zones[knight] == DUA1 and state.zones[giant] == T2
+    assert sorted(state.zones[f] == T2 for f in (foot1, foot2)) == [False, True]
+
+
+@pytest.mark.rule("classic_icon", "Illusion")
+def test_illusion_in_a_charge_waits_for_the_charge_exchange_to_end():
+    """Seed 002 Illusion resolves after the current round of melee; in a charge the round is
+    the charge attack and the defender's roll during the charge (TSR digest OP-36, §7.3: no
+    counter-attack follows). Ann charges: her Knight's '3 Melee' is 3 hits; Bob's roll during
+    the charge ('2 Save', '1 Save', '1 Melee', '4 Save') saves 7 and hits back for 1, which
+    kills none of Ann's units. Then the Giant rolls '4 Melee' at the three picked units, who
+    save 1: 3 damage."""
+    state = classic(battle([SLAYER, KNIGHT], [KNIGHT, FOOT, FOOT, GIANT]))
+    knight, foot1, foot2, giant = ids_at(state, 1)
+    state, events = at_effect(state, Icon.ILLUSION, "classic_illusion", 4, F(KNIGHT, "3 Melee"),
+                              action="action charge")
+    state = scripted(state, F(KNIGHT, "2 Save"), F(FOOT, "1 Save"), F(FOOT, "1 Melee"),
+                     F(GIANT, "4 Save"),                          # Bob's roll during the charge
+                     F(GIANT, "4 Melee"),                         # the separate roll
+                     F(KNIGHT, "3 Melee"), F(FOOT, "1 Melee"), F(FOOT, "1 Save"))
+    state, more = run(state, f"pick {knight}", f"pick {foot1}", f"pick {foot2}")
+    lines = texts(events + more)
+    ended = lines.index("Charge: the defending army cannot counter-attack")
+    separate = lines.index("Illusion: the separate roll, now the round of melee is over")
+    assert ended < separate
+    assert "Illusion: Bob's army hits its own units for 4, they save 1: 3 damage" in lines
+    assert state.zones[knight] == DUA1 and state.zones[giant] == T2

@@ -41,7 +41,8 @@ which the task runner asks first (``tasks/runner.py``).
   ``contexts.fly_ignored``);
 - "classic_elevate" (Elevate): one unit's missile results are added to the attack's melee;
   "classic_illusion" (Illusion): four health-worth are attacked by the rest of their army in
-  a separate roll once the melee exchange is over (``illusion_rolls``, from the rout hook);
+  a separate roll once the round of melee is over (``illusion_rolls``, called by
+  ``turn.march_rolls.round_over``);
 - after each army roll is counted (``classic_counted``): withered units roll lower and Wave
   makes its own roll against an opposing save or maneuver roll (``wave_rolls``).
 
@@ -650,7 +651,7 @@ ILLUSIONED = "classic_illusioned"
 
 def _illusion(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
     """Illusion (seed 002): during melee, the roller chooses four health of the enemy to be
-    attacked by the rest of their army, in a separate roll once the melee exchange is over
+    attacked by the rest of their army, in a separate roll once the round of melee is over (OP-36)
     (``illusion_rolls`` queues it, stage "separate"): each other unit of that army rolls for
     melee, each chosen unit rolls for saves, and the chosen units' owner removes as many of
     them as the damage left kills (the most it can: a maximal choice)."""
@@ -664,7 +665,7 @@ def _illusion(state: GameState, task: EffectTask, events: Events) -> tuple[GameS
         for die_id in picks_of(task):
             label = state.die_label(die_id)
             text = (f"{label} is under Illusion: the rest of its army attacks it once this "
-                    f"melee exchange is over")
+                    f"round of melee is over")
             state = add(state, LastingEffect(task.owner, Icon.ILLUSION, ILLUSIONED, text,
                                              player=state.dice[die_id].owner,
                                              zone=state.zones[die_id], die_id=die_id,
@@ -719,9 +720,10 @@ def _illusion_roll(state: GameState, task: EffectTask,
 
 
 def illusion_rolls(state: GameState, events: Events) -> GameState:
-    """After a melee exchange of a 1996 game: each Illusion made during it gets its separate
-    roll, queued at the head of the game's tasks (the marks end). Any other state comes back
-    as it is."""
+    """After a round of melee of a 1996 game (the attack and its counter-attack, or one
+    charge exchange: TSR digest OP-36): each Illusion made during it gets its separate roll,
+    queued at the head of the game's tasks (the marks end). With no Illusion mark the same
+    state object comes back."""
     marks = [e for e in state.effects if e.kind == ILLUSIONED]
     if not marks:
         return state
@@ -738,7 +740,8 @@ def illusion_rolls(state: GameState, events: Events) -> GameState:
         tasks.append(EffectTask(effect, owner, zone, "attack", stage="separate",
                                 targets=tuple(e.die_id for e in group if e.die_id is not None),
                                 data=(group[0].player,)))
-    events.append(Event("message", "Illusion: the separate roll, now the melee exchange is over"))
+    events.append(Event("message", "Illusion: the separate roll, now the round of melee is "
+                                   "over"))
     return state.with_(tasks=tuple(tasks) + state.tasks)
 
 

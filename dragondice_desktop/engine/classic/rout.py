@@ -42,9 +42,6 @@ def rout_step(state: GameState, ex: Exchange, attack: RollResult | None,
     without effect); under the house rule the saving army may rout to its Reserve Area."""
     if ex.kind != "melee" or attack is None:
         return state
-    from .effect_runners import illusion_rolls  # Illusion's separate roll (seed 002)
-
-    state = illusion_rolls(state, events)
     screech = sum(e.amount for e in attack.effects_of(ROUT_SCREECH))
     if not state.options.house_rule(CLASSIC_PROVISIONAL_ROUT):
         if screech:

@@ -11,7 +11,8 @@ from ..core.actions import Action, Verb, act
 from ..core.events import Event
 from .march_rolls import (
     ACTION_NAMES, allowed_actions, missile_targets, opponents_at, shootable, start_maneuver,
-    start_magic, start_melee, start_missile, start_volley, thorns_tasks, to_action_step,
+    round_over, start_magic, start_melee, start_missile, start_volley, thorns_tasks,
+    to_action_step,
 )
 from ..classic.melee_forms import CHARGE_ACTION
 from ..terrains.minor_march import apply_minor, bring_actions, march_start, minor_actions
@@ -107,7 +108,8 @@ def apply_march(state: GameState, action: Action, events: Events) -> GameState:
             return advance(start_volley(state, events), events)
         return advance(start_melee(state, counter_attack=True, events=events), events)
     if verb is Verb.NO_COUNTER_ATTACK:
-        return end_march(state, events)
+        state, waiting = round_over(state, events)
+        return state if waiting else advance(state, events)
     raise AssertionError(f"not a march action: {action}")
 
 

@@ -37,6 +37,7 @@ from ..classic.melee_forms import (
 )
 from ..classic.magic import BLACK_MAGIC, black_magic
 from ..classic.rout import rout_step
+from ..classic.effect_runners import illusion_rolls
 from ..spells import magic_action_tasks
 from ..rolls.model import Applied, Modifier, ModOp, RollResult, RollType
 from ..core.state import DamageDue, Exchange, GameState, Step, Zone, ZoneKind
@@ -493,7 +494,7 @@ def _counter_offer(state: GameState, events: Events) -> tuple[GameState, bool]:
     ex = state.current_march.current_attack
     state = pop_head(state)
     if ex.counter_attack or not state.has_army(ex.defender_zone, ex.defender):
-        return end_march(state, events), True
+        return round_over(state, events)
     if ex.kind == "missile":
         if (not any_of(Hook.MISSILE_COUNTER, state, ex)
                 or _nothing_to_answer(state, ex, events)):
@@ -503,15 +504,29 @@ def _counter_offer(state: GameState, events: Events) -> tuple[GameState, bool]:
     if ex.surprise or ex.charge:
         why = "Surprise" if ex.surprise else "Charge"
         events.append(Event("message", f"{why}: the defending army cannot counter-attack"))
-        return end_march(state, events), True
+        return round_over(state, events)
     if _nothing_to_answer(state, ex, events):
-        return end_march(state, events), True
+        return round_over(state, events)
     if foul_stench(state, ex.attacker_zone, ex.attacker) >= len(
             state.units_in(ex.defender_zone, ex.defender)):
         events.append(Event("message", "Foul Stench: none of the defending army's units may "
                                        "counter-attack (Goblins, digest §6)"))
-        return end_march(state, events), True
+        return round_over(state, events)
     return wait(state, ex.defender, Step.COUNTER_ATTACK, "Counter-attack?"), True
+
+
+def round_over(state: GameState, events: Events) -> tuple[GameState, bool]:
+    """The round of melee is over (an attack and its counter-attack, or one charge exchange:
+    TSR digest OP-36), or the missile exchange: the march ends. In a 1996 game each Illusion
+    rolled during the round first gets its separate roll (seed 002 Illusion,
+    ``classic.effect_runners.illusion_rolls``), then the march ends. Returns (state, waiting
+    for a player), as a march step does."""
+    queued = illusion_rolls(state, events) if state.options.classic else state
+    if queued is state:
+        return end_march(state, events), True
+    new = len(queued.tasks) - len(state.tasks)
+    return queued.with_(tasks=queued.tasks[:new] + (StepTask("end_march"),)
+                        + queued.tasks[new:]), False
 
 
 def _nothing_to_answer(state: GameState, ex: Exchange, events: Events) -> bool:
