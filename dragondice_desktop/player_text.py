@@ -22,6 +22,35 @@ _TRAILING = re.compile(r"\s*[,;:—–-]?\s*(?:issues?\s+#?\d+|digest\s+§[^()\[
                        r"[^()\[\].]*)\s*$", re.IGNORECASE)
 
 
+# The names players read for the areas killed and buried units go to, by ruleset: today's game
+# says DUA (Dead Unit Area) and BUA; the 1996 game calls the DUA the dead pile, and a buried
+# unit is simply out of the game (TSR digest §1, §14). Rulesets not named use today's words.
+_AREA_WORDS: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
+    "classic": ((re.compile(r"\bDead Unit Areas\b|\bDUAs\b"), "Dead piles"),
+                (re.compile(r"\bDead Unit Area\b|\bDUA\b"), "Dead pile"),
+                (re.compile(r"\bBUAs?\b"), "buried units")),
+}
+_AREA_NAMES = {"classic": {"DUA": "Dead pile", "BUA": "buried units"}}
+
+
+def area_name(area: str, ruleset: str) -> str:
+    """What players of `ruleset` call the area `area` ("DUA" or "BUA"): "DUA" / "BUA" in
+    today's game, "Dead pile" / "buried units" in the 1996 game ("classic"). Raises KeyError
+    for another area."""
+    if area not in ("DUA", "BUA"):
+        raise KeyError(area)
+    return _AREA_NAMES.get(ruleset, {}).get(area, area)
+
+
+def ruleset_words(text: str, ruleset: str) -> str:
+    """`text` with the areas named as players of `ruleset` name them (``area_name``): in a
+    1996 game "move units to your DUA" -> "move units to your Dead pile"; for today's rules
+    the text comes back as it is."""
+    for pattern, words in _AREA_WORDS.get(ruleset, ()):
+        text = pattern.sub(words, text)
+    return text
+
+
 def count_of(n: int, one: str, many: str | None = None) -> str:
     """ "1 die" / "2 dice", "1 unit" / "0 units": `n` with `one` when n is 1, else `many`
     (`one` + "s" when not given: pass the plural of an irregular noun, "dice",

@@ -40,6 +40,7 @@ from fractions import Fraction
 from operator import itemgetter
 
 from ..catalog.loader import load_catalog
+from ..player_text import ruleset_words
 from .core.actions import Action, Verb, act
 from .core.events import Event
 from .turn.march import apply_march, legal_march_actions
@@ -168,7 +169,21 @@ def _apply_rules(state: GameState, action: Action) -> tuple[GameState, tuple[Eve
         state = apply_reserves(state, action, events)
     elif state.phase in TURN_START_PHASES:
         state = apply_task_action(state, action, events)
-    return game_over(state), tuple(events)
+    state = game_over(state)
+    if state.options.classic:  # the 1996 names of the areas (``player_text.ruleset_words``)
+        return _in_1996_words(state, events)
+    return state, tuple(events)
+
+
+def _in_1996_words(state: GameState, events: list[Event]) -> tuple[GameState, tuple[Event, ...]]:
+    """The log lines and the decision's prompt of a 1996 game in its own words: the Dead pile,
+    not the DUA (``player_text.ruleset_words``)."""
+    words = state.options.ruleset
+    shown = tuple(replace(e, text=ruleset_words(e.text, words)) for e in events)
+    pending = state.pending
+    if pending is not None and (prompt := ruleset_words(pending.prompt, words)) != pending.prompt:
+        state = state.with_(pending=replace(pending, prompt=prompt))
+    return state, shown
 
 
 def game_over(state: GameState) -> GameState:

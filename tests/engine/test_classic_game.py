@@ -446,3 +446,42 @@ def test_a_players_spells_end_when_they_have_no_units_left():
     events = []
     assert check_victory(classic(state), events).effects == ()
     assert any("has no units left in play" in t for t in texts(events))
+
+
+# --- the 1996 words ------------------------------------------------------------------------
+
+
+def test_a_1996_game_says_dead_pile_where_todays_game_says_dua():
+    """TSR digest §1 and §14: the 1996 game's dead pile is today's DUA (Dead Unit Area). The
+    decision and the log of a 1996 game name it so; today's game keeps "DUA". Ann's Knight
+    rolls '3 Melee'; Bob's two Footmen roll '1 Melee' (no save) and both die."""
+    def killing(rules):
+        state = rules(battle([KNIGHT], [FOOT, FOOT]))
+        state = scripted(state, 1, 2, 2)
+        state, events = run(state, "march t2", "no-maneuver", "action melee")
+        prompt = state.pending.prompt
+        state, more = run(state, legal_actions(state)[0].to_text())
+        return prompt, texts(events + more), state.zone_name(DUA1)
+
+    prompt, lines, name = killing(classic)
+    assert prompt == "Assign 3 damage: move units to your Dead pile"
+    assert "Bob's Footman: Coastland Tower → Bob's Dead pile" in lines
+    assert name == "Bob's Dead pile"
+    assert not any("DUA" in t for t in lines)
+    prompt, lines, name = killing(lambda s: s)
+    assert prompt == "Assign 3 damage: move units to your DUA"
+    assert "Bob's Footman: Coastland Tower → Bob's DUA" in lines and name == "Bob's DUA"
+
+
+def test_the_area_names_come_from_the_ruleset():
+    """TSR digest §1, §14: dead pile for the DUA; burial takes a unit out of the game (no BUA
+    to come back from). Today's words for today's rules; an unknown area is refused."""
+    from dragondice_desktop.player_text import area_name, ruleset_words
+    assert (area_name("DUA", "classic"), area_name("BUA", "classic")) == ("Dead pile",
+                                                                         "buried units")
+    assert (area_name("DUA", "v4.01"), area_name("BUA", "v4.01")) == ("DUA", "BUA")
+    assert ruleset_words("no unit in the DUA; Dead Unit Areas of all", "classic") == (
+        "no unit in the Dead pile; Dead piles of all")
+    assert ruleset_words("your DUA", "v4.01") == "your DUA"
+    with pytest.raises(KeyError):
+        area_name("Reserve Area", "classic")

@@ -173,6 +173,28 @@ def test_galeforce_makes_the_target_army_ignore_its_fly_results():
 
 
 @pytest.mark.rule("classic_icon", "Galeforce")
+def test_galeforce_takes_the_fly_results_of_a_unit_of_the_army_rolling_alone():
+    """Seed 002 Galeforce: the target army ignores *all* its flying results, so a unit of it
+    rolling alone ignores them too. Bob's army is under Galeforce; Ann's Bullseye (3 icons)
+    aims at his Eagle Knight (3 health), which saves alone with '3 Fly': no save, 3 damage
+    kills it (seed 002 Bullseye). Without Galeforce the Fly saves 3 and it lives."""
+    def bullseye_on_the_eagle(galeforce):
+        state = classic(battle([SLAYER], [EAGLE, FOOT]))
+        eagle, _ = ids_at(state, 1)
+        if galeforce:
+            gale = LastingEffect(0, Icon.GALEFORCE, GALEFORCE, "Bob's army ignores its Fly "
+                                 "results", player=1, zone=T2, amount=1)
+            state = state.with_(effects=state.effects + (gale,))
+        state, _ = at_effect(state, Icon.BULLSEYE, "classic_bullseye", 3)
+        state = scripted(state, F(EAGLE, "3 Fly"))
+        state, _ = run(state, f"pick {eagle}")
+        return state.zones[eagle]
+
+    assert bullseye_on_the_eagle(galeforce=True) == DUA1
+    assert bullseye_on_the_eagle(galeforce=False) == T2
+
+
+@pytest.mark.rule("classic_icon", "Galeforce")
 def test_galeforce_lasts_until_the_end_of_the_controllers_next_turn():
     """Seed 002 Galeforce: "until the end of the monster controller's next turn" (TSR digest
     §4: one of the 1996 game's three expiry points). Made on Ann's turn, it is in force on
@@ -263,6 +285,11 @@ def test_wave_rolls_against_an_opposing_save_roll_at_its_terrain(wave, saves, da
     assert f"Bob takes {damage} damage (melee 3 − saves {saves})" in texts(events, "damage")
     said = " ".join(texts(events, "sai"))
     assert ("rolls its Wave: Bob's army loses 4 save results" in said) == (wave == "4 Wave")
+    # the Wave's own roll answers Bob's save roll, so the log shows it after that roll
+    lines = texts(events)
+    army = lines.index(f"Bob's Campaign army at Coastland Tower rolls save: {saves}")
+    beast = next(i for i, t in enumerate(lines) if t.startswith("Wave: Ann's Leviathan"))
+    assert army < beast
 
 
 @pytest.mark.rule("classic_icon", "Wave")
@@ -456,3 +483,53 @@ def test_illusion_in_a_charge_waits_for_the_charge_exchange_to_end():
     assert ended < separate
     assert "Illusion: Bob's army hits its own units for 4, they save 1: 3 damage" in lines
     assert state.zones[knight] == DUA1 and state.zones[giant] == T2
+
+
+# --- OP-33: automatic spell saves against Counter and Smite --------------------------------
+
+
+def _stoneskin(state, player):
+    """`player`'s army at the Frontier under a Stoneskin of the other player's: 1 automatic
+    save (TSR digest §9.6 Stoneskin, as its spell puts it in force)."""
+    from dragondice_desktop.engine.rolls.model import Modifier, ModOp
+    mod = Modifier(ModOp.ADD, 1, "Stoneskin (spell)", types=(RollType.SAVE,))
+    effect = LastingEffect(1 - player, None, "modifiers", "Stoneskin: 1 automatic save",
+                           player=player, zone=T2, amount=1, spell="Stoneskin", modifiers=(mod,))
+    return state.with_(effects=state.effects + (effect,))
+
+
+@pytest.mark.rule("classic_icon", "Counter")
+def test_an_automatic_spell_save_reduces_counter_damage_op33():
+    """Seed 002 Counter: in a roll for saves in melee it counts as a save and an immediate hit
+    upon the attacking army, which may not roll saves against it; TSR digest OP-33: automatic
+    spell saves (Stoneskin) do reduce Counter damage. Bob's Coral Giant saves '4 Counter'
+    against Ann's 7 hits: 4 hits back on Ann, whose Stoneskin stops 1: she takes 3."""
+    def counter_back(stoneskin):
+        state = classic(battle([SLAYER, KNIGHT], [GIANT]))
+        if stoneskin:
+            state = _stoneskin(state, 0)
+        state = scripted(state, F(SLAYER, "4 Melee"), F(KNIGHT, "3 Melee"), F(GIANT, "4 Counter"))
+        state, events = run(state, "march t2", "no-maneuver", "action melee")
+        return state.pending.prompt, texts(events)
+
+    prompt, lines = counter_back(stoneskin=True)
+    assert prompt == "Assign 3 damage: move units to your Dead pile"
+    assert "1 of 4 damage back stopped by spell saves on the attacking army" in lines
+    assert counter_back(stoneskin=False)[0] == "Assign 4 damage: move units to your Dead pile"
+
+
+@pytest.mark.rule("classic_icon", "Smite")
+def test_an_automatic_spell_save_does_not_reduce_smite_op33():
+    """Seed 002 Smite: during a skirmish melee attack no saves, including spells already in
+    play, can stop these hits; TSR digest OP-33: Stoneskin does not reduce Smite. Ann's Coral
+    Giant rolls '4 Smite' at Bob's army (a Knight and three Footmen) under Stoneskin: Bob
+    still takes all 4 damage and loses 4 health-worth; one Footman is left."""
+    state = classic(battle([GIANT], [KNIGHT, FOOT, FOOT, FOOT]))
+    knight, foot1, foot2, foot3 = ids_at(state, 1)
+    state = _stoneskin(state, 1)
+    state = scripted(state, F(GIANT, "4 Smite"))
+    state, events = run(state, "march t2", "no-maneuver", "action melee")
+    assert "Bob takes 4 damage (Smite: 4 damage, no save possible)" in texts(events)
+    assert state.pending.prompt == "Assign 4 damage: move units to your Dead pile"
+    state, _ = run(state, f"kill {knight}", f"kill {foot1}", f"kill {foot2}")
+    assert [state.zones[i] for i in (knight, foot1, foot2, foot3)] == [DUA1, DUA1, DUA1, T2]

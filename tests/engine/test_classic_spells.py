@@ -194,3 +194,103 @@ def test_a_1996_spell_on_an_army_holding_a_temple_still_counts():
     skin = LastingEffect(0, None, "modifiers", "Stoneskin on Bob's army", player=1, zone=T2,
                          spell="Stoneskin")
     assert not temple_immune(state, skin, T2, 1)
+
+
+# --- the Feral spells of 1996 ---------------------------------------------------------------
+
+BADGER = "Feral/Badger-folk"  # 2 health, face 2 '3 Magic' (air/earth)
+
+
+def feral_casting(bob_campaign=(FOOT, FOOT, FOOT)):
+    """Ann's two Feral Badger-folk march at the Frontier (terrain 2, Swampland Tower: water and
+    earth, its magic face up) and roll '3 Magic' each: 6 air/earth magic made by Feral units,
+    doubled by the terrain (OP-14); Bob's Campaign army `bob_campaign` is there too."""
+    state = position(ann={"campaign": (BADGER, BADGER)}, bob={"campaign": bob_campaign},
+                     frontier="Terrains/Swampland Tower", faces=(3, 3, 1))
+    state, _ = turn(classic(state), 0)
+    state, _ = run(state, "march t2", "no-maneuver")
+    state, _ = run(scripted(state, 2, 2), "action magic")
+    return state
+
+
+@pytest.mark.rule("classic_spell", "Savage")
+def test_savage_turns_one_health_of_an_army_on_the_rest_of_it():
+    """TSR digest §9.6 row Savage (CK2): gold, cost 3, Feral; 1 health of a target army (your
+    choice) makes an immediate melee attack on its own army; the others may save. Ann picks
+    one of Bob's three Footmen (1 health): it rolls '2 Melee'; the other two save '1 Save'
+    and '1 Melee' (1 save): 2 − 1 = 1 damage, and Bob loses one of those two (1 health)."""
+    state = feral_casting()
+    savage = choice(state, "Savage")
+    assert (savage.spell.info.cost, savage.spell.info.color) == (3, "earth")
+    assert savage.spell.info.species is not None and savage.spell.info.species.value == "Feral"
+    assert "cast savage earth t2 1" in offered(state)
+    state, _ = run(state, "cast savage earth t2 1", "done")
+    foot1, foot2, foot3 = [d.id for d, z in zip(state.dice, state.zones)
+                           if z == T2 and d.owner == 1]
+    state = scripted(state, 5, 1, 2)  # '2 Melee'; then '1 Save', '1 Melee'
+    state, events = run(state, f"pick {foot1}")
+    lines = texts(events)
+    assert "Savage: Bob's units hit the rest of their army for 2, it saves 1: 1 damage" in lines
+    state, more = run(state, f"pick {foot2}")
+    assert state.zones[foot2] == DUA1
+    assert state.zones[foot1] == T2 and state.zones[foot3] == T2
+
+
+@pytest.mark.rule("classic_spell", "Savage")
+def test_savage_does_nothing_when_the_others_save_it_all():
+    """TSR digest §9.6 Savage: the others may save. Bob's Footman picked rolls '1 Melee'; the
+    two others save '1 Save' and '1 Save': 1 − 2, no damage, nobody is killed."""
+    state = feral_casting()
+    state, _ = run(state, "cast savage earth t2 1", "done")
+    foot1, foot2, foot3 = [d.id for d, z in zip(state.dice, state.zones)
+                           if z == T2 and d.owner == 1]
+    state = scripted(state, 2, 1, 4)
+    state, events = run(state, f"pick {foot1}")
+    assert "Savage: 1 hits − 2 saves, no damage" in " ".join(texts(events, "sai"))
+    assert all(state.zones[f] == T2 for f in (foot1, foot2, foot3))
+
+
+@pytest.mark.rule("classic_spell", "Backlash")
+def test_backlash_makes_an_army_casting_there_save_against_the_magic_it_spent():
+    """TSR digest §9.6 row Backlash (CK2): gold, cost 4, Feral; target a terrain; an army
+    there that casts magic must then save against damage equal to the magic it spent. Ann
+    casts Backlash on the Frontier (4 of her 12 magic). On Bob's turn his two Thaumaturgists
+    there make 12 earth magic and cast Stoneskin twice on their army (4 magic): once it is
+    resolved the army saves against 4 damage, rolling '2 Melee' and '3 Magic' (no save) plus
+    Stoneskin's 2 automatic saves: 2 damage, one Thaumaturgist (2 health) dies."""
+    state = feral_casting(bob_campaign=(THAUM, THAUM))
+    backlash = choice(state, "Backlash")
+    assert (backlash.spell.info.cost, backlash.spell.info.color) == (4, "earth")
+    assert backlash.spell.info.species is not None
+    state, events = run(state, "cast backlash earth t2", "done")
+    mark = next(e for e in state.effects if e.spell == "Backlash")
+    assert mark.zone == T2 and mark.player is None and mark.creator == 0
+    from dragondice_desktop.engine.turn.start import begin_turn
+    state = begin_turn(state.with_(march=None, tasks=()), 1, [])
+    assert [e for e in state.effects if e.spell == "Backlash"]  # until Ann's next turn
+    thaums = [d.id for d, z in zip(state.dice, state.zones) if z == T2 and d.owner == 1]
+    state, _ = run(state, "march t2", "no-maneuver")
+    state, _ = run(scripted(state, 2, 2), "action magic")
+    state, _ = run(state, "cast stoneskin earth t2 1", "cast stoneskin earth t2 1")
+    state = scripted(state, 1, 2)  # Bob's save roll against Backlash
+    state, events = run(state, "done")
+    lines = texts(events)
+    assert any("Backlash: Bob's army at" in t and "spent 4 magic and must save against 4 "
+               "damage" in t for t in lines)
+    assert "Bob's Campaign army at Swampland Tower rolls save: 2" in lines
+    assert "Bob takes 2 damage (Backlash: 4 − saves 2)" in lines
+    state, _ = run(state, f"kill {thaums[0]}")
+    assert sorted(state.zones[t] == T2 for t in thaums) == [False, True]
+
+
+def test_backlash_leaves_an_army_that_casts_elsewhere_alone():
+    """TSR digest §9.6 Backlash hits an army *there* that casts: Ann's Backlash lies on Bob's
+    Home Terrain (terrain 1); his Thaumaturgists casting at the Frontier make no save roll."""
+    state = feral_casting(bob_campaign=(THAUM, THAUM))
+    state, events = run(state, "cast backlash earth t1", "done")
+    from dragondice_desktop.engine.turn.start import begin_turn
+    state = begin_turn(state.with_(march=None, tasks=()), 1, [])
+    state, _ = run(state, "march t2", "no-maneuver")
+    state, _ = run(scripted(state, 2, 2), "action magic")
+    state, events = run(state, "cast stoneskin earth t2 1", "done")
+    assert not any("Backlash" in t for t in texts(events))

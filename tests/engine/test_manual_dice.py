@@ -83,6 +83,16 @@ def test_the_roll_off_asks_each_horde_die_and_the_highest_total_chooses():
     assert "Ann wins the roll-off (2 vs 0)" in texts(events)
 
 
+def test_the_roll_off_line_gives_the_winners_total_first():
+    """The roll-off (digest §2.4) names its winner, whose total the line gives first: Ann's
+    Footmen show '1 Save' (no maneuver), Bob's their ID (1 maneuver each), so Bob wins 2 to 0
+    and the line reads "(2 vs 0)", not "(0 vs 2)"."""
+    state, events = run(new_game(setup_pair(), 1, MANUAL), "rolloff",
+                        *[f"face {FOOTMAN_SAVE}"] * 2, *[f"face {FOOTMAN_ID}"] * 2)
+    assert state.rolloff_winner == 1
+    assert "Bob wins the roll-off (2 vs 0)" in texts(events)
+
+
 def test_starting_distances_ask_again_after_an_eighth_face_and_turn_seven_to_six():
     """Each terrain is rolled for its starting distance: an 8 is rolled again, a 7 becomes 6
     (digest §2.5). Both are faces the players enter."""

@@ -746,12 +746,15 @@ def illusion_rolls(state: GameState, events: Events) -> GameState:
 
 
 def classic_counted(state: GameState, zone: Zone, player: int, result: RollResult,
-                    events: Events) -> tuple[GameState, RollResult]:
+                    events: Events, after: Events | None = None
+                    ) -> tuple[GameState, RollResult]:
     """An army roll of a 1996 game, once counted (`player`'s army at `zone`): withered units
     roll lower (``withered_roll``), then opposing units with a Wave face at the terrain make
-    their own roll against it (``wave_rolls``). Returns (state, the roll as it now counts)."""
+    their own roll against it (``wave_rolls``), whose log lines go to `after` when given (the
+    caller logs them after the army's roll they belong to). Returns (state, the roll as it
+    now counts)."""
     state, result = withered_roll(state, result, events)
-    return wave_rolls(state, zone, player, result, events)
+    return wave_rolls(state, zone, player, result, events if after is None else after)
 
 
 def wave_rolls(state: GameState, zone: Zone, player: int, result: RollResult,

@@ -7,9 +7,14 @@ every other spell, today's spell of the same name ("classic spells incomplete").
   Castings on one army add up. It replaces today's Stone Skin, the same spell.
 - Dust to Dust (gold, 3, any race; CK2): bury 1 health-worth of any player's dead units per
   casting (castings add up: more or bigger units, from several players' Dead Unit Areas).
+- Savage (gold, 3, Feral; CK2): 1 health-worth of the target army's units, the caster's pick,
+  make an immediate melee attack on the rest of their army, which saves; castings add up.
+- Backlash (gold, 4, Feral; CK2): on a terrain until the beginning of the caster's next turn;
+  an army there that casts spells then saves against damage equal to the magic it spent
+  (``backlash_tasks``, queued by the casting).
 - Path (gold, 4): its 1996 text is cut off; today's Path (cost 4, earth) is played (rulings).
-- Hide, Savage, Backlash (Feral) and Summon Gold Dragonkin are listed in ``NOT_YET`` with why
-  they are not offered.
+- Hide (Feral) and Summon Gold Dragonkin are listed in ``NOT_YET`` with why they are not
+  offered.
 
 Gold is the earth colour (§2.4), so gold spells are paid with earth magic. Race-only spells
 are paid with magic made by units of that race, which needs the race in the army (§9.2).
@@ -31,9 +36,12 @@ from ..core.state import GameDie, GameState, Zone, ZoneKind
 from ..rolls.model import ModOp
 from ..spells.book import SPELLS, Condition, Resolver, SpellDef
 from ..spells.casting import done
-from ..spells.effects import SAV, army_modifier_spell, cast
+from ..core.events import Event
+from ..rolls.individual_roll import unit_roll
+from ..rolls.model import RollType
+from ..spells.effects import SAV, army_modifier_spell, army_there, cast, gone, lasting
 from ..tasks.effect_steps import Events, ask, resume, units_pick
-from ..tasks.kinds import RuleTask, picks_of
+from ..tasks.kinds import RuleTask, Task, picks_of
 
 GOLD = "earth"  # the 1996 gold is the earth colour (TSR digest §2.4)
 
@@ -45,8 +53,6 @@ REPLACES = {"Stoneskin": "Stone Skin"}
 # 1996 spells of §9.6 not offered yet, with why
 NOT_YET = {
     "Hide": "1996 Feral spell (gold, 2): hiding units is not played yet",
-    "Savage": "1996 Feral spell (gold, 3): not played yet",
-    "Backlash": "1996 Feral spell (gold, 4): not played yet",
     "Summon Gold Dragonkin": "1996 spell (gold, 2): Dragonkin in the 1996 game follow "
                              "today's rules under the items-and-Dragonkin house rule; the "
                              "1996 summoning is not played yet",
@@ -157,3 +163,92 @@ def dust_to_dust(state: GameState, task: RuleTask, events: Events) -> tuple[Game
         state = bury(state, unit, events, "Dust to Dust")
     names = ", ".join(state.die_label(u) for u in picked) or "nobody"
     return done(state, task, f"Dust to Dust: {names} buried", events)
+
+
+@classic_spell("Savage", 3, "army_opp", True,
+               "Army: 1 health-worth of its units, your pick, makes an immediate melee attack "
+               "on the rest of its army, which saves; extra castings add 1 health-worth each.",
+               species=Species.FERAL)
+def savage(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
+    """TSR digest §9.6 (CK2): the caster picks up to 1 health-worth per casting of the target
+    army's units; they roll for melee against the rest of their army, whose units roll for
+    saves (each unit alone, as Illusion's separate roll: the Rulings page); the army's owner
+    removes as many of the others as the damage left can kill (a maximal choice)."""
+    from ..units.fates import kill
+
+    announced, times = cast(task)
+    if not army_there(state, announced.target):
+        return gone(state, task, events)
+    zone, player = announced.target
+    name = state.players[player].name
+    if task.stage == "resolve":
+        units = state.units_in(zone, player)
+        question = units_pick(task.player, f"Savage: pick up to {times} health-worth of "
+                                           f"{name}'s units to attack the rest of their army",
+                              units, budget=times, maximize=True)
+        return ask(state, task, question, stage="pick")
+    if (waiting := resume(state, task)) is not None:
+        return waiting
+    if task.stage == "pick":
+        savage_units = [i for i in picks_of(task) if state.zones[i] == zone]
+        rest = [u.id for u in state.units_in(zone, player) if u.id not in savage_units]
+        if not savage_units or not rest:
+            why = "no unit picked" if not savage_units else "no other unit in the army"
+            return done(state, task, f"Savage: {why} — no attack", events)
+        hits = saves = 0
+        for die_id in savage_units:
+            state, roll = unit_roll(state, die_id, (RollType.MELEE,), events,
+                                    "Savage: attacks its own army")
+            hits += roll.total(RollType.MELEE)
+        for die_id in rest:
+            state, roll = unit_roll(state, die_id, (SAV,), events,
+                                    "Savage: saves against its own army")
+            saves += roll.total(SAV)
+        damage = max(0, hits - saves)
+        events.append(Event("message", f"Savage: {name}'s units hit the rest of their army for "
+                                       f"{hits}, it saves {saves}: {damage} damage",
+                            player=player))
+        if damage == 0 or state.winner is not None:
+            return done(state, task, f"Savage: {hits} hits − {saves} saves, no damage", events)
+        question = units_pick(player, f"Savage: remove units worth up to {damage} health of "
+                                      f"those your own units attacked",
+                              [state.dice[i] for i in rest], budget=damage, maximize=True)
+        return ask(state, task, question, stage="casualties")
+    dead = picks_of(task)
+    for die_id in dead:
+        state = kill(state, die_id, events, "Savage: attacked by its own army")
+    names = ", ".join(state.die_label(i) for i in dead) or "nobody"
+    return done(state, task, f"Savage: {names} killed by their own army", events)
+
+
+# The lasting effect on a terrain under Backlash (TSR digest §9.6).
+BACKLASH = "classic_backlash"
+
+
+@classic_spell("Backlash", 4, "terrain", False,
+               "Terrain: until the beginning of your next turn, an army there that casts spells "
+               "must then save against damage equal to the magic it spent.",
+               species=Species.FERAL)
+def backlash(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
+    """TSR digest §9.6 (CK2): the target terrain keeps the mark until the beginning of the
+    caster's next turn (the 1996 duration of spells, CK2); ``backlash_tasks`` applies it."""
+    announced, _ = cast(task)
+    return lasting(state, task, BACKLASH, "must save against the magic spent on its spells",
+                   events, announced.target[0])
+
+
+def backlash_tasks(state: GameState, player: int, zone: Zone, spent: int,
+                   events: Events) -> list[Task]:
+    """Backlash (TSR digest §9.6): when `player`'s army at terrain `zone` has spent `spent`
+    magic on the spells it announced and Backlash lies on the terrain, the army saves against
+    that much damage once its spells are resolved: the tasks to queue after them ([] when no
+    Backlash, no magic spent or the army is not at a terrain)."""
+    if (zone.kind is not ZoneKind.TERRAIN or spent <= 0
+            or not any(e.kind == BACKLASH and e.zone == zone and e.player is None
+                       for e in state.effects)):
+        return []
+    events.append(Event("sai", f"Backlash: {state.players[player].name}'s army at "
+                               f"{state.zone_name(zone)} spent {spent} magic and must save "
+                               f"against {spent} damage", player=player))
+    return [RuleTask("spell_damage", player, zone,
+                     data=(player, spent, "Backlash:", "backlash save"))]

@@ -18,6 +18,7 @@ from ...catalog.loader import load_catalog
 from ...catalog.model import Die, DieKind, Icon
 from .options import GameOptions
 from .rng import Rng, Throw
+from ...player_text import area_name
 from ..rolls.model import Modifier, RollResult
 
 if TYPE_CHECKING:
@@ -624,8 +625,9 @@ class GameState:
                 return f"{name} ({owner})"
             return name
         owner = self.players[zone.index].name
+        ruleset = self.options.ruleset
         names = {ZoneKind.RESERVE: "Reserve Area", ZoneKind.SUMMONING: "Summoning Pool",
-                 ZoneKind.DUA: "DUA", ZoneKind.BUA: "BUA"}
+                 ZoneKind.DUA: area_name("DUA", ruleset), ZoneKind.BUA: area_name("BUA", ruleset)}
         return f"{owner}'s {names[zone.kind]}"
 
     def die_label(self, die_id: int) -> str:

@@ -413,9 +413,11 @@ def finish_roll(state: GameState, task: RollTask, result: RollResult,
     """Log the counted roll, keep it in the march (or dragon attack) and queue its SAI
     effects; cantrip-only magic first buys Cantrip spells, which resolve at once (digest
     §5.3)."""
+    wave: Events = []  # Wave's own roll, logged after the army's roll it answers
     if state.options.classic:  # a 1996 game: Wither, Wave's own roll (seed 002)
-        state, result = classic_counted(state, task.zone, task.player, result, events)
+        state, result = classic_counted(state, task.zone, task.player, result, events, wave)
     log_roll(state, task.zone, task.player, result, events)
+    events.extend(wave)
     state = store_result(state, task.purpose, result)
     cantrips = cantrip_tasks(state, task.player, task.zone, result) if result.cantrip_magic \
         else []

@@ -114,8 +114,11 @@ def unit_roll(state: GameState, die_id: int, types: Sequence[RollType], events: 
     ctx = unit_context(types, in_dua=in_dua, against_individual=against_individual)
     ctx = replace(ctx, converts=conversions(state, zone, owner, ctx),
                   cantrip_spells=not in_dua and _in_army(zone) and state.options.since(2))
-    if state.options.classic:  # a 1996 game: the unit's icons mean what the 1996 list says
-        ctx = replace(ctx, ruleset=state.options.ruleset)
+    if state.options.classic:  # a 1996 game: the unit's icons mean what the 1996 list says;
+        # a unit of an army under Galeforce ignores its Fly results alone too (seed 002)
+        from ..classic.contexts import fly_ignored
+
+        ctx = replace(ctx, ruleset=state.options.ruleset, **fly_ignored(state, zone, owner))
     throw, dice = state.throw(die_id, f"{what} roll"), Thrower(state, resume=None, speculate=True)
     first = dice.face(len(die.faces), throw)
     assert first is not None  # not yet a resumable step: a face is always given

@@ -465,8 +465,13 @@ def _resolve(state: GameState, task: RuleTask, events: Events) -> tuple[GameStat
     if not casting.announced:
         events.append(Event("message", "No spell announced: the magic is lost",
                             player=task.player))
-    tasks = [RuleTask("spell", task.player, task.zone, data=(a, times, i))
-             for i, (a, times) in enumerate(groups.items())]
+    tasks: list[Task] = [RuleTask("spell", task.player, task.zone, data=(a, times, i))
+                         for i, (a, times) in enumerate(groups.items())]
+    if state.options.classic and task.zone is not None:  # 1996 Backlash (``classic.spells``)
+        from ..classic.spells import backlash_tasks
+
+        spent = sum(d.cost for d in casting.demands())
+        tasks += backlash_tasks(state, task.player, task.zone, spent, events)
     return pop_head(state, tasks), False
 
 

@@ -252,8 +252,10 @@ def roll_off(state: GameState, events: Events) -> GameState:
         return wait(state, 0, Step.NONE, "The roll-off tied: roll the Horde armies again")
     ranking = tuple(sorted(range(count), key=lambda p: -totals[p]))
     winner = ranking[0]
+    # the winner's total first, then the others' by their place in the roll-off
     events.append(Event("message", f"{state.players[winner].name} wins the roll-off "
-                                   f"({' vs '.join(map(str, totals))})", player=winner))
+                                   f"({' vs '.join(str(totals[p]) for p in ranking)})",
+                        player=winner))
     state = state.with_(phase=Phase.SETUP_CHOICE, rolloff_winner=winner, turn_order=ranking)
     return wait(state, winner, Step.NONE, "You won the roll-off: go first, or pick the Frontier")
 
