@@ -294,3 +294,51 @@ def test_backlash_leaves_an_army_that_casts_elsewhere_alone():
     state, _ = run(scripted(state, 2, 2), "action magic")
     state, events = run(state, "cast stoneskin earth t2 1", "done")
     assert not any("Backlash" in t for t in texts(events))
+
+
+# --- Summon Gold Dragonkin -----------------------------------------------------------------
+
+FOAL = "Dragonkin/Dragonfoal (Earth)"  # a small (1 health) gold Dragonkin
+
+
+def kin_casting(*house_rules):
+    """Ann's two Thaumaturgists cast with 6 fire/earth magic at the Frontier; her force
+    brought a small earth (gold) Dragonkin, waiting in her Summoning Pool."""
+    from dragondice_desktop.engine.core.house_rules import CLASSIC_ITEMS_AND_DRAGONKIN
+    rules = (CLASSIC_ITEMS_AND_DRAGONKIN,) if "kin" in house_rules else ()
+    state = position(ann={"campaign": (THAUM, THAUM), "dragonkin": (FOAL,)}, faces=(3, 3, 1))
+    state = state.with_(options=checked(state.options.rules, house_rules=rules,
+                                        ruleset="classic"))
+    state, _ = turn(state, 0)
+    state, _ = run(state, "march t2", "no-maneuver")
+    state, _ = run(scripted(state, 2, 2), "action magic")
+    return state
+
+
+@pytest.mark.rule("classic_spell", "Summon Gold Dragonkin")
+def test_summon_gold_dragonkin_brings_one_health_of_gold_dragonkin_to_the_army():
+    """TSR digest §9.6 row Summon Gold Dragonkin (CK2): gold, cost 2, any race; 1 health of
+    your gold Dragonkin joins the casting army. Dragonkin play only under the OP-30 house rule
+    "items and Dragonkin": with it on, Ann's Dragonfoal (earth, 1 health) joins her army at the
+    Frontier for 2 of her 6 magic."""
+    state = kin_casting("kin")
+    summon = choice(state, "Summon Gold Dragonkin")
+    assert (summon.spell.info.cost, summon.spell.info.color) == (2, "earth")
+    assert summon.spell.info.species is None
+    foal = next(d.id for d in state.dice if d.key == FOAL)
+    assert state.zones[foal].kind is ZoneKind.SUMMONING
+    state, _ = run(state, "cast summon-gold-dragonkin earth", "done")
+    if state.zones[foal] != T2:  # the caster picks the Dragonkin, unless only one can come
+        state, _ = run(state, f"pick {foal}")
+    assert state.zones[foal] == T2
+
+
+@pytest.mark.rule("classic_spell", "Summon Gold Dragonkin")
+def test_summon_gold_dragonkin_is_refused_with_why_when_dragonkin_are_left_out():
+    """TSR digest OP-30: Dragonkin are behind the "Magestorm/Dragonkin" switch, off by
+    default. Without it the spell is listed but cannot be cast, and says why."""
+    state = kin_casting()
+    summon = choice(state, "Summon Gold Dragonkin")
+    assert summon.actions == ()
+    assert "house rule" in summon.reason and "Dragonkin" in summon.reason
+    assert not [a for a in offered(state) if "summon-gold-dragonkin" in a]

@@ -13,8 +13,11 @@ every other spell, today's spell of the same name ("classic spells incomplete").
   an army there that casts spells then saves against damage equal to the magic it spent
   (``backlash_tasks``, queued by the casting).
 - Path (gold, 4): its 1996 text is cut off; today's Path (cost 4, earth) is played (rulings).
-- Hide (Feral) and Summon Gold Dragonkin are listed in ``NOT_YET`` with why they are not
-  offered.
+- Summon Gold Dragonkin (gold, 2, any race; CK2): 1 health-worth of the caster's gold
+  Dragonkin joins the casting army; castings add up. Dragonkin play in a 1996 game only under
+  the house rule "items and Dragonkin" (OP-30), under today's Dragonkin rules (they wait in the
+  Summoning Pool); without it the spell is refused with that reason.
+- Hide (Feral) is listed in ``NOT_YET`` with why it is not offered.
 
 Gold is the earth colour (§2.4), so gold spells are paid with earth magic. Race-only spells
 are paid with magic made by units of that race, which needs the race in the army (§9.2).
@@ -53,9 +56,6 @@ REPLACES = {"Stoneskin": "Stone Skin"}
 # 1996 spells of §9.6 not offered yet, with why
 NOT_YET = {
     "Hide": "1996 Feral spell (gold, 2): hiding units is not played yet",
-    "Summon Gold Dragonkin": "1996 spell (gold, 2): Dragonkin in the 1996 game follow "
-                             "today's rules under the items-and-Dragonkin house rule; the "
-                             "1996 summoning is not played yet",
 }
 
 # today's spells a 1996 game never offers, with why (TSR digest §2.5 "no TSR printing: refuse in
@@ -252,3 +252,35 @@ def backlash_tasks(state: GameState, player: int, zone: Zone, spent: int,
                                f"against {spent} damage", player=player))
     return [RuleTask("spell_damage", player, zone,
                      data=(player, spent, "Backlash:", "backlash save"))]
+
+
+def _gold_kin_condition(state: GameState, player: int, zone: Zone, element: str) -> str:
+    """Why Summon Gold Dragonkin cannot be cast now ("" if it can): Dragonkin are out of the
+    1996 game unless the house rule brings them in (OP-30); they join an army at a terrain;
+    a gold Dragonkin of 1 health must wait in the caster's Summoning Pool."""
+    from ..core.house_rules import CLASSIC_ITEMS_AND_DRAGONKIN
+    from ..spells.elemental import _summonable_kin
+
+    if not state.options.house_rule(CLASSIC_ITEMS_AND_DRAGONKIN):
+        return ("Dragonkin are not part of the 1996 game unless the house rule \"items and "
+                "Dragonkin\" is on")
+    if zone.kind is not ZoneKind.TERRAIN:
+        return "Dragonkin join an army at a terrain, not in the Reserve Area"
+    if not any(u.die.health == 1 for u in _summonable_kin(state, player, GOLD)):
+        return "no small gold Dragonkin in your Summoning Pool"
+    return ""
+
+
+def _summon_gold_dragonkin() -> Resolver:
+    """TSR digest §9.6 (CK2): 1 health-worth per casting of the caster's gold (earth)
+    Dragonkin join the casting army, by today's Summon Dragonkin procedure (OP-30)."""
+    from ..spells.elemental import _join, _summonable_kin, _to_army
+
+    return _to_army("Summon Gold Dragonkin", _summonable_kin, "Summoning Pool",
+                    "Summon Gold Dragonkin", arrive=_join)
+
+
+classic_spell("Summon Gold Dragonkin", 2, "self", True,
+              "1 health-worth of your gold Dragonkin joins the casting army; extra castings "
+              "bring 1 health-worth more each.", condition=_gold_kin_condition)(
+    _summon_gold_dragonkin())
