@@ -101,6 +101,20 @@ def test_bullseye_damage_below_the_health_left_does_nothing():
                for t in texts(events + more, "sai"))
 
 
+@pytest.mark.rule("classic_spell", "Hide")
+def test_an_icon_aimed_at_units_cannot_pick_a_hidden_one():
+    """TSR digest §9.6 Hide: hidden units cannot be touched by melee or missile. Bob's Knight
+    is hidden: Ann's Bullseye (seed 002: one unit of the acting player's choice) may pick only
+    one of his two Footmen."""
+    state = classic(battle([SLAYER], [KNIGHT, FOOT, FOOT]))
+    knight, foot1, foot2 = ids_at(state, 1)
+    mark = LastingEffect(1, None, "classic_hidden", "Bob's Knight is hidden", player=1, zone=T2,
+                         die_id=knight, amount=1, spell="Hide")
+    state = state.with_(effects=state.effects + (mark,))
+    state, events = at_effect(state, Icon.BULLSEYE, "classic_bullseye", 3)
+    assert picks(state) == {f"pick {foot1}", f"pick {foot2}"}
+
+
 # --- Swoop ----------------------------------------------------------------------------------
 
 

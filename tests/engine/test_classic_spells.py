@@ -342,3 +342,74 @@ def test_summon_gold_dragonkin_is_refused_with_why_when_dragonkin_are_left_out()
     assert summon.actions == ()
     assert "house rule" in summon.reason and "Dragonkin" in summon.reason
     assert not [a for a in offered(state) if "summon-gold-dragonkin" in a]
+
+
+@pytest.mark.rule("classic_spell", "Hide")
+def test_hidden_units_make_no_roll_and_are_never_casualties():
+    """TSR digest §9.6 row Hide (CK2): gold, cost 2, Feral; 1 health of your units hides until
+    the end of your next turn; hidden units do not roll and cannot be touched by melee. Ann
+    casts Hide twice (2 health-worth) and hides one Badger-folk (2 health). On Bob's turn his
+    three Footmen hit her army for 6 ('2 Melee' each); only her other Badger-folk rolls to save
+    ('2 Save'): 4 damage, which can kill only that one; the hidden one stays."""
+    from engine_helpers import with_face
+    from dragondice_desktop.engine.turn.start import begin_turn
+    state = feral_casting()
+    hide = choice(state, "Hide")
+    assert (hide.spell.info.cost, hide.spell.info.color) == (2, "earth")
+    assert hide.spell.info.species is not None
+    state, _ = run(state, "cast hide earth", "cast hide earth", "done")
+    hidden, other = [d.id for d in state.dice if d.key == BADGER]
+    state, events = run(state, f"pick {hidden}")
+    assert f"Hide: Ann's Badger-folk hidden" in texts(events, "sai")
+    state = with_face(begin_turn(state.with_(march=None, tasks=()), 1, []), 2, 7)
+    state = scripted(state, 5, 5, 5, 4)  # Bob's Footmen '2 Melee'; Ann's other Badger '2 Save'
+    state, events = run(state, "march t2", "no-maneuver", "action melee")
+    lines = texts(events)
+    assert "Ann's Campaign army at Swampland Tower rolls save: 2" in lines
+    assert any(t.startswith("Ann's Badger-folk does not roll: Ann's Badger-folk is hidden")
+               for t in texts(events, "roll") + lines)
+    while state.pending is not None and state.pending.player == 0 and state.damage:
+        assert [a.to_text() for a in legal_actions(state)] == [f"kill {other}"]
+        state, _ = run(state, f"kill {other}")
+    assert state.zones[other] == DUA0 and state.zones[hidden] == T2
+
+
+@pytest.mark.rule("classic_spell", "Hide")
+def test_hide_lasts_until_the_end_of_the_casters_next_turn():
+    """TSR digest §9.6 Hide: "until the end of your next turn". Cast on Ann's turn, the unit
+    is hidden on Bob's turn and on Ann's next turn, and comes out when Bob's next turn
+    begins."""
+    from dragondice_desktop.engine.turn.start import begin_turn
+    state = feral_casting()
+    state, _ = run(state, "cast hide earth", "cast hide earth", "done")
+    hidden = next(d.id for d in state.dice if d.key == BADGER)
+    state, _ = run(state, f"pick {hidden}")
+
+    def hidden_at(state, player):
+        state = begin_turn(state.with_(march=None, tasks=(), pending=None), player, [])
+        return state, any(e.kind == "classic_hidden" and e.die_id == hidden
+                          for e in state.effects)
+
+    state, now = hidden_at(state, 1)
+    assert now
+    state, now = hidden_at(state, 0)
+    assert now
+    state, now = hidden_at(state, 1)
+    assert not now
+
+
+def test_a_spell_aimed_at_a_unit_cannot_take_a_hidden_one():
+    """TSR digest §9.6 Hide: hidden units cannot be touched by magic. Bob's Footman at the
+    Frontier is hidden: Ann's spells aimed at a unit (Lightning Strike) name every other unit
+    of Bob's, never that one."""
+    from dragondice_desktop.engine.core.state import LastingEffect
+    from dragondice_desktop.engine.spells.targets import legal_targets
+    from dragondice_desktop.engine.spells.book import spell_named
+    state = feral_casting()
+    feet = [d.id for d, z in zip(state.dice, state.zones) if z == T2 and d.owner == 1]
+    mark = LastingEffect(1, None, "classic_hidden", "Bob's Footman is hidden", player=1,
+                         zone=T2, die_id=feet[0], amount=1, spell="Hide")
+    aimed = [a[0] for a in legal_targets(state.with_(effects=state.effects + (mark,)),
+                                         spell_named("Lightning Strike"), 0, T2, "air")]
+    plain = [a[0] for a in legal_targets(state, spell_named("Lightning Strike"), 0, T2, "air")]
+    assert feet[0] in plain and feet[0] not in aimed and feet[1] in aimed

@@ -62,7 +62,7 @@ from ..core.state import GameState, LastingEffect, Zone, ZoneKind
 from ..rolls.individual_roll import id_roll, unit_roll
 from ..rolls.model import Effect, Modifier, ModOp, RollResult, RollType
 from ..rolls.pipeline import count_roll
-from ..sai.lasting import KIND_SUMMARIES, add, cannot_leave
+from ..sai.lasting import HIDDEN, KIND_SUMMARIES, add, cannot_leave
 from ..sai.targeting import defending_army
 from ..tasks.effect_steps import Events, Runner, ask, finish, resume, units_pick
 from ..tasks.kinds import Ask, ChooseAsk, EffectTask, PickAsk, answer_of, picks_of
@@ -539,6 +539,9 @@ def _summon_dragon(state: GameState, task: EffectTask,
 # The lasting effect on an army under Galeforce (seed 002), read by ``contexts.fly_ignored``.
 # Its `amount` is 1 until its maker's next turn begins (``galeforce_lasts``), then 0.
 GALEFORCE = contexts.GALEFORCE
+# The 1996 lasting effects that end at the end of their maker's next turn (``galeforce_lasts``):
+# Galeforce and the units Hide hides (TSR digest §9.6).
+TO_THE_END_OF_THE_TURN = frozenset({GALEFORCE, HIDDEN})
 
 
 def _galeforce(state: GameState, task: EffectTask, events: Events) -> tuple[GameState, bool]:
@@ -584,20 +587,21 @@ def _gale(state: GameState, task: EffectTask, player: int, zone: Zone,
 
 def galeforce_lasts(state: GameState, player: int, events: Events) -> GameState:
     """At the beginning of `player`'s turn, before their effects expire: a Galeforce they made
-    lasts to the end of this turn (seed 002: "until the end of the monster controller's next
-    turn"), so it passes to the next player's Expire Effects phase. Any other state comes back
-    as it is."""
+    (seed 002: "until the end of the monster controller's next turn") or a Hide they cast
+    (TSR digest §9.6: "until the end of your next turn") lasts to the end of this turn, so it
+    passes to the next player's Expire Effects phase. Any other state comes back as it is."""
     from ..turn.start import next_player
 
     carried = [e for e in state.effects
-               if e.kind == GALEFORCE and e.creator == player and e.amount]
+               if e.kind in TO_THE_END_OF_THE_TURN and e.creator == player and e.amount]
     if not carried:
         return state
     after = next_player(state)
     kept = tuple(replace(e, creator=after, amount=0) if e in carried else e
                  for e in state.effects)
     for e in carried:
-        events.append(Event("effect", f"Galeforce lasts to the end of this turn: {e.text}",
+        name = "Hide" if e.kind == HIDDEN else "Galeforce"
+        events.append(Event("effect", f"{name} lasts to the end of this turn: {e.text}",
                             player=player))
     return state.with_(effects=kept)
 

@@ -17,7 +17,9 @@ every other spell, today's spell of the same name ("classic spells incomplete").
   Dragonkin joins the casting army; castings add up. Dragonkin play in a 1996 game only under
   the house rule "items and Dragonkin" (OP-30), under today's Dragonkin rules (they wait in the
   Summoning Pool); without it the spell is refused with that reason.
-- Hide (Feral) is listed in ``NOT_YET`` with why it is not offered.
+- Hide (gold, 2, Feral; CK2): 1 health-worth of the caster's units per casting hides until
+  the end of the caster's next turn: a hidden unit makes no roll (``sai.lasting.NO_ROLL_KINDS``)
+  and is never a target or a casualty (``sai.lasting.untouchable``).
 
 Gold is the earth colour (§2.4), so gold spells are paid with earth magic. Race-only spells
 are paid with magic made by units of that race, which needs the race in the army (§9.2).
@@ -35,7 +37,7 @@ from dataclasses import replace
 from functools import cache
 
 from ...catalog.model import Spell, Species
-from ..core.state import GameDie, GameState, Zone, ZoneKind
+from ..core.state import GameDie, GameState, LastingEffect, Zone, ZoneKind
 from ..rolls.model import ModOp
 from ..spells.book import SPELLS, Condition, Resolver, SpellDef
 from ..spells.casting import done
@@ -54,9 +56,7 @@ CLASSIC_SPELLS: dict[str, SpellDef] = {}
 REPLACES = {"Stoneskin": "Stone Skin"}
 
 # 1996 spells of §9.6 not offered yet, with why
-NOT_YET = {
-    "Hide": "1996 Feral spell (gold, 2): hiding units is not played yet",
-}
+NOT_YET: dict[str, str] = {}
 
 # today's spells a 1996 game never offers, with why (TSR digest §2.5 "no TSR printing: refuse in
 # classic"; OP-31 "minor terrains: refuse in classic"): a spell of a race TSR never printed
@@ -284,3 +284,51 @@ classic_spell("Summon Gold Dragonkin", 2, "self", True,
               "1 health-worth of your gold Dragonkin joins the casting army; extra castings "
               "bring 1 health-worth more each.", condition=_gold_kin_condition)(
     _summon_gold_dragonkin())
+
+
+def _hideable(state: GameState, player: int) -> list[GameDie]:
+    """`player`'s units in play (at terrains and in the Reserve Area) not hidden yet."""
+    from ..sai.lasting import untouchable
+
+    hidden = untouchable(state)
+    return [u for z in state.army_zones(player) for u in state.units_in(z, player)
+            if u.id not in hidden]
+
+
+def _hide_condition(state: GameState, player: int, zone: Zone, element: str) -> str:
+    return "" if any(u.die.health == 1 for u in _hideable(state, player)) else (
+        "no unit of yours of 1 health left to hide")
+
+
+@classic_spell("Hide", 2, "self", True,
+               "1 health-worth of your units hides until the end of your next turn: hidden "
+               "units make no roll and nothing can touch them (no melee, missile or magic); "
+               "extra castings hide 1 health-worth more each.", species=Species.FERAL,
+               condition=_hide_condition)
+def hide(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
+    """TSR digest §9.6 (CK2): the caster picks up to 1 health-worth per casting of their own
+    units in play (any army, bigger units with more castings); each is hidden until the end of
+    the caster's next turn (``classic.effect_runners.galeforce_lasts`` carries it past the
+    beginning of that turn)."""
+    from ..sai.lasting import HIDDEN, add
+
+    _, times = cast(task)
+    if task.stage == "resolve":
+        units = [u for u in _hideable(state, task.player) if u.die.health <= times]
+        if not units:
+            return done(state, task, f"Hide: no unit of up to {times} health to hide", events)
+        question = units_pick(task.player, f"Hide: hide up to {times} health-worth of your "
+                                           f"units", units, budget=times)
+        return ask(state, task, question, stage="pick")
+    if (waiting := resume(state, task)) is not None:
+        return waiting
+    caster = state.players[task.player].name
+    for die_id in picks_of(task):
+        text = (f"{state.die_label(die_id)} is hidden (Hide) until the end of {caster}'s "
+                f"next turn: it makes no roll and nothing can touch it")
+        state = add(state, LastingEffect(task.player, None, HIDDEN, text,
+                                         player=state.dice[die_id].owner,
+                                         zone=state.zones[die_id], die_id=die_id, amount=1,
+                                         spell="Hide"), events)
+    names = ", ".join(state.die_label(i) for i in picks_of(task)) or "nobody"
+    return done(state, task, f"Hide: {names} hidden", events)

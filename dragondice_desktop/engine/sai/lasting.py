@@ -51,7 +51,11 @@ Events = list[Event]
 
 ARMY_KINDS = frozenset({"halve", "subtract_all", "galeforce", "cloak", "illusion", "modifiers",
                         "ignore_ids", "counts_as", "converts", "flashfire", "open_grave"})
-NO_ROLL_KINDS = frozenset({"asleep", "webbed", "netted", "stunned", "hypnotized"})
+# A unit hidden by the 1996 spell Hide (TSR digest §9.6) neither rolls nor can be touched.
+HIDDEN = "classic_hidden"
+NO_ROLL_KINDS = frozenset({"asleep", "webbed", "netted", "stunned", "hypnotized", HIDDEN})
+# Unit effects that keep a unit out of reach: never picked as a target or as a casualty.
+UNTOUCHABLE_KINDS = frozenset({HIDDEN})
 NO_LEAVE_KINDS = frozenset({"asleep", "webbed", "netted"})
 
 # What a lasting effect without roll modifiers does, in a word or two, by its kind: the
@@ -64,7 +68,7 @@ KIND_SUMMARIES = {
     "mire": "marching armies roll maneuver first", "soiled_ground": "the killed save or are buried",
     "accelerated_growth": "Treefolk exchanged when killed", "terrain_step": "moved this turn",
     "asleep": "asleep", "webbed": "webbed", "netted": "netted", "stunned": "stunned",
-    "hypnotized": "hypnotized",
+    "hypnotized": "hypnotized", HIDDEN: "hidden (Hide)",
 }
 
 
@@ -203,6 +207,13 @@ def cannot_roll(state: GameState, die_id: int, forced_individual: bool = False) 
         if e.kind in NO_ROLL_KINDS and not (e.kind == "stunned" and forced_individual):
             return e.text
     return ""
+
+
+def untouchable(state: GameState) -> frozenset[int]:
+    """The units nothing may touch now (targets, casualties): those Hide hides (TSR digest
+    §9.6: hidden units cannot be touched by melee, missile or magic)."""
+    return frozenset(e.die_id for e in state.effects
+                     if e.kind in UNTOUCHABLE_KINDS and e.die_id is not None)
 
 
 def cannot_leave(state: GameState, die_id: int) -> str:

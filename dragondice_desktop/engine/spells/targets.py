@@ -19,7 +19,7 @@ from __future__ import annotations
 from ...catalog.model import Color, Icon
 from ..dragons.kinds import summonable
 from ..core.house_rules import NO_SPELLS_ON_RESERVES, OWN_ARMIES_ONLY
-from ..sai.lasting import protected_from
+from ..sai.lasting import protected_from, untouchable
 from ..core.state import GameState, Zone, ZoneKind
 from ..core.actions import ActionArg
 from .book import SpellDef
@@ -104,7 +104,9 @@ def _legal_targets(state: GameState, spell: SpellDef, caster: int, zone: Zone,
                   and not (own_only and p != caster)
                   and not shielded(state, spell, z, p, caster)]
         if kind == "unit_opp":
-            return [(u.id,) for z, p in armies for u in state.units_in(z, p)]
+            hidden = untouchable(state)  # units Hide hides are out of reach
+            return [(u.id,) for z, p in armies for u in state.units_in(z, p)
+                    if u.id not in hidden]
         return [(z, p) for z, p in armies]  # as action arguments
     if kind in ("terrain", "terrain_not8"):
         places = [Zone(ZoneKind.TERRAIN, i) for i, t in enumerate(state.terrains)

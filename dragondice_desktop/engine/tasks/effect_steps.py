@@ -12,6 +12,7 @@ from ..rolls.model import Applied
 from ..core.state import GameDie, GameState, Zone
 from .queue_ops import answered, pop_head, record_applied, replace_head, settle_ask, wait_on
 from .kinds import Ask, EffectTask, PickAsk, RuleTask
+from ..sai.lasting import untouchable
 
 Events = list[Event]
 Runner = Callable[[GameState, EffectTask, Events], tuple[GameState, bool]]
@@ -36,13 +37,27 @@ def finish_rule(state: GameState, task: RuleTask, text: str, events: Events,
 
 def ask(state: GameState, task: EffectTask | RuleTask, question: Ask,
         **changes: Any) -> tuple[GameState, bool]:
-    """Put a question on the task; wait unless it answers itself (forced picks)."""
-    question = settle_ask(question)
+    """Put a question on the task; wait unless it answers itself (forced picks). Units
+    nothing may touch (``sai.lasting.untouchable``: hidden by Hide) are never candidates."""
+    question = settle_ask(_within_reach(state, question))
     task = replace(task, ask=question, **changes)
     state = replace_head(state, task)
     if answered(question):
         return state, False
     return wait_on(state, question), True
+
+
+def _within_reach(state: GameState, question: Ask) -> Ask:
+    """`question` without the units nothing may touch among a pick's candidates."""
+    if not isinstance(question, PickAsk) or not state.effects:
+        return question
+    hidden = untouchable(state)
+    if not hidden.intersection(question.candidates):
+        return question
+    kept = [(i, c) for i, c in zip(question.candidates, question.costs) if i not in hidden]
+    return replace(question, candidates=tuple(i for i, _ in kept),
+                   costs=tuple(c for _, c in kept),
+                   default=None if question.default in hidden else question.default)
 
 
 def resume(state: GameState, task: EffectTask | RuleTask) -> tuple[GameState, bool] | None:

@@ -40,7 +40,7 @@ from ..terrains.minor_march import RULE_RUNNERS as MINOR_RUNNERS
 from ..species.phase import RULE_RUNNERS as SPECIES_RUNNERS
 from ..spells import RULE_RUNNERS as SPELL_RUNNERS
 from ..spells import apply_cast, legal_casts
-from ..sai.lasting import has_effect
+from ..sai.lasting import has_effect, untouchable
 from ..core.state import DamageDue, GameDie, GameState, Step, Zone, ZoneKind
 from .queue_ops import head, replace_head
 from ..rolls.throwing import close_session, open_session
@@ -113,8 +113,11 @@ def _burying(state: GameState) -> bool:
 
 
 def _standing(state: GameState, due: DamageDue) -> list[GameDie]:
-    """The units of the damaged army not yet chosen as casualties."""
-    return [u for u in state.units_in(due.zone, due.player) if u.id not in due.marked]
+    """The units of the damaged army not yet chosen as casualties (never a unit nothing may
+    touch: ``sai.lasting.untouchable``)."""
+    hidden = untouchable(state) if state.effects else frozenset()
+    return [u for u in state.units_in(due.zone, due.player)
+            if u.id not in due.marked and u.id not in hidden]
 
 
 def _next_damage(state: GameState, events: Events) -> tuple[GameState, bool]:
@@ -152,7 +155,7 @@ def _choose_casualty(state: GameState, die_id: int) -> GameState:
     due = state.damage[0]
     marked = due.marked + (die_id,)
     killed = due.killed + state.dice[die_id].die.health
-    rest = [u for u in state.units_in(due.zone, due.player) if u.id not in marked]
+    rest = [u for u in _standing(state, due) if u.id not in marked]
     if sum(u.die.health for u in rest) <= due.amount - killed:
         marked += tuple(u.id for u in rest)
         killed += sum(u.die.health for u in rest)
