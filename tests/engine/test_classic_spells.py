@@ -67,6 +67,7 @@ def test_stoneskin_gives_one_automatic_save_per_casting_until_the_casters_next_t
     state, events = run(state, "done")
     effect = next(e for e in state.effects if e.spell == "Stoneskin")
     assert effect.modifiers[0].amount == 3 and effect.creator == 0 and effect.player == 0
+    assert "gets automatic saves: 3 save results added to each of its save rolls" in effect.text
     from dragondice_desktop.engine.turn.start import begin_turn
     assert not [e for e in begin_turn(state, 0, []).effects if e.spell == "Stoneskin"]
 

@@ -122,8 +122,9 @@ def classic_spell(name: str, cost: int, target: str, cumulative: bool, effect: s
 def stoneskin(state: GameState, task: RuleTask, events: Events) -> tuple[GameState, bool]:
     """TSR digest §9.6 (CK2), §10: 1 save per casting added to every save roll of the army
     until the caster's next turn."""
-    return army_modifier_spell(state, task, events, "adds {n} automatic save results to its "
-                                                    "save rolls", ModOp.ADD, 1, SAV)
+    return army_modifier_spell(state, task, events, "gets automatic saves: {n} save results "
+                                                    "added to each of its save rolls",
+                               ModOp.ADD, 1, SAV)
 
 
 def _dead(state: GameState, player: int, zone: Zone | None) -> list[GameDie]:
