@@ -20,6 +20,8 @@ class IdentityEnum(enum.Enum):
     gives sets a fixed order across processes: the names' hash is randomised per process
     too, so nothing may rely on the order of a set of members.)"""
 
+    __hash__ = object.__hash__
+
 
 class Icon(IdentityEnum):
     """Every icon that can be printed on a die face, one member per icon (art variants merged).
