@@ -8,7 +8,7 @@ Sources: rules digest §1 (components), seed 000 (SAI list), seed 001 (items), s
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cached_property
 
 
@@ -295,6 +295,11 @@ class Face:
             self.__dict__["_text"] = text  # beside the fields: equality and hash ignore it
         return text
 
+    def __getstate__(self) -> dict:
+        """Pickled (a game file's snapshot, the replay cache): the fields only, never what
+        was worked out from them."""
+        return {"icons": self.icons}
+
     @classmethod
     def from_text(cls, text: str) -> "Face":
         """Parse the data-file form. Raises ValueError naming an unknown icon or bad count."""
@@ -336,6 +341,11 @@ class Die:
     autosaves: int = 0
     octgn_id: str = field(default="", compare=False)
 
+    def __getstate__(self) -> dict:
+        """Pickled (a game file's snapshot, the replay cache): the fields only, never what
+        was worked out from them (`elements`, `borne_icons`)."""
+        return {f: self.__dict__[f] for f in _DIE_FIELDS}
+
     @cached_property
     def elements(self) -> frozenset[Color]:
         """The elements this die contains: White holds all five; Ivory and alloys hold none
@@ -358,6 +368,9 @@ class Die:
             if any(icon is Icon.ID for icon, _ in face.icons):
                 return index
         return None
+
+
+_DIE_FIELDS = tuple(f.name for f in fields(Die))
 
 
 @dataclass(frozen=True)
