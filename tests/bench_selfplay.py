@@ -7,6 +7,8 @@ Cases (mixed policy, the sample forces rebuilt at the named force size from thei
 - 2 players, 24-point forces, one process: games per CPU second (goal >= 15);
 - the same with 2 processes (`--jobs 2`): games per wall-clock second (goal >= 30), since
   two processes only pay off in elapsed time; the CPU games/s of the two is printed beside it;
+- the machine's own ceiling for two processes: a pure-Python loop (no engine) run in 2
+  processes at once, its work per wall second and CPU per loop against one process;
 - CPU milliseconds per action at 2 players / 24 points and at 4 players / 60 points, and
   their ratio (goal <= 1.5: the cost of an action must not grow with the dice on the table).
 
@@ -21,6 +23,7 @@ import argparse
 import resource
 import statistics
 import time
+from concurrent.futures import ProcessPoolExecutor
 
 from dragondice_desktop.commands.selfplay import play_games
 
@@ -46,6 +49,31 @@ def two_processes(points: int, games: int, seed: int) -> tuple[float, float]:
     return time.perf_counter() - start, _children_cpu() - cpu
 
 
+def _loop(count: int) -> float:
+    """CPU seconds of a pure-Python loop of `count` steps (no engine, no memory traffic)."""
+    start, total = time.process_time(), 0
+    for i in range(count):
+        total += i * i % 7
+    return time.process_time() - start
+
+
+def machine_pair(count: int = 3_000_000) -> tuple[float, float]:
+    """What two processes give on this machine, with no engine in it: (the work of a
+    pure-Python loop run in 2 processes at once per wall second, over the same loop's in
+    one process; the CPU time a loop takes in the pair over alone). 2.0 and 1.0 on two free
+    cores: less, and --jobs 2 cannot reach twice one process's games either."""
+    start = time.perf_counter()
+    alone = _loop(count)
+    one_wall = time.perf_counter() - start
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        pool.submit(int).result()  # both started before the clock
+        pool.submit(int).result()
+        start = time.perf_counter()
+        both = list(pool.map(_loop, [count, count]))
+        two_wall = time.perf_counter() - start
+    return 2 * one_wall / two_wall, sum(both) / 2 / alone
+
+
 def main() -> None:
     """Run every case R times and print one `figure: value (goal)` line each."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -66,6 +94,12 @@ def main() -> None:
           f"{statistics.median(args.games / wall for wall, _ in pair):.2f} games per wall s "
           f"(goal >= 30); {statistics.median(args.games / cpu for _, cpu in pair):.2f} games "
           "per CPU s of the two workers")
+
+    pairs = [machine_pair() for _ in range(args.runs)]
+    print(f"the machine, a pure-Python loop in 2 processes at once: "
+          f"{statistics.median(p for p, _ in pairs):.2f}x the work of one per wall s "
+          f"(2.00 on two free cores), CPU per loop "
+          f"{statistics.median(c for _, c in pairs):.2f}x alone (1.00): the ceiling of --jobs 2")
 
     large = [one_process(4, 60, args.games, args.seed) for _ in range(args.runs)]
     ms_large = statistics.median(1000 * cpu / actions for cpu, actions in large)

@@ -8,10 +8,22 @@ Sources: rules digest §1 (components), seed 000 (SAI list), seed 001 (items), s
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from functools import cached_property
 
 
-class Icon(enum.Enum):
+class IdentityEnum(enum.Enum):
+    """An enumeration whose members hash by identity. Enum's own ``__hash__`` is Python code
+    hashing the member's name, and the engine keys its dicts and sets by these members on
+    every action (icons, colours, kinds, zones, result types ...); members are singletons and
+    equal only to themselves, so identity is the same equality, at C speed. (Neither hash
+    gives sets a fixed order across processes: the names' hash is randomised per process
+    too, so nothing may rely on the order of a set of members.)"""
+
+    __hash__ = object.__hash__
+
+
+class Icon(IdentityEnum):
     """Every icon that can be printed on a die face, one member per icon (art variants merged).
 
     The value is the icon's display name, which is also how the data files spell it.
@@ -169,7 +181,7 @@ _NON_SAI = (
 SAI_ICONS = frozenset(icon for icon in Icon if icon not in _NON_SAI)
 
 
-class Color(enum.Enum):
+class Color(IdentityEnum):
     """A die colour (digest §1.4): the five elements, Ivory (none), White (all) and the alloys."""
 
     AIR = "air"
@@ -187,7 +199,7 @@ class Color(enum.Enum):
 ELEMENTS = (Color.AIR, Color.DEATH, Color.EARTH, Color.FIRE, Color.WATER)
 
 
-class Species(enum.Enum):
+class Species(IdentityEnum):
     """The species a unit can belong to (digest §1.8). Values are display names."""
 
     AMAZONS = "Amazons"
@@ -207,7 +219,7 @@ class Species(enum.Enum):
     DRACOLEM = "Dracolem"
 
 
-class DieKind(enum.Enum):
+class DieKind(IdentityEnum):
     """What a die is in the game (digest §0, §1.1)."""
 
     UNIT = "unit"
@@ -232,7 +244,7 @@ class DieKind(enum.Enum):
         return self in (DieKind.EQUIPMENT, DieKind.ARTIFACT, DieKind.MEDALLION, DieKind.RELIC)
 
 
-class Size(enum.Enum):
+class Size(IdentityEnum):
     """Physical size class of a unit or equipment die (digest §1.1)."""
 
     SMALL = "small"
@@ -242,7 +254,7 @@ class Size(enum.Enum):
     MONSTER = "monster"
 
 
-class DieType(enum.Enum):
+class DieType(IdentityEnum):
     """Polyhedron of a die; the value is its number of faces."""
 
     D4 = 4
@@ -275,8 +287,18 @@ class Face:
         return self.icons[0][1]
 
     def to_text(self) -> str:
-        """Data-file form, e.g. ``"4 Roar"`` or ``"1 Melee + 1 Save"``."""
-        return " + ".join(f"{n} {icon.value}" for icon, n in self.icons)
+        """Data-file form, e.g. ``"4 Roar"`` or ``"1 Melee + 1 Save"`` (worked out once: a
+        roll writes every rolled face's text)."""
+        text: str | None = self.__dict__.get("_text")
+        if text is None:
+            text = " + ".join(f"{n} {icon._value_}" for icon, n in self.icons)
+            self.__dict__["_text"] = text  # beside the fields: equality and hash ignore it
+        return text
+
+    def __getstate__(self) -> dict:
+        """Pickled (a game file's snapshot, the replay cache): the fields only, never what
+        was worked out from them."""
+        return {"icons": self.icons}
 
     @classmethod
     def from_text(cls, text: str) -> "Face":
@@ -319,12 +341,25 @@ class Die:
     autosaves: int = 0
     octgn_id: str = field(default="", compare=False)
 
-    @property
+    def __getstate__(self) -> dict:
+        """Pickled (a game file's snapshot, the replay cache): the fields only, never what
+        was worked out from them (`elements`, `borne_icons`)."""
+        return {f: self.__dict__[f] for f in _DIE_FIELDS}
+
+    @cached_property
     def elements(self) -> frozenset[Color]:
-        """The elements this die contains: White holds all five; Ivory and alloys hold none."""
+        """The elements this die contains: White holds all five; Ivory and alloys hold none
+        (worked out once per die)."""
         if Color.WHITE in self.colors:
             return frozenset(ELEMENTS)
         return frozenset(c for c in self.colors if c in ELEMENTS)
+
+    @cached_property
+    def borne_icons(self) -> tuple[Icon, ...]:
+        """Every icon on the die's faces, once each, in the order `Icon` lists them (worked
+        out once per die)."""
+        borne = {icon for face in self.faces for icon, _ in face.icons}
+        return tuple(icon for icon in Icon if icon in borne)
 
     @property
     def id_face(self) -> int | None:
@@ -333,6 +368,9 @@ class Die:
             if any(icon is Icon.ID for icon, _ in face.icons):
                 return index
         return None
+
+
+_DIE_FIELDS = tuple(f.name for f in fields(Die))
 
 
 @dataclass(frozen=True)

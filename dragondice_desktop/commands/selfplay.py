@@ -149,6 +149,9 @@ def play_games(players: int, games: int, seed: int, policy: str = "mixed",
     args = ([players] * games, seeds, [policy] * games, [MAX_ACTIONS] * games,
             [points] * games, [ruleset] * games)
     if jobs > 1 and games > 1:
+        # Read the catalog and the sample forces here, once: where processes start as copies
+        # of this one (fork), each worker then begins with them instead of reading its own.
+        table_setups(players, rotation=seed, points=points, classic=ruleset == CLASSIC)
         with ProcessPoolExecutor(max_workers=min(jobs, games)) as pool:
             results = list(pool.map(play_one, *args))
     else:

@@ -122,6 +122,19 @@ class AutosaveSummary:
         return f"{names}, {self.actions} action{plural} played, last saved {when}"
 
 
+@dataclass(frozen=True)
+class Follows:
+    """What the caller knows of how the record it saves now follows the one it saved
+    before (`Autosave.save`), so the save need not compare the two records' actions (that
+    comparison grows with the game): the new record keeps the first `keep` actions of
+    `previous` and adds its own after them. An action played (or redone, or a batch):
+    `keep` is every action of `previous`; an undo that cuts the record at k: `keep` is k.
+    The autosave trusts it only when `previous` is the very record it saved last."""
+
+    previous: GameRecord
+    keep: int
+
+
 class Autosave:
     """The autosave file in `folder`."""
 
@@ -137,18 +150,21 @@ class Autosave:
         self._base_actions = 0
         self._journal_changes: int | None = None
 
-    def save(self, record: GameRecord) -> None:
+    def save(self, record: GameRecord, follows: Follows | None = None) -> None:
         """Save the record (creates the folder): append the change since the last save to
         the journal and sync it, or write the whole record atomically (the first save of
         this object, a record that is not the last one with actions added or taken back,
-        or a full journal). Raises OSError, or UnwritableText (a ValueError) when the
-        record holds text UTF-8 cannot encode; the previous autosave then stays as it was.
-        The first save first moves an autosave of a newer version aside (`keep_newer`), so
-        it is never written over."""
+        or a full journal). `follows`: how `record` follows the record saved before, as
+        the caller knows it (the worker, after an action or an undo): the save then costs
+        the new actions only; without it (or when it names another record than the one
+        saved last) the two records are compared. Raises OSError, or UnwritableText (a
+        ValueError) when the record holds text UTF-8 cannot encode; the previous autosave
+        then stays as it was. The first save first moves an autosave of a newer version
+        aside (`keep_newer`), so it is never written over."""
         if not self._newer_checked:
             self.keep_newer()
             self._newer_checked = True
-        keep = self._kept_actions(record)
+        keep = self._kept_actions(record, follows)
         if keep is not None and self._journal_changes is not None \
                 and self._journal_changes < max(JOURNAL_MIN, self._base_actions):
             line = _journal_line({"keep": keep,
@@ -167,14 +183,19 @@ class Autosave:
                 return
         self._rewrite(record)
 
-    def _kept_actions(self, record: GameRecord) -> int | None:
+    def _kept_actions(self, record: GameRecord, follows: Follows | None = None) -> int | None:
         """How many of the last saved record's actions `record` keeps, when it is that
-        record with actions added or taken back at the end (None otherwise)."""
+        record with actions added or taken back at the end (None otherwise): as `follows`
+        says when it continues the record saved last (no comparison of the actions), else
+        found by comparing the two records."""
         saved = self._saved
         if saved is None or (record.players, record.seed, record.options, record.seats) != (
                 saved.players, saved.seed, saved.options, saved.seats):
             return None
         old, new = saved.actions, record.actions
+        if follows is not None and follows.previous is saved:
+            keep = follows.keep
+            return keep if 0 <= keep <= min(len(old), len(new)) else None
         if len(new) >= len(old):
             return len(old) if new[:len(old)] == old else None
         return len(new) if old[:len(new)] == new else None

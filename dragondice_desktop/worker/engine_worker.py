@@ -42,7 +42,7 @@ from ..engine.turn.setup import SetupError, new_game
 from ..engine.spells.casting import casting_view
 from ..engine.core.state import GameState, Phase
 from ..matchup import assembly_problems, setups_problem
-from .autosave import Autosave, autosave_problem
+from .autosave import Autosave, Follows, autosave_problem
 from .crash import CrashReport
 from .replay import build_replay
 from .file_snapshot import decode_snapshot, snapshot_field
@@ -433,23 +433,25 @@ class EngineWorker(QObject):
         previous game stays)."""
         legal = legal_actions(state)
         casting = casting_view(state)
+        follows = _follows(self._record, record, change)
         self._record, self._state, self._history = record, state, tuple(history)
         self._before = before[-KEPT_STATES:]
         self._redo = tuple(redo)
         self._serial += 1
-        self._write_autosave(record, bool(legal))
+        self._write_autosave(record, bool(legal), follows)
         self.stateChanged.emit(GameSnapshot(
             record=record, state=state, events=tuple(events), history=self._history,
             legal=legal, change=change, serial=self._serial, redo=self._redo,
             casting=casting,
         ))
 
-    def _write_autosave(self, record: GameRecord, playing: bool) -> None:
+    def _write_autosave(self, record: GameRecord, playing: bool,
+                        follows: Follows | None = None) -> None:
         if self._autosave is None:
             return
         try:
             if playing:
-                self._autosave.save(record)
+                self._autosave.save(record, follows)
             else:
                 self._autosave.clear()  # a finished game is nothing to resume
         except (OSError, ValueError) as exc:  # ValueError: text UTF-8 cannot encode
@@ -463,6 +465,28 @@ class EngineWorker(QObject):
 
     def _crash(self, exc: Exception, request: str, action: str) -> None:
         self.crashed.emit(CrashReport.from_exception(exc, request, action, self._record))
+
+
+def _follows(previous: GameRecord | None, record: GameRecord, change: Change) -> Follows | None:
+    """How `record`, committed as `change`, follows the current record `previous` (for the
+    autosave, so a save costs only the new actions): an action, a batch or a redo adds
+    actions after all of `previous`'s; an undo keeps the first actions of `previous`. None
+    for a new game or an opening, or when the records do not look so (the ends of their
+    action lists are checked, not the whole lists: the autosave then compares them)."""
+    if previous is None:
+        return None
+    old, new = previous.actions, record.actions
+    if change in (Change.ACTION, Change.REDO):
+        keep = len(old)
+        if len(new) < keep or (keep and new[keep - 1] is not old[-1]):
+            return None
+    elif change is Change.UNDO:
+        keep = len(new)
+        if keep >= len(old) or (keep and new[-1] is not old[keep - 1]):
+            return None
+    else:
+        return None
+    return Follows(previous, keep)
 
 
 def _replayed(record: GameRecord) -> tuple[GameState, tuple[tuple[Event, ...], ...],

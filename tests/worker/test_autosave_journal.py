@@ -17,7 +17,7 @@ from dragondice_desktop.engine.core.record import GameFileError, GameRecord
 from dragondice_desktop.matchup import demo_setups
 from dragondice_desktop.worker import autosave as autosave_module
 from dragondice_desktop.worker.autosave import (
-    AUTOSAVE_FILE, DAMAGED_PREFIX, JOURNAL_FILE, JOURNAL_MIN, PREVIOUS_FILE, Autosave,
+    AUTOSAVE_FILE, DAMAGED_PREFIX, JOURNAL_FILE, JOURNAL_MIN, PREVIOUS_FILE, Autosave, Follows,
 )
 
 GAME_V1 = Path(__file__).parents[1] / "ui" / "data" / "game-v1.json"  # a file of version 1
@@ -183,3 +183,67 @@ def test_an_orphan_journal_is_a_leftover(tmp_path):
         autosave.save(record)
     (tmp_path / AUTOSAVE_FILE).unlink()
     assert autosave.remove_leftovers() == 1 and not list(tmp_path.iterdir())
+
+
+def _journal_lines(folder: Path) -> list[dict]:
+    lines = (folder / JOURNAL_FILE).read_text(encoding="utf-8").splitlines()
+    return [json.loads(line) for line in lines[1:]]   # the first line is the header
+
+
+def test_a_save_told_how_the_record_follows_writes_what_a_compared_save_writes(tmp_path):
+    """The worker tells the autosave how a record follows the one saved before (actions
+    added, or an undo cutting it at k), so a save need not compare the whole record: the
+    journal and the game read back are those of saves that compare."""
+    records = _records(6)
+    told, compared = tmp_path / "told", tmp_path / "compared"
+    steps = [2, 3, 5, 4, 1, 6]        # actions, an undo of one, an undo of three, a redo
+    autosave, plain = Autosave(told), Autosave(compared)
+    autosave.save(records[0])
+    plain.save(records[0])
+    previous = records[0]
+    for count in steps:
+        keep = min(count, len(previous.actions))
+        autosave.save(records[count], Follows(previous, keep))
+        plain.save(records[count])
+        previous = records[count]
+    assert _journal_lines(told) == _journal_lines(compared)
+    assert [line["keep"] for line in _journal_lines(told)] == [0, 2, 3, 4, 1, 1]
+    assert GameRecord.from_json(autosave.read_text()) == records[6]
+
+
+def test_a_save_told_of_another_record_than_the_last_saved_compares_instead(tmp_path):
+    """A `Follows` naming a record the autosave did not save last is not trusted: trusting
+    it here would journal "keep 4" after a record of 2 actions (a damaged autosave)."""
+    records = _records(5)
+    autosave = Autosave(tmp_path)
+    autosave.save(records[2])
+    autosave.save(records[5], Follows(records[4], 4))
+    assert _journal_lines(tmp_path) == [
+        {"keep": 2, "add": [a.to_text() for a in records[5].actions[2:]]}]
+    assert GameRecord.from_json(autosave.read_text()) == records[5]
+
+
+def test_the_worker_tells_the_autosave_how_each_change_follows(tmp_path, monkeypatch):
+    """Actions, a redo and undos reach the autosave with how they follow the record saved
+    before; a new game is saved whole. A resume reads back the worker's game."""
+    from dragondice_desktop.worker.engine_worker import EngineWorker
+
+    told: list[Follows | None] = []
+    real = Autosave.save
+    records_seen: list[GameRecord] = []
+    monkeypatch.setattr(Autosave, "save", lambda self, record, follows=None: (
+        told.append(follows), records_seen.append(record), real(self, record, follows)))
+    worker = EngineWorker()
+    worker.set_autosave(tmp_path)
+    worker.new_game(demo_setups(), 7)
+    worker.autoplay(4)
+    worker.submit(choose(worker._state).to_text())
+    worker.undo()
+    worker.undo()
+    worker.redo()
+    assert told[0] is None                                   # the new game
+    # autoplay from the start keeps 0; the action after 4 keeps 4; the undos from 5 and 4
+    # keep 4 and 3; the redo after 3 keeps all 3
+    assert [f.keep for f in told[1:]] == [0, 4, 4, 3, 3]
+    assert all(f.previous is record for f, record in zip(told[1:], records_seen))
+    assert GameRecord.from_json(Autosave(tmp_path).read_text()) == worker._record

@@ -7,14 +7,14 @@ use, e.g. ``march t2``, ``turn up``, ``kill 17``, ``reinforce 12 t0``.
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 from typing import Any
 
+from ...catalog.model import IdentityEnum
 from .state import Zone
 
 
-class Verb(enum.Enum):
+class Verb(IdentityEnum):
     """What kind of decision an action answers. Values are the text form's first word."""
 
     ARMY = "army"                    # army <die id> <terrain>: assembling, to another army

@@ -8,14 +8,13 @@ terrain or in that player's Reserve Area" (digest §0), so armies are derived, n
 
 from __future__ import annotations
 
-import enum
 from bisect import insort
 from dataclasses import dataclass, field, fields, replace
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ...catalog.loader import load_catalog
-from ...catalog.model import Die, DieKind, Icon
+from ...catalog.model import Die, DieKind, Icon, IdentityEnum
 from .options import GameOptions
 from .rng import Rng, Throw
 from ...player_text import area_name
@@ -25,18 +24,15 @@ if TYPE_CHECKING:
     from ..tasks.kinds import Task
 
 
-class ZoneKind(enum.Enum):
-    """Where a die can be: at a terrain, or in one of a player's areas (digest §0)."""
+class ZoneKind(IdentityEnum):
+    """Where a die can be: at a terrain, or in one of a player's areas (digest §0). Hashed by
+    identity (`IdentityEnum`): zones key the dice index of every state."""
 
     TERRAIN = "terrain"
     RESERVE = "reserve"
     SUMMONING = "summoning"
     DUA = "dua"
     BUA = "bua"
-
-    # Enum's own hash is Python code hashing the member's name; zones key the dice index of
-    # every state, so the members hash by identity (they are singletons; equality is identity).
-    __hash__ = object.__hash__
 
 
 @dataclass(frozen=True, order=True)
@@ -64,7 +60,7 @@ class Zone:
         raise ValueError(f"not a zone: {text!r}")
 
 
-class Phase(enum.Enum):
+class Phase(IdentityEnum):
     """Setup steps, then the seven phases of a turn (digest §2, §3)."""
 
     SETUP_ARMIES = "Assemble the armies"  # only with GameOptions.assemble_armies
@@ -81,7 +77,7 @@ class Phase(enum.Enum):
     GAME_OVER = "Game over"
 
 
-class Step(enum.Enum):
+class Step(IdentityEnum):
     """The step inside a phase that the pending decision belongs to."""
 
     NONE = ""

@@ -13,18 +13,17 @@ Sources: rules digest §0 (result types), §4.2 (the ten steps), §4.3 (modifier
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ...catalog.model import Color, Die, Icon, Species
+from ...catalog.model import Color, Die, Icon, IdentityEnum, Species
 
 # Magic of any colour (Attune, the Bronze medallion) is recorded under this key.
 ANY_COLOR = "any"
 MagicKey = frozenset[Color] | str
 
 
-class RollType(enum.Enum):
+class RollType(IdentityEnum):
     """The five result types (digest §0 "Result types")."""
 
     MANEUVER = "maneuver"
@@ -34,7 +33,7 @@ class RollType(enum.Enum):
     SAVE = "save"
 
 
-class RollKind(enum.Enum):
+class RollKind(IdentityEnum):
     """Who rolls and why (seed 000 "Application").
 
     ARMY: an army roll (maneuver, melee, missile, magic, save, or a combination of them).
@@ -51,7 +50,7 @@ class RollKind(enum.Enum):
     DRAGON_ATTACK = "dragon attack"
 
 
-class Origin(enum.Enum):
+class Origin(IdentityEnum):
     """Where a result comes from, which decides the pipeline step that counts it (§4.2)."""
 
     ACTION = "action"        # normal action icons and results added from other rolls: step 5
@@ -310,7 +309,7 @@ class Effect:
     target: int | None = None
 
 
-class ModOp(enum.Enum):
+class ModOp(IdentityEnum):
     """The four kinds of modifiers, in the pipeline step that applies them (digest §4.2)."""
 
     SUBTRACT = "subtract"   # step 6

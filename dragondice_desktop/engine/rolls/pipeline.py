@@ -233,11 +233,28 @@ def face_results(die: Die, face_index: int, ctx: RollContext, die_id: int = 0,
     if not 0 <= face_index < len(die.faces):
         raise ValueError(f"{die.key} has faces 0-{len(die.faces) - 1}, not {face_index}")
     face = die.faces[face_index]
-    total = SaiOutcome()
-    for icon, count in face.icons:
-        total += _icon_results(die, die_id, icon, count, ctx, choices)
+    pairs = face.icons
+    if len(pairs) == 1:  # most faces: one icon (no sum to build)
+        total = _icon_results(die, die_id, pairs[0][0], pairs[0][1], ctx, choices)
+    else:
+        total = SaiOutcome()
+        for icon, count in pairs:
+            total += _icon_results(die, die_id, icon, count, ctx, choices)
     return FaceOutcome(**vars(total), die_id=die_id, face_index=face_index,
-                       face_text=face.to_text(), icons=tuple(icon for icon, _ in face.icons))
+                       face_text=face.to_text(), icons=tuple(icon for icon, _ in pairs))
+
+
+def _face_rerolls(die: Die, face_index: int, ctx: RollContext, die_id: int,
+                  choices: tuple[RollChoice, ...]) -> bool:
+    """Whether face `face_index` rolls `die` again in this roll (``face_results(...)
+    .rerolls``). Re-rolls come from SAIs only: a face of action icons and ID results alone
+    (counted by `_icon_results` itself) never re-rolls, so its results are not worked out
+    here (the count works them out once). Raises ValueError as `face_results` does."""
+    if 0 <= face_index < len(die.faces) and (die.kind.is_unit or die.kind.is_item) and all(
+            icon is Icon.ID or icon in ACTION_ROLL_TYPES
+            for icon, _ in die.faces[face_index].icons):
+        return False
+    return face_results(die, face_index, ctx, die_id, choices).rerolls
 
 
 # --------------------------------------------------------------------------------------------
@@ -315,21 +332,19 @@ class _Tally:
 
 _FIELD_OF = {Origin.ACTION: "action", Origin.ID: "ids", Origin.SAI: "sai",
              Origin.AUTOMATIC: "adding"}
+_TALLY_FIELDS = ("action", "ids", "sai", "adding")
 
 
 def _tallies(dice: Iterable[DieOutcome], additions: Iterable[Addition]) -> dict[RollType, _Tally]:
-    tallies = {rt: _Tally() for rt in RollType}
+    sums = {rt: dict.fromkeys(_TALLY_FIELDS, 0) for rt in RollType}
     for die in dice:
         if die.excluded:
             continue
         for c in die.contributions:
-            t = tallies[c.result_type]
-            name = _FIELD_OF[c.origin]
-            tallies[c.result_type] = replace(t, **{name: getattr(t, name) + c.amount})
+            sums[c.result_type][_FIELD_OF[c.origin]] += c.amount
     for add in additions:
-        t = tallies[add.result_type]
-        tallies[add.result_type] = replace(t, action=t.action + add.amount)
-    return tallies
+        sums[add.result_type]["action"] += add.amount
+    return {rt: _Tally(**amounts) for rt, amounts in sums.items()}
 
 
 def _describe(amounts: dict[RollType, int], shown: Sequence[RollType]) -> str:
@@ -789,7 +804,7 @@ def chain_faces(die: Die, die_id: int, faces: Sequence[int], ctx: RollContext,
     that face)."""
     chain = list(faces)
     while (len(chain) <= MAX_REROLLS
-           and face_results(die, chain[-1], ctx, die_id, choices).rerolls):
+           and _face_rerolls(die, chain[-1], ctx, die_id, choices)):
         face = throw_one(len(die.faces), throw.again(f"after {die.faces[chain[-1]].to_text()}"))
         if face is None:
             return None

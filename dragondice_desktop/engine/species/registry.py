@@ -52,21 +52,20 @@ the same ability twice raises ValueError (one rule, one place).
 
 from __future__ import annotations
 
-import enum
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
 from typing import Any, TypeVar
 
-from ...catalog.model import Species
+from ...catalog.model import IdentityEnum, Species
 from ..core.options import CLASSIC
 from ..core.rule_homes import SPECIES, register, species_name
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-class Hook(enum.Enum):
+class Hook(IdentityEnum):
     """Where the game asks for species abilities (the module docstring gives each hook's
     call)."""
 

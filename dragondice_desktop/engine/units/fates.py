@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ...catalog.model import Die, Icon, Species
+from ...catalog.model import Die, Species
 from ..core.dice_moves import move_die
 from ..tasks.effect_steps import ask, resume
 from ..core.events import Event
@@ -77,8 +77,7 @@ def _rises(state: GameState, die_id: int, events: Events, when: str) -> tuple[Ga
     (state, True when one sent the unit elsewhere instead)."""
     from ..sai.registry import SAI_RECORDS  # it imports the SAIs' files, which import this
 
-    borne = {icon for face in state.dice[die_id].die.faces for icon, _ in face.icons}
-    for icon in (i for i in Icon if i in borne):
+    for icon in state.dice[die_id].die.borne_icons:
         record = SAI_RECORDS.get(icon)
         if record is not None and record.when_killed is not None:
             state, gone = record.when_killed(state, die_id, events, when)
