@@ -578,6 +578,8 @@ class MainWindow(QMainWindow):
 
         if self.glossary is None:
             self.glossary = GlossaryDialog(self)
+        if self.snapshot is not None:  # the spells of the game on the table
+            self.glossary.set_ruleset(self.snapshot.state.options.ruleset)
         self.glossary.show()
         self.glossary.raise_()
 
