@@ -666,10 +666,19 @@ class CountRollDialog(QDialog):
                              f"other choices need the JSON file)")
         if report["magic_by_color"]:
             lines.append("Magic by element: " + ", ".join(
-                f"{key} {n}" for key, n in report["magic_by_color"].items()))
+                f"{self._elements(key)} {n}" for key, n in report["magic_by_color"].items()))
         if report["cantrip_magic"]:
             lines.append(f"Cantrip-only magic: {report['cantrip_magic']}")
         return "\n".join(lines) or "No modifiers."
+
+    def _elements(self, key: str) -> str:
+        """A magic key ("earth+water") as the players of the chosen game name its elements
+        (gold for earth in the 1996 game: ``engine.classic.spells.colour_name``)."""
+        if self.state.ruleset != CLASSIC:
+            return key
+        from ..engine.classic.spells import colour_name
+
+        return "+".join(colour_name(part) for part in key.split("+"))
 
     def _set_status(self, text: str, css: str) -> None:
         self.status_label.setText(text)

@@ -398,3 +398,15 @@ def test_count_a_roll_opens_under_the_rules_of_the_game_shown(qtbot, window):
     assert window.count_roll.state.ruleset == CLASSIC
     assert window.count_roll.ruleset_combo.currentData() == CLASSIC
     window.count_roll.close()
+
+
+def test_a_1996_magic_roll_names_earth_gold(qtbot, dialog):
+    """TSR digest §1 and §2.4: gold is the earth colour; a 1996 count says gold."""
+    die = load_catalog().die("Dwarves/Thaumaturgist")  # a fire and earth Dwarf (1996 race)
+    magic = next(i for i, f in enumerate(die.faces) if "Magic" in f.to_text())
+    dialog.set_roll_kind("Magic")
+    dialog.add_die(die.key)
+    dialog.choose_face(0, 0, magic)
+    assert "earth" in dialog.status_label.text()
+    dialog.set_ruleset("classic")
+    assert "gold" in dialog.status_label.text() and "earth" not in dialog.status_label.text()
