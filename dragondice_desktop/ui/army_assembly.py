@@ -56,13 +56,13 @@ def assembly_request(state: GameState, player: int, split: dict[str, Sequence[in
 
 
 def army_place(state: GameState, zone: Zone) -> str:
-    """Where an army stands, for the assembly screen's headers: its Home Terrain's name, or
-    "the Frontier" while the Frontier is still to be picked (the armies are assembled before
+    """Where an army stands, for the assembly screen's headers: its terrain's name, or "the
+    Frontier" while the Frontier is still to be picked (the armies are assembled before
     the Horde roll-off; until the pick the engine holds a placeholder terrain there, whose
     name means nothing yet)."""
     if zone.kind is ZoneKind.TERRAIN and not state.terrains[zone.index].home \
             and state.phase in SETUP_PHASES:
-        return "the Frontier (not picked yet)"
+        return "the Frontier"
     return state.zone_name(zone)
 
 
@@ -245,7 +245,11 @@ class ArmyAssembly(QWidget):
             "only when every player is ready.")
         zones = dict(zip(ARMY_NAMES, setup_army_zones(state, player)))
         for army in ARMY_NAMES:
-            self.headers[army].setText(f"{TITLES[army]} — at {army_place(state, zones[army])}")
+            place = army_place(state, zones[army])
+            self.headers[army].setText(f"{TITLES[army]} — at {place}")
+            self.headers[army].setToolTip(
+                "The Frontier is picked after the Horde roll-off, from the terrains the "
+                "players propose" if place == "the Frontier" else "")
         self._refresh()
         self._fit()
         self.show()

@@ -180,4 +180,6 @@ def test_digest_2_the_headers_do_not_name_a_frontier_not_picked_yet(assembling):
     home = next(t for t in state.terrains if t.home and t.owner == 0)
     texts = [screen.headers[army].text() for army in ("home", "horde", "campaign")]
     assert texts[0] == f"Home army — at {home.die.name}"
-    assert texts[2] == "Campaign army — at the Frontier (not picked yet)"
+    assert texts[2] == "Campaign army — at the Frontier"
+    assert "picked after the Horde roll-off" in screen.headers["campaign"].toolTip()
+    assert screen.headers["home"].toolTip() == ""
