@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import threading
 
+import shiboken6
 from PySide6.QtCore import QObject, QThread
 
 
@@ -33,7 +34,9 @@ class ThreadStopper:
     def __call__(self, *_: object) -> None:
         if self.job_stop is not None:
             self.job_stop.set()
-        if self.thread.isRunning():
+        # At exit Python may delete the thread object before its owner: nothing left to stop
+        # then (a QThread deleted while it ran would already have aborted the program).
+        if shiboken6.isValid(self.thread) and self.thread.isRunning():
             self.thread.quit()
             self.thread.wait()
 

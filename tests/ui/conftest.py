@@ -17,6 +17,19 @@ QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, _SETTIN
 QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.SystemScope, _SETTINGS_DIR)
 
 
+@pytest.fixture(autouse=True)
+def collect_in_the_gui_thread(qapp):
+    """Every UI test runs with garbage collected in the GUI thread only, as the app does
+    (``worker.gui_gc``): the worker threads' allocations no longer start collections that
+    delete widgets off the GUI thread. Its garbage is collected here, in the GUI thread,
+    after pytest-qt has closed its widgets."""
+    from dragondice_desktop.worker.gui_gc import GuiThreadCollector
+
+    collector = GuiThreadCollector()
+    yield
+    collector.stop(generation=1)
+
+
 def _main_window(qtbot, instant: bool):
     """A shown 1400×900 main window and its worker thread; closed (thread stopped) after."""
     from dragondice_desktop.ui.main_window import MainWindow
