@@ -30,13 +30,11 @@ def test_a_cycle_left_while_a_worker_allocates_is_collected_in_the_gui_thread(qt
         a.other, b.other = b, a
         del a, b
 
-        def allocate():  # far past every threshold: the automatic collector would run here
-            junk = []
-            for n in range(200_000):
-                junk.append([n])
-                junk.append({n: junk[-1]})
-                if len(junk) > 1000:
-                    junk.clear()
+        kept: list = []
+
+        def allocate():  # far past the first threshold: the automatic collector would run here
+            for n in range(20 * collector.thresholds[0]):
+                kept.append([n])
 
         worker = threading.Thread(target=allocate)
         worker.start()
@@ -44,6 +42,7 @@ def test_a_cycle_left_while_a_worker_allocates_is_collected_in_the_gui_thread(qt
         assert seen == []                            # not collected in the worker
         qtbot.waitUntil(lambda: bool(seen), timeout=5000)
         assert seen == [threading.main_thread()] * 2
+        del kept
     finally:
         collector.stop()
     assert not gc.isenabled()  # the fixture's collector still holds it off until the test ends
