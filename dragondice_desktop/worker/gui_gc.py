@@ -6,7 +6,8 @@ allocate a great deal, so a collection often starts there; a reference cycle hol
 widgets (a window gone, a card discarded, a lambda connected to a signal) is then deleted
 off the GUI thread, or in the middle of an event being delivered, and the program crashes
 later in the event loop (the tests/ui suite died once in five runs that way, in pytest-qt's
-``processEvents``). So, while a `GuiThreadCollector` runs, the automatic collector is off and
+``processEvents``); and a collection started by an allocation inside a QObject's destructor
+deleted other QObjects there (a deadlock in ``~QObject``). So, while a `GuiThreadCollector` runs, the automatic collector is off and
 the GUI thread collects from a timer, at the event loop's top level, as often as the
 automatic one would (the same thresholds).
 

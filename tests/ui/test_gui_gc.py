@@ -45,4 +45,4 @@ def test_a_cycle_left_while_a_worker_allocates_is_collected_in_the_gui_thread(qt
         del kept
     finally:
         collector.stop()
-    assert not gc.isenabled()  # the fixture's collector still holds it off until the test ends
+    assert not gc.isenabled()  # the UI tests' own collector still holds it off
