@@ -66,6 +66,9 @@ def run_app(demo: bool = False, seed: int | None = None, data_dir: str | None = 
     if _platform_missing():
         return 1
     app = _application()
+    from ..worker.gui_gc import GuiThreadCollector
+
+    collector = GuiThreadCollector(app)  # garbage is collected in the GUI thread only
     window = MainWindow(data_dir=data_dir, settings=SettingsStore(user_settings()),
                         autosave=True, confirm_close=True)
     from . import folders
@@ -82,6 +85,7 @@ def run_app(demo: bool = False, seed: int | None = None, data_dir: str | None = 
     code = app.exec()
     window.computers.shutdown()
     window.client.shutdown()
+    collector.stop()
     return code
 
 

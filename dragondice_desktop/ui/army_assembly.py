@@ -29,7 +29,7 @@ from ..player_text import count_of
 from ..catalog.loader import load_catalog
 from ..engine.core.actions import Verb
 from ..engine.turn.setup import setup_army_zones
-from ..engine.core.state import GameState
+from ..engine.core.state import GameState, Phase, Zone, ZoneKind
 from ..forces.model import ARMY_NAMES, Force
 from ..matchup import assembly_problems, setup_force, split_force, split_of
 from ..worker.engine_worker import BATCH
@@ -38,6 +38,9 @@ from .die_icons import die_icon, display_name
 from .force_builder_widgets import dice_row_flags
 
 MIME = "application/x-dragondice-assembly"
+# Before the Frontier is picked (the same phases the board marks "to be picked").
+SETUP_PHASES = (Phase.SETUP_ARMIES, Phase.SETUP_ROLLOFF, Phase.SETUP_CHOICE,
+                Phase.SETUP_FRONTIER)
 TITLES = {"home": "Home army", "horde": "Horde army", "campaign": "Campaign army"}
 DIE_ID = Qt.ItemDataRole.UserRole
 
@@ -50,6 +53,17 @@ def assembly_request(state: GameState, player: int, split: dict[str, Sequence[in
              for army, ids in split.items() for die_id in ids
              if state.zones[die_id] != zones[army]]
     return f"{BATCH} ".join(texts + [Verb.ARMIES_READY.value])
+
+
+def army_place(state: GameState, zone: Zone) -> str:
+    """Where an army stands, for the assembly screen's headers: its terrain's name, or "the
+    Frontier" while the Frontier is still to be picked (the armies are assembled before
+    the Horde roll-off; until the pick the engine holds a placeholder terrain there, whose
+    name means nothing yet)."""
+    if zone.kind is ZoneKind.TERRAIN and not state.terrains[zone.index].home \
+            and state.phase in SETUP_PHASES:
+        return "the Frontier"
+    return state.zone_name(zone)
 
 
 class ArmyListModel(QAbstractListModel):
@@ -231,8 +245,11 @@ class ArmyAssembly(QWidget):
             "only when every player is ready.")
         zones = dict(zip(ARMY_NAMES, setup_army_zones(state, player)))
         for army in ARMY_NAMES:
-            where = state.zone_name(zones[army])
-            self.headers[army].setText(f"{TITLES[army]} — at {where}")
+            place = army_place(state, zones[army])
+            self.headers[army].setText(f"{TITLES[army]} — at {place}")
+            self.headers[army].setToolTip(
+                "The Frontier is picked after the Horde roll-off, from the terrains the "
+                "players propose" if place == "the Frontier" else "")
         self._refresh()
         self._fit()
         self.show()

@@ -45,9 +45,8 @@ from .moves import (
     CHOSEN_TIP, PICK, DieMove, chosen_casualties, die_moves, effect_group_move, effect_move_task,
     movable_dice, pickable_dice, refusal,
 )
+from .army_assembly import SETUP_PHASES  # the phases before the Frontier is picked
 
-SETUP_PHASES = (Phase.SETUP_ARMIES, Phase.SETUP_ROLLOFF, Phase.SETUP_CHOICE,
-                Phase.SETUP_FRONTIER)
 _STRIP_TITLES = {ZoneKind.RESERVE: "Reserve Area", ZoneKind.SUMMONING: "Summoning Pool",
                  ZoneKind.DUA: "DUA · dead units", ZoneKind.BUA: "BUA · buried"}
 # The same in the narrower zones of a three- or four-player board.

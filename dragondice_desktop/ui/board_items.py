@@ -40,6 +40,8 @@ class ZoneItem(QGraphicsItem):
         self.tag = ""
         self.highlighted = False
         self.badges: tuple = ()  # effect_badges.Badge: lasting effects on this army
+        # Where the last paint put the tag and the badge, and the badge's words (for tests).
+        self.tag_rect, self.badge_rect, self.badge_shown = QRectF(), QRectF(), ""
         self.hover: str | None = None  # under a dragged die: "legal", "refused" or None
         self.setZValue(Z_ZONE)
         self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
@@ -171,6 +173,7 @@ class ZoneItem(QGraphicsItem):
                                                  int(line.width() - note_width))
         painter.drawText(line, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, title)
         tag_width = 0.0
+        self.tag_rect = QRectF()
         if self.tag:
             painter.setFont(theme.font(8, bold=True))
             width = tag_width = painter.fontMetrics().horizontalAdvance(self.tag) + 18
@@ -180,27 +183,49 @@ class ZoneItem(QGraphicsItem):
             painter.drawRoundedRect(pill, 9, 9)
             painter.setPen(QColor("#1a1a1a"))
             painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, self.tag)
+            self.tag_rect = pill
+        self.badge_rect, self.badge_shown = QRectF(), ""
         if self.badges:
-            room = self.rect.width() / 2 - tag_width / 2 - 16 if tag_width else self.rect.width() - 24
-            paint_badge(painter, self.badges, QPointF(self.rect.left() + 8, self.rect.bottom() - 9),
-                        room)
+            full = self.rect.width() - 24
+            top_left = QPointF(self.rect.left() + 8, self.rect.bottom() - 9)
+            room = self.rect.width() / 2 - tag_width / 2 - 16 if tag_width else full
+            short = False
+            if tag_width and badge_width(self.badges) > room:
+                # Beside the tag it would be cut to a few letters ("+2 sav…"): what the
+                # effect does, whole, if that fits there (the tooltip has the rest); else
+                # a line of its own just above the border, as wide as the zone.
+                short = badge_width(self.badges, short=True) <= room
+                if not short:
+                    top_left, room = QPointF(top_left.x(), top_left.y() - 21), full
+            self.badge_rect, self.badge_shown = paint_badge(painter, self.badges, top_left,
+                                                            room, short)
 
 
 BADGE_COLOR = "#c9a0ff"  # lasting effects: a colour no player, march or damage mark uses
 
 
-def badge_text(badges: tuple) -> str:
-    """The words of a badge pill: the first effect, and how many more there are."""
+def badge_text(badges: tuple, short: bool = False) -> str:
+    """The words of a badge pill: the first effect, and how many more there are; `short`:
+    only what the first effect does ("+2 save", the label's first part)."""
     more = f"  +{len(badges) - 1} more" if len(badges) > 1 else ""
-    return badges[0].label + more
+    label = badges[0].label.split(" · ")[0] if short else badges[0].label
+    return label + more
 
 
-def paint_badge(painter: QPainter, badges: tuple, top_left: QPointF, room: float) -> None:
-    """Paint the pill of lasting-effect `badges` at `top_left`, at most `room` wide (the
-    text ends in "…" when longer; the tooltip has every effect in full)."""
+def badge_width(badges: tuple, short: bool = False) -> float:
+    """The width the pill of `badges` needs to show its words (`badge_text`) whole."""
+    return QFontMetricsF(theme.font(7.5, bold=True)).horizontalAdvance(
+        "✦ " + badge_text(badges, short)) + 16
+
+
+def paint_badge(painter: QPainter, badges: tuple, top_left: QPointF,
+                room: float, short: bool = False) -> tuple[QRectF, str]:
+    """Paint the pill of lasting-effect `badges` (`short`: what the first does only) at
+    `top_left`, at most `room` wide (the text ends in "…" when longer; the tooltip has every
+    effect in full). Returns the pill's rectangle and the text shown."""
     painter.setFont(theme.font(7.5, bold=True))
     metrics = painter.fontMetrics()
-    text = metrics.elidedText("✦ " + badge_text(badges), Qt.TextElideMode.ElideRight,
+    text = metrics.elidedText("✦ " + badge_text(badges, short), Qt.TextElideMode.ElideRight,
                               int(max(20.0, room - 14)))
     pill = QRectF(top_left.x(), top_left.y(), metrics.horizontalAdvance(text) + 14, 18)
     painter.setPen(Qt.PenStyle.NoPen)
@@ -208,6 +233,7 @@ def paint_badge(painter: QPainter, badges: tuple, top_left: QPointF, room: float
     painter.drawRoundedRect(pill, 9, 9)
     painter.setPen(QColor("#1a1030"))
     painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, text)
+    return pill, text
 
 
 class DieItem(QGraphicsPixmapItem):

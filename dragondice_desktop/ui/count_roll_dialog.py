@@ -28,12 +28,13 @@ from PySide6.QtWidgets import (
     QToolButton, QVBoxLayout, QWidget,
 )
 
+from ..catalog.loader import load_catalog
 from ..catalog.model import Die
 from ..player_text import player_text
 from ..engine.core.options import CLASSIC, RULESETS
 from . import theme
 from .count_roll_model import (
-    ROLL_KINDS, Count, CountRollState, find_die, rollable_dice, terrains,
+    ROLL_KINDS, Count, CountRollState, find_die, rollable_dice, ruleset_fault, terrains,
 )
 from .dice_painter import render_die
 
@@ -260,7 +261,7 @@ class CountRollDialog(QDialog):
     in the search field waits for the event loop.
     """
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, ruleset: str | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Count a roll")
         self.setObjectName("countRollDialog")
@@ -286,6 +287,9 @@ class CountRollDialog(QDialog):
         splitter.setSizes([620, 440])
         layout.addWidget(splitter, 1)
         layout.addLayout(self._button_row())
+        self._show_ruleset()
+        if ruleset is not None:
+            self.set_ruleset(ruleset)
         self._refresh()
 
     # ---------------------------------------------------------------- building
@@ -346,7 +350,8 @@ class CountRollDialog(QDialog):
         self.search = QLineEdit()
         self.search.setPlaceholderText("unit or item, e.g. Footman or Dwarves/Androsphinx")
         self.search.setClearButtonEnabled(True)
-        completer = QCompleter(QStringListModel([d.key for d in rollable_dice()], self), self)
+        self._dice_names = QStringListModel([d.key for d in rollable_dice()], self)
+        completer = QCompleter(self._dice_names, self)
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         completer.setFilterMode(Qt.MatchFlag.MatchContains)
         completer.setMaxVisibleItems(12)
@@ -386,6 +391,7 @@ class CountRollDialog(QDialog):
         column = QVBoxLayout(side)
         column.setContentsMargins(6, 0, 0, 0)
         self.roll_label = QLabel()
+        self.roll_label.setWordWrap(True)
         self.roll_label.setStyleSheet(theme.MUTED_CSS)
         column.addWidget(self.roll_label)
         self.total_label = QLabel()
@@ -509,7 +515,23 @@ class CountRollDialog(QDialog):
     def _on_ruleset(self, index: int) -> None:
         self.state.set_ruleset(self.ruleset_combo.itemData(index))
         self._show_charge()
+        self._show_ruleset()
         self._refresh()
+
+    def _show_ruleset(self) -> None:
+        """Offer only what the chosen game has: the search completes the dice of that game,
+        and a terrain it lacks stays in the list greyed out, its reason in the tooltip
+        (``ruleset_fault``, the force builder's rule)."""
+        ruleset = self.state.ruleset
+        self._dice_names.setStringList([d.key for d in rollable_dice(ruleset)])
+        model = self.terrain_combo.model()
+        for row in range(1, self.terrain_combo.count()):
+            die = load_catalog().die(self.terrain_combo.itemData(row))
+            fault = ruleset_fault(die, ruleset)
+            item = model.item(row)  # type: ignore[attr-defined]  # a QStandardItemModel
+            item.setEnabled(fault is None)
+            item.setText(die.name if fault is None else f"{die.name} (not in this game)")
+            item.setToolTip(fault or "")
 
     def _on_charge(self, *_: object) -> None:
         self.state.set_charge(self.charge_check.isChecked())
@@ -581,6 +603,11 @@ class CountRollDialog(QDialog):
         for index, card in enumerate(self.cards):
             card.show_state(self.state.label(index), self.state.dice[index].faces,
                             self.state.next_slot(index), self.count.die_report(index))
+            fault = ruleset_fault(card.die, self.state.ruleset)
+            if fault:  # added under another ruleset: kept, but not counted in this game
+                card.gains_label.setText(f"not counted: {fault}")
+                card.gains_label.setStyleSheet(f"font-size: 8.5pt; font-weight: bold; "
+                                               f"color: {ERROR_COLOR};")
         allowed = self.state.allows_eighth_face
         self.eighth_check.setEnabled(allowed)
         self._show_result()
@@ -593,7 +620,14 @@ class CountRollDialog(QDialog):
         self.unresolved_label.setText(self._unresolved(count))
         self.unresolved_label.setVisible(bool(self.unresolved_label.text()))
         report = count.report
-        roll = report["roll"] if report else self.kind_combo.currentText() + " roll"
+        if report:
+            roll = report["roll"]
+        else:  # nothing counted: the form's roll type and game, never an earlier count
+            roll = self.kind_combo.currentText() + " roll"
+            if self.state.ruleset == CLASSIC:
+                roll += " (1996 rules)"  # as the counted roll is named
+        if count.partial:
+            roll += " — so far: dice still missing a face are not counted yet"
         self.roll_label.setText(roll[:1].upper() + roll[1:])
         self.explain_view.setPlainText(_for_players(report["explain"]) if report else "")
         if count.error:
@@ -632,10 +666,19 @@ class CountRollDialog(QDialog):
                              f"other choices need the JSON file)")
         if report["magic_by_color"]:
             lines.append("Magic by element: " + ", ".join(
-                f"{key} {n}" for key, n in report["magic_by_color"].items()))
+                f"{self._elements(key)} {n}" for key, n in report["magic_by_color"].items()))
         if report["cantrip_magic"]:
             lines.append(f"Cantrip-only magic: {report['cantrip_magic']}")
         return "\n".join(lines) or "No modifiers."
+
+    def _elements(self, key: str) -> str:
+        """A magic key ("earth+water") as the players of the chosen game name its elements
+        (gold for earth in the 1996 game: ``engine.classic.spells.colour_name``)."""
+        if self.state.ruleset != CLASSIC:
+            return key
+        from ..engine.classic.spells import colour_name
+
+        return "+".join(colour_name(part) for part in key.split("+"))
 
     def _set_status(self, text: str, css: str) -> None:
         self.status_label.setText(text)

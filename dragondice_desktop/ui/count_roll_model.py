@@ -21,6 +21,7 @@ from ..catalog.model import Die, DieKind
 from ..engine.core.options import CLASSIC, RULESETS, V401
 from ..engine.rolls.count_a_roll import ResolveError, description_context, resolve
 from ..engine.rolls.pipeline import RollContext, RollType, face_results
+from ..forces.classic import classic_die_fault
 from ..forces.text_list import short_name
 
 DEFAULT_TERRAIN = "Terrains/Coastland Tower"
@@ -51,9 +52,22 @@ ROLL_KINDS = (
 )
 
 
-def rollable_dice() -> list[Die]:
-    """Every die that can take part in an army roll (units and items), in key order."""
-    return [d for d in load_catalog() if d.kind.is_unit or d.kind.is_item]
+def rollable_dice(ruleset: str = V401) -> list[Die]:
+    """Every die that can take part in an army roll (units and items) of a game of `ruleset`,
+    in key order: under the 1996 rules only the dice a classic force may bring."""
+    return [d for d in load_catalog() if (d.kind.is_unit or d.kind.is_item)
+            and ruleset_fault(d, ruleset) is None]
+
+
+def ruleset_fault(die: Die, ruleset: str) -> str | None:
+    """Why `die` (a unit, item or terrain) is not part of a game of `ruleset`, as a sentence
+    for the player ("Sprout is a Treefolk die; ..."), or None when it is. The 1996 game asks
+    the force rules the force builder uses (``forces.classic.classic_die_fault``, with the
+    digest's default house rules); every die of the catalog belongs to the v4.01 game."""
+    if ruleset != CLASSIC:
+        return None
+    fault = classic_die_fault(die)
+    return f"{die.name} {fault}" if fault else None
 
 
 def terrains() -> list[Die]:
@@ -180,7 +194,12 @@ class CountRollState:
         self._trim_all()
 
     def add(self, die: Die) -> int:
-        """Add `die` to the rolling army with no face picked yet; returns its position."""
+        """Add `die` to the rolling army with no face picked yet; returns its position.
+        Raises ValueError (the reason, for the player) for a die the game of this ruleset
+        does not have (``ruleset_fault``)."""
+        fault = ruleset_fault(die, self.ruleset)
+        if fault:
+            raise ValueError(f"{fault}.")
         self.dice.append(RolledDie(die))
         return len(self.dice) - 1
 
@@ -227,6 +246,16 @@ class CountRollState:
         if not rolled.faces or self.rerolls(rolled.die, rolled.faces[-1]):
             return len(rolled.faces)
         return None
+
+    def faults(self) -> list[str]:
+        """What this ruleset's game does not have among the dice added and the terrain (dice
+        added before the ruleset changed stay in the form, refused here, so nothing typed is
+        lost), one sentence each; empty when the roll can be counted under it."""
+        dice = [r.die for r in self.dice]
+        if self.terrain:
+            dice.append(load_catalog().die(self.terrain))
+        faults = [ruleset_fault(d, self.ruleset) for d in dice]
+        return list(dict.fromkeys(f for f in faults if f))
 
     def label(self, index: int) -> str:
         """The die's name for the player: "Footman", or "Footman (die 2)" when the army has
@@ -286,6 +315,11 @@ class CountRollState:
         meanwhile). Never raises for a roll the form can describe: resolve's complaints come
         back as ``Count.error``."""
         hints = tuple(self.hints())
+        faults = self.faults()
+        if faults:
+            return Count(None, hints, error=" ".join(f"{f}." for f in faults)
+                         + " Take out what the 1996 game lacks, or count under the v4.01 "
+                           "rules.")
         data = self.to_data(complete_only=bool(hints))
         if not data["army"]:
             return Count(None, hints)

@@ -204,6 +204,8 @@ class DecisionPanel(QWidget):
         self._state: GameState | None = None
         self._move_actions: list[Action] = []
         self._group_sizes: dict[str, int] = {}
+        # (player, phase, step, turn) of the decision numbered last, and its numbers.
+        self._numbering: tuple[tuple, dict[tuple, int]] = ((), {})
         self._destination_buttons: list[QPushButton] = []
         self._picking_face = False
         self.spell_picker: SpellPicker | None = None
@@ -280,14 +282,39 @@ class DecisionPanel(QWidget):
         self.hint_label.setVisible(bool(hint))
         if moves:
             self._add_move_picker(state, moves)
-        number = 0
+        numbers = self._numbers_for(state, [a for a in others if is_numbered(a.verb)])
         placed: list[tuple[QPushButton, bool]] = []
         for action in others:
-            if is_numbered(action.verb):
-                number += 1
+            number = numbers.get(self._choice_key(state, action), 0)
             placed.append(self._button(state, action, shortcut_for(action, number)))
         self._lay_out(placed)
         self.updateGeometry()
+
+    @staticmethod
+    def _choice_key(state: GameState, action: Action) -> tuple:
+        """What a numbered choice is, the same from one snapshot to the next: a grouped
+        choice by its kind of die and where it stands (the die offered for the group changes
+        as its fellows are picked), any other by its text form."""
+        if (action.verb in GROUPED and len(action.args) == 1
+                and isinstance(action.args[0], int)):
+            die_id = action.args[0]
+            return (action.verb, state.dice[die_id].key, state.zones[die_id])
+        return (action.to_text(),)
+
+    def _numbers_for(self, state: GameState, numbered: list[Action]) -> dict[tuple, int]:
+        """The number key of each numbered choice. While one decision goes on choice by
+        choice (the same player, phase and step, and only choices offered before), each
+        keeps the number it had, so a player pressing 1, 2, 3 gets the first, second and
+        third of the choices first shown; a new decision numbers from 1 again."""
+        keys = [self._choice_key(state, a) for a in numbered]
+        pending = state.pending
+        where = (pending.player if pending else None, state.phase, state.step,
+                 state.turn_number)
+        before, numbers = self._numbering
+        if not (where == before and keys and all(k in numbers for k in keys)):
+            numbers = {key: n for n, key in enumerate(dict.fromkeys(keys), start=1)}
+        self._numbering = (where, numbers)
+        return numbers
 
     def _show_chosen(self, state: GameState) -> None:
         """While casualties are chosen one by one: the ones chosen so far, each kind once

@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from ..catalog.loader import load_catalog
 from ..catalog.model import SAI_ICONS, Die, Face, Icon, Spell
+from ..engine.core.options import CLASSIC, V401
 from ..engine.coverage import rules_coverage
 from ..rule_tests import load_rule_tests
 from ..engine.rolls.model import FaceOutcome, ModOp, RollKind
@@ -212,24 +213,53 @@ def sai_entries() -> tuple[SaiEntry, ...]:
     return tuple(entries)
 
 
-def spells() -> tuple[Spell, ...]:
-    """Every spell of the catalog, sorted by name."""
+def spells(ruleset: str = V401) -> tuple[Spell, ...]:
+    """Every spell of the game of `ruleset`, sorted by name: the catalog's for v4.01; for the
+    1996 game its spell book (``engine.classic.spells.classic_book``: the 1996 spells, with
+    their 1996 facts, and today's spells the 1996 game has)."""
+    if ruleset == CLASSIC:
+        from ..engine.classic.spells import classic_book
+
+        return tuple(sorted((s.info for s in classic_book().values()), key=lambda s: s.name))
     return tuple(sorted(load_catalog().spells.values(), key=lambda s: s.name))
 
 
-def spell_facts(spell: Spell) -> str:
-    """E.g. "2 magic, fire · any species · cantrip (C)"."""
+def spells_not_played(ruleset: str = V401) -> tuple[tuple[str, str], ...]:
+    """The spells of the game of `ruleset` the app does not play yet, with why, by name:
+    for the 1996 game those of its era not offered yet (``engine.classic.spells.NOT_YET``);
+    none for v4.01 (its alloy spells are listed with the others)."""
+    if ruleset != CLASSIC:
+        return ()
+    from ..engine.classic.spells import NOT_YET
+
+    return tuple(sorted(NOT_YET.items()))
+
+
+def spell_facts(spell: Spell, ruleset: str = V401) -> str:
+    """E.g. "2 magic, fire · any species · cantrip (C)"; a 1996 spell's colour as the 1996
+    game names it ("2 magic, gold · any species")."""
     marks = []
     if spell.reserve:
         marks.append("castable from reserves (R)")
     if spell.cantrip:
         marks.append("cantrip (C)")
+    colour = spell.color
+    if ruleset == CLASSIC:
+        from ..engine.classic.spells import colour_name
+
+        colour = colour_name(colour)
     species = spell.species.value if spell.species else "any species"
-    return " · ".join([f"{spell.cost} magic, {spell.color}", species] + marks)
+    return " · ".join([f"{spell.cost} magic, {colour}", species] + marks)
 
 
-def spell_text(spell: Spell) -> str:
-    """What the spell does: the effect line of the engine's spell record (the one the spell
-    picker shows); "" for the alloy spells, which the engine does not offer."""
-    record = SPELLS.get(spell.name)
+def spell_text(spell: Spell, ruleset: str = V401) -> str:
+    """What the spell does: the effect line of the engine's spell record in the game of
+    `ruleset` (the one the spell picker shows); "" for the alloy spells, which the engine
+    does not offer."""
+    if ruleset == CLASSIC:
+        from ..engine.classic.spells import classic_book
+
+        record = classic_book().get(spell.name)
+    else:
+        record = SPELLS.get(spell.name)
     return player_text(record.effect) if record is not None else ""

@@ -10,9 +10,10 @@ from PySide6.QtWidgets import (
     QDialog, QDialogButtonBox, QLabel, QLineEdit, QTabWidget, QTextBrowser, QVBoxLayout, QWidget,
 )
 
+from ..engine.core.options import CLASSIC, V401
 from ..player_text import count_of, player_text
-from .glossary import SaiEntry, sai_entries, spell_facts, spell_text, spells
-from .glossary_texts import SPELLS_NOTE, X_RULE
+from .glossary import SaiEntry, sai_entries, spell_facts, spell_text, spells, spells_not_played
+from .glossary_texts import SPELLS_NOTE, SPELLS_NOTE_1996, X_RULE
 
 _STATUS_WORDS = {"handled": "resolved by the app", "partial": "partly resolved",
                  "not handled": "not resolved yet"}
@@ -42,25 +43,33 @@ def sai_html(entries: list[SaiEntry]) -> str:
     return "".join(blocks)
 
 
-def spells_html(chosen) -> str:
-    """The spells (catalog Spell values) as HTML, after the note on casting them: name,
-    cost and markers, what it does."""
+def spells_html(chosen, ruleset: str = V401, not_played=()) -> str:
+    """The spells (catalog Spell values) of the game of `ruleset` as HTML, after the note on
+    casting them: name, cost and markers, what it does; then `not_played` ((name, why)
+    pairs: spells of that game the app does not offer yet)."""
     rows = []
     for spell in chosen:
-        text = spell_text(spell) or ("Its text is not known to the app (Dracolem alloy "
-                                     "spell): it is never offered.")
+        text = spell_text(spell, ruleset) or ("Its text is not known to the app (Dracolem "
+                                              "alloy spell): it is never offered.")
         rows.append(f"<p style='margin:4px 0'><b>{html.escape(spell.name)}</b> — "
-                    f"<small>{html.escape(spell_facts(spell))}</small><br>"
+                    f"<small>{html.escape(spell_facts(spell, ruleset))}</small><br>"
                     f"{html.escape(text)}</p>")
-    return f"<p><i>{html.escape(SPELLS_NOTE)}</i></p>" + "".join(rows)
+    for name, why in not_played:
+        rows.append(f"<p style='margin:4px 0'><b>{html.escape(name)}</b> — "
+                    f"<small>not offered by the app yet</small><br>"
+                    f"{html.escape(player_text(why))}</p>")
+    note = SPELLS_NOTE_1996 if ruleset == CLASSIC else SPELLS_NOTE
+    return f"<p><i>{html.escape(note)}</i></p>" + "".join(rows)
 
 
 class GlossaryDialog(QDialog):
     """The glossary. For tests: `search`, `tabs`, `sai_view`, `spell_view`, `shown` and
-    `shown_spells` (names listed after filtering)."""
+    `shown_spells` (names listed after filtering, the spells not offered yet included).
+    `ruleset`: the spells of that game (`set_ruleset` changes it)."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, ruleset: str = V401) -> None:
         super().__init__(parent)
+        self.ruleset = ruleset
         self.setWindowTitle("SAI and spell glossary")
         self.setObjectName("glossary")
         self.resize(760, 780)
@@ -88,11 +97,21 @@ class GlossaryDialog(QDialog):
         needle = text.strip().casefold()
         entries = [e for e in sai_entries()
                    if not needle or needle in e.name.casefold() or needle in e.summary.casefold()]
-        chosen = [s for s in spells() if not needle or needle in s.name.casefold()
-                  or needle in spell_text(s).casefold()]
+        ruleset = self.ruleset
+        chosen = [s for s in spells(ruleset) if not needle or needle in s.name.casefold()
+                  or needle in spell_text(s, ruleset).casefold()]
+        later = [(name, why) for name, why in spells_not_played(ruleset)
+                 if not needle or needle in name.casefold() or needle in why.casefold()]
         self.shown = [e.name for e in entries]
-        self.shown_spells = [s.name for s in chosen]
+        self.shown_spells = [s.name for s in chosen] + [name for name, _ in later]
         self.sai_view.setHtml(sai_html(entries))
-        self.spell_view.setHtml(spells_html(chosen))
+        self.spell_view.setHtml(spells_html(chosen, ruleset, later))
         self.count_label.setText(f"{count_of(len(entries), 'icon')} · "
-                                 f"{count_of(len(chosen), 'spell')}")
+                                 f"{count_of(len(self.shown_spells), 'spell')}"
+                                 + (" of the 1996 game" if ruleset == CLASSIC else ""))
+
+    def set_ruleset(self, ruleset: str) -> None:
+        """Show the spells of the game of `ruleset` (the game on the table)."""
+        if ruleset != self.ruleset:
+            self.ruleset = ruleset
+            self._refresh(self.search.text())

@@ -27,3 +27,12 @@ SPELLS_NOTE = ("Spells are cast after a magic roll: the Decision panel lists eve
                "C: Cantrip results in other rolls may buy it. A spell that puts an effect on "
                "an army, a unit or a terrain lasts until the beginning of the caster's next "
                "turn; the effect shows on the table while it lasts.")
+# The same for a 1996 game: its spells, gold for earth, and Cantrip magic buying any spell.
+SPELLS_NOTE_1996 = ("The spells of the 1996 game. Spells are cast after a magic roll: the "
+                    "Decision panel lists every spell by colour with its cost and what it "
+                    "does, and greys those your magic cannot pay now; pick one, then its "
+                    "target on the board. Gold is the earth colour. R: a Reserve army may "
+                    "cast it. Cantrip results in other rolls may buy any spell, cast at once. "
+                    "A spell that puts an effect on an army, a unit or a terrain lasts until "
+                    "the beginning of the caster's next turn; the effect shows on the table "
+                    "while it lasts.")

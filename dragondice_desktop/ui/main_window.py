@@ -578,14 +578,18 @@ class MainWindow(QMainWindow):
 
         if self.glossary is None:
             self.glossary = GlossaryDialog(self)
+        if self.snapshot is not None:  # the spells of the game on the table
+            self.glossary.set_ruleset(self.snapshot.state.options.ruleset)
         self.glossary.show()
         self.glossary.raise_()
 
     def show_count_roll(self) -> None:
-        """Count a roll of physical dice: pick the dice, click the face each shows."""
+        """Count a roll of physical dice: pick the dice, click the face each shows (under the
+        rules of the game shown, which the dialog can change)."""
         from .count_roll_dialog import CountRollDialog
 
-        self.count_roll = CountRollDialog(self)
+        ruleset = self.snapshot.state.options.ruleset if self.snapshot is not None else None
+        self.count_roll = CountRollDialog(self, ruleset=ruleset)  # the game's rules to start
         self.count_roll.show()
 
     def show_inspector(self, die=None) -> None:

@@ -44,11 +44,22 @@ def ordinal(n: int) -> str:
     return ORDINALS[n - 1] if n <= len(ORDINALS) else f"{n}th"
 
 
-def spell_marks(choice: SpellChoice) -> str:
+def element_name(state: GameState, element: str) -> str:
+    """An element as the game's players call it: earth is "gold" in a 1996 game
+    (``engine.classic.spells.colour_name``)."""
+    if state.options.classic:
+        from ..engine.classic.spells import colour_name
+
+        return colour_name(element)
+    return element
+
+
+def spell_marks(choice: SpellChoice, state: GameState | None = None) -> str:
     """Cost, element, species and marks of a spell in a few words, from its record:
-    "2 air · C", "3 air · Coral Elves", "4 water · R"."""
+    "2 air · C", "3 air · Coral Elves", "4 water · R" ("2 gold" in a 1996 `state`)."""
     info = choice.spell.info
-    parts = [f"{info.cost} {info.color}"]
+    colour = element_name(state, info.color) if state is not None else info.color
+    parts = [f"{info.cost} {colour}"]
     if info.species is not None:
         parts.append(info.species.value)
     marks = "".join(m for m, on in (("R", info.reserve), ("C", info.cantrip)) if on)
@@ -57,17 +68,19 @@ def spell_marks(choice: SpellChoice) -> str:
     return " · ".join(parts)
 
 
-def magic_text(view: CastingView) -> str:
-    """ "Magic left: 5 of 7 (water 5, earth 2)"."""
+def magic_text(view: CastingView, state: GameState | None = None) -> str:
+    """ "Magic left: 5 of 7 (water 5, earth 2)" ("gold 2" in a 1996 `state`)."""
     magic = view.magic
-    per = ", ".join(f"{element} {n}" for element, n in magic.by_element)
+    per = ", ".join(f"{element_name(state, element) if state else element} {n}"
+                    for element, n in magic.by_element)
     return f"Magic left: {magic.left} of {magic.total}" + (f" ({per})" if per else "")
 
 
 def announced_text(state: GameState, announced) -> str:
     """One announced spell: "Hailstorm (air) on Bob's Campaign army at Coastland Tower"."""
     on = target_text(state, announced.target)
-    return f"{announced.spell} ({announced.element})" + (f" on {on}" if on else "")
+    element = element_name(state, announced.element)
+    return f"{announced.spell} ({element})" + (f" on {on}" if on else "")
 
 
 def cast_target_label(state: GameState, action: Action) -> str:
@@ -96,14 +109,16 @@ class SpellPicker(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
-        self.magic_label = QLabel(magic_text(view))
+        self.magic_label = QLabel(magic_text(view, state))
         self.magic_label.setObjectName("magicLeft")
         self.magic_label.setFont(theme.font(10, bold=True))
         self.magic_label.setWordWrap(True)
         limits = []
         if view.in_reserve:
             limits.append("a Reserve army casts only spells marked R")
-        if view.cantrip_only:
+        if view.cantrip_only and view.any_spell:
+            limits.append("this Cantrip magic buys any spell, cast at once")
+        elif view.cantrip_only:
             limits.append("this magic buys only Cantrip spells (C), cast at once")
         self.magic_label.setToolTip("Magic not yet spent on the spells announced; what one "
                                     "more spell could cost with each element"
@@ -193,7 +208,8 @@ class SpellPicker(QWidget):
             choices = sorted(groups[element],
                              key=lambda c: (not c.actions, c.spell.info.cost, c.spell.name))
             castable = sum(1 for c in choices if c.actions)
-            head = QTreeWidgetItem([f"{element.capitalize()} spells  ({castable} of "
+            shown = element_name(self.state, element)
+            head = QTreeWidgetItem([f"{shown.capitalize()} spells  ({castable} of "
                                     f"{len(choices)} castable)"])
             head.setFlags(Qt.ItemFlag.ItemIsEnabled)
             head.setFont(0, theme.font(9.5, bold=True))
@@ -201,12 +217,12 @@ class SpellPicker(QWidget):
             for choice in choices:
                 spell = choice.spell
                 effect = player_text(spell.effect)
-                line = f"{spell.name}   {spell_marks(choice)}\n{effect}"
+                line = f"{spell.name}   {spell_marks(choice, self.state)}\n{effect}"
                 if not choice.actions:
                     line += f"\nCannot cast: {player_text(choice.reason)}"
                 item = QTreeWidgetItem([line])
                 item.setData(0, SPELL_ROLE, spell.name)
-                tip = [f"{spell.name}: {spell_marks(choice)}", effect]
+                tip = [f"{spell.name}: {spell_marks(choice, self.state)}", effect]
                 if spell.cumulative:
                     tip.append("Castings on one target add up.")
                 tip.append("R: a Reserve army may cast it. " if spell.info.reserve else
@@ -290,7 +306,7 @@ class SpellPicker(QWidget):
         aimed = any(a.args[2:] for a in actions)
         how = ("click a highlighted target on the board, or choose:" if aimed
                else "it needs no target; choose how to cast it:")
-        paid = f" paid with {element}" if len(elements) > 1 else ""
+        paid = f" paid with {element_name(self.state, element)}" if len(elements) > 1 else ""
         self.target_label.setText(f"{choice.spell.name}{paid}: {how}")
         self.target_label.show()
         if len(elements) > 1:
@@ -299,11 +315,12 @@ class SpellPicker(QWidget):
             line.setContentsMargins(0, 0, 0, 0)
             line.addWidget(QLabel("Pay with:"))
             for name in elements:
-                pay = QPushButton(name)
+                pay = QPushButton(element_name(self.state, name))
                 pay.setObjectName(f"payWith-{name}")
                 pay.setCheckable(True)
                 pay.setChecked(name == element)
-                pay.setToolTip(f"Pay {choice.spell.name} with {name} magic")
+                pay.setToolTip(f"Pay {choice.spell.name} with "
+                               f"{element_name(self.state, name)} magic")
                 pay.clicked.connect(lambda _=False, e=name: self.choose_element(e))
                 line.addWidget(pay)
             line.addStretch(1)
@@ -315,7 +332,8 @@ class SpellPicker(QWidget):
             button = QPushButton(f"Cast on {label}   [{key}]" if key else f"Cast on {label}")
             if key:
                 button.setShortcut(QKeySequence(key))
-            button.setToolTip(f"Announce {choice.spell.name} ({element}) on {label}")
+            button.setToolTip(f"Announce {choice.spell.name} "
+                              f"({element_name(self.state, element)}) on {label}")
             text = action.to_text()
             button.clicked.connect(lambda _=False, t=text: self.actionChosen.emit(t))
             self._targets_box.addWidget(button)

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
+from .thread_stop import ThreadStopper, stop_when_destroyed
+
 
 class _Thinker(QObject):
     """Lives in the thinking thread: answers one request at a time."""
@@ -56,6 +58,8 @@ class ComputerThinker(QObject):
         # No deleteLater on the thread's end: Python owns _worker and deletes it once the
         # thread has stopped; a deferred delete still queued when Python deleted it at exit
         # aborted the app ("shared QObject was deleted directly").
+        self._stopper = ThreadStopper(self.thread)
+        stop_when_destroyed(self, self._stopper)  # also when its owner goes unclosed
         app = QCoreApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.shutdown)
@@ -67,6 +71,4 @@ class ComputerThinker(QObject):
 
     def shutdown(self) -> None:
         """Stop the thread and wait for it (safe to call twice)."""
-        if self.thread.isRunning():
-            self.thread.quit()
-            self.thread.wait()
+        self._stopper()

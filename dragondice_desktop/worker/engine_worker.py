@@ -30,6 +30,7 @@ import os
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal, Slot
 
+from .thread_stop import ThreadStopper, stop_when_destroyed
 from ..engine.core.actions import Action, Verb
 from ..engine.core.events import Event
 from ..engine.game import IllegalAction, legal_actions, play, play_all, play_recorded
@@ -647,6 +648,8 @@ class EngineClient(QObject):
         if app is not None:
             # A QThread destroyed while running aborts the process: stop it on quit at the latest.
             app.aboutToQuit.connect(self.shutdown)
+        # ... and when the client is destroyed without shutdown (its window deleted unclosed).
+        stop_when_destroyed(self, ThreadStopper(self.thread))
         self.thread.start()
 
     def new_game(self, players, seed: int, options: GameOptions | None = None,

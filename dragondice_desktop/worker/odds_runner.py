@@ -24,6 +24,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
 from ..odds.fold import Cancelled, watching
+from .thread_stop import ThreadStopper, stop_when_destroyed
 
 class _Job:
     """One request: its number, the computation and the flag that stops it."""
@@ -34,6 +35,15 @@ class _Job:
         self.stop = threading.Event()
 
 
+class _Newest:
+    """The newest job's number, shared by the runner and its worker. A plain object, so the
+    worker holds no reference to the runner: no runner-worker cycle is left for the garbage
+    collector to break later, at a moment and in a thread of its choosing."""
+
+    def __init__(self) -> None:
+        self.number = 0
+
+
 class _OddsWorker(QObject):
     """Lives in the runner's thread and runs the jobs it is sent."""
 
@@ -42,13 +52,13 @@ class _OddsWorker(QObject):
     progress = Signal(int, int, int)
     cancelled = Signal(int)
 
-    def __init__(self, runner: "OddsRunner") -> None:
+    def __init__(self, newest: _Newest) -> None:
         super().__init__()
-        self._runner = runner
+        self._newest = newest
 
     @Slot(object)
     def run(self, job: _Job) -> None:
-        if job.stop.is_set() or job.number != self._runner.latest:
+        if job.stop.is_set() or job.number != self._newest.number:
             self.cancelled.emit(job.number)
             return
 
@@ -76,7 +86,9 @@ class OddsRunner(QObject):
 
     Signals (GUI thread): finished(job, result), failed(job, message), progress(job, done,
     total), cancelled(job). `latest` is the newest job's number (0: none yet); `busy` is
-    True from a request until its answer."""
+    True from a request until its answer. The thread stops with the runner: on `shutdown`,
+    on quitting, and when the runner is destroyed (its parent window deleted without being
+    closed, for instance), so a job never outlives the window that asked for it."""
 
     finished = Signal(int, object)
     failed = Signal(int, str)
@@ -86,12 +98,12 @@ class OddsRunner(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.latest = 0
+        self._latest = _Newest()
         self.busy = False
         self._current: _Job | None = None
         self.thread = QThread()
         self.thread.setObjectName("dragondice-odds")
-        self._worker = _OddsWorker(self)
+        self._worker = _OddsWorker(self._latest)
         self._worker.moveToThread(self.thread)
         self._run.connect(self._worker.run)
         self._worker.done.connect(self._done)
@@ -101,18 +113,26 @@ class OddsRunner(QObject):
         # No deleteLater on the thread's end: Python owns _worker and deletes it once the
         # thread has stopped; a deferred delete still queued when Python deleted it at exit
         # aborted the app ("shared QObject was deleted directly").
+        self._stopper = ThreadStopper(self.thread)
+        stop_when_destroyed(self, self._stopper)
         app = QCoreApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.shutdown)
         self.thread.start()
+
+    @property
+    def latest(self) -> int:
+        """The newest job's number (0: none yet)."""
+        return self._latest.number
 
     def request(self, compute: Callable[[], object]) -> int:
         """Work out `compute()` in the odds thread (stopping the job running); returns the
         new job's number."""
         if self._current is not None:
             self._current.stop.set()
-        self.latest += 1
+        self._latest.number += 1
         self._current = _Job(self.latest, compute)
+        self._stopper.job_stop = self._current.stop
         self.busy = True
         self._run.emit(self._current)
         return self.latest
@@ -147,6 +167,4 @@ class OddsRunner(QObject):
     def shutdown(self) -> None:
         """Stop the job running and the thread, and wait for it (safe to call twice)."""
         self.cancel()
-        if self.thread.isRunning():
-            self.thread.quit()
-            self.thread.wait()
+        self._stopper()

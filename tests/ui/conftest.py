@@ -17,6 +17,30 @@ QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, _SETTIN
 QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.SystemScope, _SETTINGS_DIR)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def collect_in_the_gui_thread(qapp):
+    """The UI tests run with garbage collected in the GUI thread only, as the app does
+    (``worker.gui_gc``), from the first UI test to the end of the session (module fixtures'
+    windows included): the worker threads' allocations no longer start collections that
+    delete widgets off the GUI thread, and no collection starts inside a QObject's
+    destructor (an allocation there, with the collector on, deadlocked the run once)."""
+    from dragondice_desktop.worker.gui_gc import GuiThreadCollector
+
+    collector = GuiThreadCollector()
+    yield collector
+    collector.stop()
+
+
+@pytest.fixture(autouse=True)
+def collect_after_each_test(collect_in_the_gui_thread):
+    """Each UI test's garbage is collected in the GUI thread after pytest-qt has closed its
+    widgets (the automatic collector stays off)."""
+    import gc
+
+    yield
+    gc.collect(1)
+
+
 def _main_window(qtbot, instant: bool):
     """A shown 1400×900 main window and its worker thread; closed (thread stopped) after."""
     from dragondice_desktop.ui.main_window import MainWindow

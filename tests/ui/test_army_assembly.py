@@ -168,3 +168,18 @@ def test_digest_2_2_the_worker_refuses_armies_that_break_a_setup_rule_whole(qtbo
     assert failed.args[0].startswith("Nothing was moved: Ann's armies break a setup rule")
     assert "Horde army has no units" in failed.args[0]
     assert window.snapshot.record.actions == before
+
+
+def test_digest_2_the_headers_do_not_name_a_frontier_not_picked_yet(assembling):
+    """Digest §2: the armies are assembled before the Horde roll-off, and the Frontier is
+    picked after it; the Campaign army, which stands there (§2.2), is "at the Frontier", not
+    at the terrain the engine keeps there meanwhile. The Home army is at its Home Terrain."""
+    window = assembling
+    state = window.snapshot.state
+    screen = window.assembly
+    home = next(t for t in state.terrains if t.home and t.owner == 0)
+    texts = [screen.headers[army].text() for army in ("home", "horde", "campaign")]
+    assert texts[0] == f"Home army — at {home.die.name}"
+    assert texts[2] == "Campaign army — at the Frontier"
+    assert "picked after the Horde roll-off" in screen.headers["campaign"].toolTip()
+    assert screen.headers["home"].toolTip() == ""

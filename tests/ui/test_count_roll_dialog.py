@@ -292,3 +292,121 @@ def test_the_ruleset_choice_counts_a_1996_charge(qtbot, dialog):
     assert not dialog.charge_check.isEnabled() and not dialog.state.charge
     dialog.set_ruleset("v4.01")
     assert "ruleset" not in json.loads(dialog.json_text())
+
+
+def test_a_1996_roll_refuses_the_dice_the_1996_game_lacks_with_the_reason(qtbot, dialog):
+    """TSR digest §2.5: Treefolk had no TSR printing ("refuse in classic"); the 1996 races
+    (Amazons ...) are offered. The search completes only the 1996 game's dice, a Treefolk
+    typed is refused with the reason, and one added before the switch stays in the form
+    (nothing typed is lost) but is not counted, saying why."""
+    dialog.set_ruleset("classic")
+    offered = dialog._dice_names.stringList()
+    assert "Amazons/Charioteer" in offered
+    assert not any(key.startswith("Treefolk/") for key in offered)
+    with pytest.raises(ValueError, match="Treefolk were not made for the 1996 game"):
+        dialog.add_die("Treefolk/Dryad")
+    assert dialog.state.dice == []
+    dialog.search.setText("Treefolk/Dryad")
+    dialog.add_button.click()
+    assert "Treefolk were not made for the 1996 game" in dialog.search_error.text()
+    dialog.set_ruleset("v4.01")
+    assert any(key.startswith("Treefolk/") for key in dialog._dice_names.stringList())
+    dialog.add_die("Treefolk/Dryad")
+    dialog.choose_face(0, 0, 0)
+    assert dialog.count.ok
+    dialog.set_ruleset("classic")
+    assert not dialog.count.ok and len(dialog.state.dice) == 1
+    assert "Treefolk were not made for the 1996 game" in dialog.status_label.text()
+    assert "Treefolk were not made" in dialog.cards[0].gains_label.text()
+    assert dialog.total_label.text() == "Total: —"
+    assert dialog.roll_label.text() == "Melee roll (1996 rules)"  # not the v4.01 count kept
+    assert dialog.explain_view.toPlainText() == ""
+
+
+def test_a_1996_roll_offers_only_the_terrains_of_the_1996_game(qtbot, dialog):
+    """TSR digest §2.3: four terrain types (Coastland, Flatland, Highland, Swampland), each
+    with City, Standing Stones, Temple and Tower; no Wasteland, Feyland nor advanced
+    terrain (Castle, Dragon's Lair, Grove, Vortex). Those stay listed, greyed out, with the
+    reason; choosing one anyway is refused with the reason."""
+    combo = dialog.terrain_combo
+    model = combo.model()
+
+    def enabled():
+        return {combo.itemData(i) for i in range(1, combo.count()) if model.item(i).isEnabled()}
+
+    everything = enabled()
+    assert "Terrains/Feyland Castle" in everything
+    dialog.set_ruleset("classic")
+    kept = enabled()
+    assert len(kept) == 16
+    for key in kept:
+        name = key.partition("/")[2]
+        assert name.split()[0] in ("Coastland", "Flatland", "Highland", "Swampland")
+        assert name.split()[-1] in ("City", "Stone", "Stones", "Temple", "Tower")
+    feyland = combo.findData("Terrains/Feyland Castle")
+    assert "not in this game" in combo.itemText(feyland)
+    assert "the 1996 game has only" in model.item(feyland).toolTip()
+    castle = combo.findData("Terrains/Coastland Castle")
+    assert "advanced terrain" in model.item(castle).toolTip()
+    combo.setCurrentIndex(feyland)
+    dialog.add_die("Amazons/Charioteer")
+    dialog.choose_face(0, 0, 0)
+    assert not dialog.count.ok and "Feyland terrain" in dialog.status_label.text()
+    dialog.set_ruleset("v4.01")
+    assert enabled() == everything and dialog.count.ok
+
+
+def test_a_charge_names_its_conversion_for_what_it_does(qtbot, dialog):
+    """TSR digest §7.3: the charging army's maneuver results count as melee hits. The step
+    that converts them says so; it adds no automatic saves and is not called that."""
+    dialog.set_ruleset("classic")
+    dialog.charge_check.setChecked(True)
+    dialog.add_die("Amazons/Charioteer")
+    dialog.choose_face(0, 0, face("Amazons/Charioteer", "1 Maneuver"))
+    assert dialog.count.report["totals"] == {"melee": 1}
+    explain = dialog.explain_view.toPlainText()
+    assert "step 10: maneuver 1 counts as melee" in explain
+    assert "automatic saves" not in explain
+
+
+def test_a_roll_still_missing_faces_says_it_is_counted_so_far(qtbot, dialog):
+    """While a die still needs its face, the result side says the count is the complete dice
+    so far, so it is never read as the whole roll."""
+    dialog.add_die(FOOTMAN)
+    dialog.choose_face(0, 0, face(FOOTMAN, "2 Melee"))
+    assert dialog.roll_label.text() == "Melee roll"
+    dialog.add_die(FOOTMAN)
+    assert dialog.total_label.text() == "Melee: 2 so far"
+    assert "so far" in dialog.roll_label.text()
+    dialog.choose_face(1, 0, face(FOOTMAN, "1 Melee"))
+    assert dialog.roll_label.text() == "Melee roll" and dialog.total_label.text() == "Melee: 3"
+
+
+def test_count_a_roll_opens_under_the_rules_of_the_game_shown(qtbot, window):
+    """A classic game's Count a roll counts under the 1996 rules from the start."""
+    from dragondice_desktop.engine.core.options import CLASSIC, checked
+    from dragondice_desktop.forces.classic import classic_version
+    from dragondice_desktop.forces.samples import sample_forces
+    from dragondice_desktop.matchup import setup_from_force
+
+    catalog = load_catalog()
+    forces = [classic_version(f, catalog) for f in sample_forces()[:2]]
+    setups = (setup_from_force(forces[0], "Ann"), setup_from_force(forces[1], "Bob"))
+    with qtbot.waitSignal(window.client.stateChanged, timeout=20_000):
+        window.start_game(setups, 1, checked(ruleset=CLASSIC))
+    window.show_count_roll()
+    assert window.count_roll.state.ruleset == CLASSIC
+    assert window.count_roll.ruleset_combo.currentData() == CLASSIC
+    window.count_roll.close()
+
+
+def test_a_1996_magic_roll_names_earth_gold(qtbot, dialog):
+    """TSR digest §1 and §2.4: gold is the earth colour; a 1996 count says gold."""
+    die = load_catalog().die("Dwarves/Thaumaturgist")  # a fire and earth Dwarf (1996 race)
+    magic = next(i for i, f in enumerate(die.faces) if "Magic" in f.to_text())
+    dialog.set_roll_kind("Magic")
+    dialog.add_die(die.key)
+    dialog.choose_face(0, 0, magic)
+    assert "earth" in dialog.status_label.text()
+    dialog.set_ruleset("classic")
+    assert "gold" in dialog.status_label.text() and "earth" not in dialog.status_label.text()

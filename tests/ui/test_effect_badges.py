@@ -91,3 +91,45 @@ def test_badges_png(qtbot, window, tmp_path):
             QTest.qWait(30)
         path = tmp_path / f"badges-{size[0]}x{size[1]}.png"
         assert window.grab().save(str(path)) and path.stat().st_size > 10_000
+
+
+def test_a_badge_beside_a_role_tag_is_never_cut_to_a_few_letters(qapp, tmp_path):
+    """A narrow army zone taking damage: the "ASSIGN 1 DAMAGE" tag sits mid-border, and the
+    lasting effect's badge beside it (a play test saw "+2 sav…") shows what the effect does
+    whole ("+2 save"), clear of the tag; in a zone too narrow even for that it moves to a
+    line of its own above the border; with no tag it is whole on the border."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QImage, QPainter
+
+    from dragondice_desktop.ui.board_items import ZoneItem
+    from dragondice_desktop.ui.effect_badges import Badge
+
+    badge = Badge("+2 save · Stone Skin · until Ann's turn", "Stone Skin: +2 saves")
+
+    def paint(zone, path):
+        image = QImage(int(zone.rect.width()) + 20, 180, QImage.Format.Format_ARGB32)
+        image.fill(0xFF2E4A2E)
+        painter = QPainter(image)
+        painter.translate(10, 10)
+        zone.paint(painter, None)
+        painter.end()
+        assert image.save(str(path))
+
+    for width in (300, 190):
+        zone = ZoneItem(T2, 0, QRectF(0, 0, width, 150), "Campaign · Bob", compact=True)
+        zone.set_badges((badge,))
+        zone.set_look("Campaign · Bob", "7 health", "damage", False, "ASSIGN 1 DAMAGE")
+        paint(zone, tmp_path / f"badge-with-tag-{width}.png")
+        assert not zone.badge_rect.intersects(zone.tag_rect)
+        assert "+2 save" in zone.badge_shown                  # what it does, whole
+        assert zone.rect.adjusted(0, 0, 0, 9).contains(zone.badge_rect)
+        if width == 300:  # beside the tag in short, or whole on a line of its own
+            assert zone.badge_shown in ("✦ +2 save", "✦ " + badge.label)
+        if zone.badge_rect.top() != zone.tag_rect.top():  # moved up: clear of the tag
+            assert zone.badge_rect.bottom() <= zone.tag_rect.top()
+    zone = ZoneItem(T2, 0, QRectF(0, 0, 300, 150), "Campaign · Bob", compact=True)
+    zone.set_badges((badge,))
+    zone.set_look("Campaign · Bob", "7 health", "", False, "")
+    paint(zone, tmp_path / "badge-alone.png")
+    assert zone.badge_rect.top() == zone.rect.bottom() - 9   # on the border, as before
+    assert zone.badge_shown == "✦ +2 save · Stone Skin · until Ann's turn"

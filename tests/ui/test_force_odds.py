@@ -65,3 +65,27 @@ def test_the_builders_odds_are_not_worked_out_on_the_gui_thread(qtbot, monkeypat
     assert table_threads and threading.main_thread() not in table_threads  # the per-die table
     window.close()
     assert window.table_runner is None  # its thread stopped with the window
+
+
+def test_the_builders_odds_threads_stop_when_it_is_deleted_unclosed(qtbot):
+    """A builder deleted without being closed (by its parent, by deleteLater) stops and joins
+    both odds threads; before, only closeEvent stopped them and the thread outlived the
+    window ("QThread: Destroyed while thread is still running" aborted the test run)."""
+    import shiboken6
+
+    db = open_memory_database()
+    save_force(db, sample_forces()[2])
+    window = ForceBuilderWindow(db)
+    window.show()
+    view = window.odds_view
+    with qtbot.waitSignals([view.panel.computed, view.table.computed], timeout=20000):
+        window.toggle_odds()
+    threads = [window.odds_runner.thread, window.table_runner.thread]
+    assert all(t.isRunning() for t in threads)
+    try:
+        shiboken6.delete(window)                 # no closeEvent
+        assert not any(t.isRunning() for t in threads)
+    finally:
+        for thread in threads:
+            thread.quit()
+            thread.wait()

@@ -110,3 +110,38 @@ def test_the_working_panel_renders(panel, qtbot, tmp_path):
         assert panel.grab().save(str(tmp_path / f"odds-working-{width}x{height}.png"))
     panel.cancel()
     qtbot.waitUntil(lambda: not panel.working, timeout=WAIT_MS)
+
+
+def test_the_thread_stops_when_the_runners_owner_is_deleted(qtbot):
+    """A runner whose owner is deleted without being closed (a parent deleting its children,
+    deleteLater) stops its job and joins its thread: a QThread destroyed while it runs aborts
+    the program, and a job left running answers to objects that are gone."""
+    import shiboken6
+    from PySide6.QtCore import QObject
+
+    from dragondice_desktop.odds import fold
+
+    started, stopped, give_up = threading.Event(), threading.Event(), threading.Event()
+
+    def endless():  # a fold that never ends on its own: only the job's stop flag ends it
+        started.set()
+        try:
+            while not give_up.is_set():  # (give_up: the test's own clean-up on a failure)
+                fold._tick(1, 30)
+                threading.Event().wait(0.005)
+        finally:
+            stopped.set()
+
+    owner = QObject()
+    runner = OddsRunner(owner)
+    thread = runner.thread
+    try:
+        runner.request(endless)
+        assert started.wait(10)
+        shiboken6.delete(owner)                  # the owner goes: no shutdown(), no close
+        assert stopped.is_set()                  # the job was stopped ...
+        assert not thread.isRunning()            # ... and the thread joined, at once
+    finally:  # on a failure, stop what the runner left running
+        give_up.set()
+        thread.quit()
+        thread.wait()

@@ -208,3 +208,53 @@ def test_rules_coverage_help_lists_what_the_engine_does_not_resolve():
     assert f"{handled} of {len(rows)} spells handled" in text
     for name, status, _ in rows:
         assert (f"<b>{name}</b>" in text) is (status != HANDLED)
+
+
+def _many_casualties(state) -> bool:
+    """A damage step, nothing chosen yet, 3 or more damage to assign among 4 or more kinds of
+    unit (so several casualties are chosen one by one in one decision)."""
+    from dragondice_desktop.engine.core.actions import Verb
+    from dragondice_desktop.engine.core.state import Step
+    from dragondice_desktop.engine.game import legal_actions
+
+    if state.step is not Step.DAMAGE or not state.damage or state.damage[0].marked:
+        return False
+    due = state.damage[0]
+    kinds = {state.dice[a.args[0]].key for a in legal_actions(state) if a.verb is Verb.KILL}
+    return due.amount - due.killed >= 3 and len(kinds) >= 4
+
+
+def test_number_keys_keep_their_choices_while_casualties_are_picked(qtbot, window):
+    """Pressing 1 then 2 while choosing casualties picks the first and second kinds first
+    shown: a pick that takes the last die of a kind off the list does not renumber the
+    choices left (it did, so 2 then took the third kind)."""
+    snapshot = open_record(qtbot, window, record_until(_many_casualties, seed=1))
+    state = snapshot.state
+
+    def buttons_by_key():
+        return {button.text().rsplit("[", 1)[1].rstrip("]"): (text, button)
+                for text, button in window.decision.buttons.items()
+                if text.startswith("kill ") and button.text().endswith("]")}
+
+    def kinds_by_key():
+        shown = window.snapshot.state
+        return {key: shown.dice[int(text.split()[1])].key
+                for key, (text, _button) in buttons_by_key().items()}
+
+    first = kinds_by_key()
+    assert {"1", "2", "3"} <= set(first)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=WAIT_MS)
+    picked = []
+    for key, qt_key in (("1", Qt.Key.Key_1), ("2", Qt.Key.Key_2)):
+        assert kinds_by_key()[key] == first[key]          # the same kind under the same key
+        qtbot.waitUntil(buttons_by_key()[key][1].isVisible, timeout=WAIT_MS)
+        before = len(window.snapshot.record.actions)
+        with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
+            QTest.keyClick(window, qt_key)
+        played = window.snapshot.record.actions[before]
+        picked.append(state.dice[played.args[0]].key)
+        if key == "1":  # the first kind was a single die: it is gone from the choices now
+            assert first["1"] not in kinds_by_key().values()
+            assert "1" not in kinds_by_key()
+    assert picked == [first["1"], first["2"]]

@@ -50,6 +50,13 @@ from ..tasks.kinds import RuleTask, Task, picks_of
 
 GOLD = "earth"  # the 1996 gold is the earth colour (TSR digest §2.4)
 
+
+def colour_name(element: str) -> str:
+    """The name players of the 1996 game give a magic element: earth is "gold" (TSR digest
+    §1 "gold: the earth colour", §2.4; CK2 lists "Gold (Earth) Spells"); the others keep
+    their names. For what the window shows; the rules pay gold spells with earth magic."""
+    return "gold" if element == GOLD else element
+
 CLASSIC_SPELLS: dict[str, SpellDef] = {}
 
 # today's spells a 1996 spell of another spelling replaces
@@ -92,10 +99,14 @@ def reserve_may_cast(spell: SpellDef) -> bool:
 def classic_book() -> dict[str, SpellDef]:
     """The spells of a 1996 game, by name: the 1996 records and today's spells of the other
     names (the ones a 1996 record replaces, and those ``offered_in_1996`` refuses, left out), today's with their Reserve mark set by
-    OP-16 (``reserve_may_cast``) so the spell picker shows the 1996 rule. The caller must
-    not change the dict."""
+    OP-16 (``reserve_may_cast``) and no Cantrip mark (seed 002 Cantrip buys any spell), so
+    the spell picker and the glossary show the 1996 rule. The caller must not change the
+    dict."""
     replaced = set(REPLACES.values())
-    book = {name: replace(s, facts=replace(s.info, reserve=reserve_may_cast(s)))
+    # No spell of the 1996 book is marked Cantrip: 1996 Cantrip magic buys any spell (seed
+    # 002 Cantrip; ``casting.Casting.any_spell``), so today's C mark means nothing there.
+    book = {name: replace(s, facts=replace(s.info, reserve=reserve_may_cast(s),
+                                           cantrip=False))
             for name, s in SPELLS.items()
             if name not in replaced and not offered_in_1996(s)}
     book.update(CLASSIC_SPELLS)

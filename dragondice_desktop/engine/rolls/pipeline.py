@@ -609,15 +609,18 @@ def _pipeline(inp: RollInput, dice: tuple[DieOutcome, ...], sai_mods: Sequence[M
         c.icon is Icon.SAVE for d in dice if not d.excluded for c in d.contributions
         if c.origin is Origin.AUTOMATIC and c.amount)
     what = "automatic saves" if only_auto else "adding modifiers"
+    conversions = []
     for src, dst in ctx.counts_as:
         if final[src]:
-            adds_text.append(f"{src.value} {final[src]} counts as {dst.value}")
+            conversions.append(f"{src.value} {final[src]} counts as {dst.value}")
             applied.append(f"step 10: {src.value} {final[src]} counts as {dst.value}")
         final[dst] += final[src]
         if src not in counted:
             final[src] = 0
-    steps.append(f"step 10: add {what}: " + "; ".join(adds_text) if adds_text
-                 else "step 10: no adding modifiers")
+    # A conversion alone (a 1996 charge's maneuver counting as melee) adds nothing: it is
+    # named for what it does, not as an "add".
+    said = ([f"add {what}: " + "; ".join(adds_text)] if adds_text else []) + conversions
+    steps.append("step 10: " + "; ".join(said) if said else "step 10: no adding modifiers")
     for t in RollType:
         if t not in counted:
             final[t] = 0

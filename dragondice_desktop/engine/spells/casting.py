@@ -334,13 +334,14 @@ class CastingView:
     """Everything a player reads while announcing spells: the spells with their open castings
     or why not (``spell_choices``), the magic left, the spells announced in resolution order,
     whether the casting army is in reserve (R spells only) and whether the magic buys only
-    Cantrip spells."""
+    Cantrip spells (or, in a 1996 game, any spell at once: `any_spell`)."""
 
     choices: tuple[SpellChoice, ...]
     magic: MagicLeft
     announced: tuple[Announced, ...]
     in_reserve: bool
     cantrip_only: bool
+    any_spell: bool = False  # the cantrip-only magic buys any spell (a 1996 game)
 
 
 def casting_view(state: GameState) -> CastingView | None:
@@ -352,7 +353,7 @@ def casting_view(state: GameState) -> CastingView | None:
     left = magic_left(state)
     assert left is not None  # a casting is waiting
     return CastingView(spell_choices(state), left, casting.announced,
-                       casting.in_reserve, casting.cantrip_only)
+                       casting.in_reserve, casting.cantrip_only, casting.any_spell)
 
 
 def target_text(state: GameState, target: tuple[Any, ...]) -> str:
