@@ -10,6 +10,7 @@ from ..catalog.loader import load_catalog
 from ..engine.core.actions import Action, Verb
 from ..engine.game import APP_ROLL
 from ..engine.core.state import GameState, Step, Zone
+from ..player_text import area_name
 
 _FIXED = {
     Verb.ARMIES_READY: "My armies are ready",
@@ -98,7 +99,7 @@ def action_label(state: GameState, action: Action) -> str:
         return f"{how} {whose} {army} at {state.zone_name(zone)}"
     if verb is Verb.KILL:
         die = state.dice[args[0]].die
-        return f"{die.name} ({die.health} health) to the DUA"
+        return f"{die.name} ({die.health} health) to the {area_name('DUA', state.options.ruleset)}"
     if verb is Verb.REINFORCE:
         return f"{state.dice[args[0]].die.name} to {state.zone_name(args[1])}"
     if verb is Verb.RETREAT:
@@ -125,7 +126,8 @@ def _newer_label(state: GameState, action: Action) -> str:
             name = state.dice[args[0]].die.name
             if args[0] == stepped[1]:
                 return f"Keep the {name} in its place"
-            return f"The {name} from your DUA takes its place instead"
+            return (f"The {name} from your {area_name('DUA', state.options.ruleset)} takes its "
+                    "place instead")
         if _resisting_fear(state):
             return f"The {state.dice[args[0]].die.name} rolls"
         return f"Pick {state.die_label(args[0])} ({state.zone_name(zone)})"

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from ..engine.core.actions import Action, Verb
 from ..engine.core.state import GameState, Phase, Step
+from ..player_text import area_name
 from ..worker.snapshot import GameSnapshot
 from . import theme
 from .action_text import action_label
@@ -261,7 +262,8 @@ class DecisionPanel(QWidget):
         others = [a for a in legal if a.verb not in MOVES]
         if state.step is Step.DAMAGE and state.damage:
             # The prompt says how much damage is left to assign.
-            hint = "Drag units from the army to your DUA (or choose below)"
+            hint = (f"Drag units from the army to your "
+                    f"{area_name('DUA', state.options.ruleset)} (or choose below)")
         elif state.step is Step.REINFORCE:
             hint = ("Drag units from your Reserve Area to a terrain (or pick one below)"
                     if moves else "No units in your Reserve Area to reinforce with")

@@ -25,7 +25,7 @@ from ..engine.game import IllegalAction, legal_actions, play
 from ..engine.core.state import GameState, Step, Zone, ZoneKind
 from ..engine.refusals import why_not_move
 from ..engine.tasks.kinds import ChooseAsk, EffectTask
-from ..player_text import player_text
+from ..player_text import area_name, player_text
 
 
 
@@ -157,7 +157,8 @@ def move_of(state: GameState, action: Action) -> DieMove | None:
     if action.verb is Verb.KILL:
         die_id = action.args[0]
         owner = state.dice[die_id].owner
-        return DieMove(action, die_id, Zone(ZoneKind.DUA, owner), "Send to DUA")
+        return DieMove(action, die_id, Zone(ZoneKind.DUA, owner),
+                       f"Send to {area_name('DUA', state.options.ruleset)}")
     if CARRY is not None and action.verb is CARRY:
         item_id, unit_id = action.args
         zone = state.zones[unit_id]

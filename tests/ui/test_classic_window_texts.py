@@ -41,7 +41,9 @@ def test_the_glossary_of_a_1996_game_lists_its_spells_in_its_words(qtbot):
     assert "Dust to Dust — 3 magic, gold" in text
     assert "cantrip (C)" not in text and "C: Cantrip" not in text
     assert "buy any spell" in text
-    assert "Hide — not offered by the app yet" in text
+    # Digest §9.6: Hide is gold, costs 2 and is a Feral spell.
+    assert "Hide — 2 magic, gold · Feral" in text
+    assert "Backlash — 4 magic, gold · Feral" in text
     assert "of the 1996 game" in glossary.count_label.text()
     glossary.search.setText("stoneskin")
     assert glossary.shown_spells == ["Stoneskin"]
@@ -97,3 +99,28 @@ def test_the_spell_picker_of_a_1996_game_says_gold_and_shows_no_cantrip_mark(
     window.decision_dock.raise_()
     QTest.qWait(60)
     assert window.grab().save(str(tmp_path / "classic-spell-picker.png"))
+
+
+def test_a_1996_damage_step_says_dead_pile_in_its_moves_and_labels():
+    """TSR digest §1: the 1996 game calls the area of the dead the dead pile (no DUA). The
+    drag move, the choice's label and the Decision panel's hint of a damage step name it so;
+    today's game keeps "DUA" (tests/ui/test_ui_moves.py)."""
+    from dragondice_desktop.ui.action_text import action_label
+    from dragondice_desktop.ui.moves import die_moves
+
+    from ui_helpers import in_damage_step
+
+    record = GameRecord(_classic_setups(), 1, options=checked(ruleset=CLASSIC))
+    state = record.state()
+    while legal_actions(state) and len(record.actions) < 1500 and not in_damage_step(state):
+        action = choose(state)
+        state, _ = play(state, action)
+        record = record.with_action(action)
+    if not in_damage_step(state):
+        pytest.skip("no damage step in the 1996 game")
+    legal = legal_actions(state)
+    kill = next(a for a in legal if a.verb is Verb.KILL)
+    (move,) = die_moves(state, legal, kill.args[0])
+    assert move.label == "Send to Dead pile"
+    assert action_label(state, kill).endswith("to the Dead pile")
+    assert "DUA" not in move.label + action_label(state, kill)
