@@ -56,6 +56,23 @@ steps (six to twenty faces each), so exact expectimax over a march is out of rea
 sampled rolls (with the attacks' exact odds where ``odds`` gives them) remain the measure.
 Tried and not kept: scoring Hard's positions with a bonus for being one maneuver from a
 second capture (12 of 24 games against Normal, no better than without).
+
+Hard's own weights (HARD_WEIGHTS, ``evaluate.Weights``): Hard scores with a weights value
+of its own, so that a better evaluation can be Hard's alone without touching Normal's play.
+It is Normal's for now, because no other set measured better. They were tried the cheap
+way, a "Normal with weights W" seat against plain Normal, two players, games 0-29 of seed
+5000, paired with plain Normal against itself on the same games (15 of 30, which shows how
+much the seats and forces alone decide: most games of a weight set were the very same game,
+action for action, so the weights rarely turn a decision):
+- progress 9, capture 35: 15 of 30 (the baseline's 15; two games turned each way);
+- threat 0.7, counter 1.0: 5 of 9 where the baseline won 7 of those 9; stopped;
+- presence 2, reserve 0.7: 5 of 10 where the baseline won 7; stopped;
+- a tempo term (how many maneuvers a player is from two captures, the two nearest
+  terrains, 8 / (steps + 1) per unit of weight, for every player): weight 2, 8 of 20
+  against the baseline's 11 (two games won, five lost); weight 0.75, 14 of 27 against
+  the baseline's 14 (two won, two lost).
+None is a gain that 30 games can show; with ~15 CPU s a Normal game on a shared machine,
+more games were not to be had this session.
 """
 
 from __future__ import annotations
