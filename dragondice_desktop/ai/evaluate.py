@@ -20,6 +20,7 @@ The score of player p is p's total minus the mean of the opponents' totals; a wo
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from ..catalog.loader import load_catalog
@@ -39,6 +40,23 @@ RESERVE = 0.85       # share of a unit's worth while it waits in the Reserve Are
 THREAT = 0.4         # share of an opponent's expected kill counted before it happens
 COUNTER = 0.8        # share of a counter-attack's expected kill counted against an attack
 ROLLS = ("melee", "missile", "magic", "save")
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The weights of the position score (health-worth): `presence`, `progress`,
+    `capture`, `reserve` and `threat` as the module's constants of those names describe
+    them. ``NORMAL_WEIGHTS`` (the constants) is what Normal and Easy score with; Hard
+    scores with its own (``players.HARD_WEIGHTS``)."""
+
+    presence: float = PRESENCE
+    progress: float = PROGRESS
+    capture: float = CAPTURE
+    reserve: float = RESERVE
+    threat: float = THREAT
+
+
+NORMAL_WEIGHTS = Weights()
 
 
 @lru_cache(maxsize=None)
@@ -70,21 +88,23 @@ def _armies(state: GameState) -> dict[tuple[Zone, int], list[str]]:
 
 
 def player_total(state: GameState, player: int,
-                 armies: dict[tuple[Zone, int], list[str]] | None = None) -> float:
+                 armies: dict[tuple[Zone, int], list[str]] | None = None,
+                 weights: Weights = NORMAL_WEIGHTS) -> float:
     """Player `player`'s material and terrain score (see the module docstring), before
-    threats and before comparing with the opponents. `armies`: ``_armies(state)``."""
+    threats and before comparing with the opponents. `armies`: ``_armies(state)``;
+    `weights`: the score's weights."""
     armies = _armies(state) if armies is None else armies
     total = 0.0
     for (zone, owner), keys in armies.items():
         if owner != player:
             continue
         worth = sum(unit_worth(k) for k in keys)
-        total += worth if zone.kind is ZoneKind.TERRAIN else RESERVE * worth
+        total += worth if zone.kind is ZoneKind.TERRAIN else weights.reserve * worth
         if zone.kind is ZoneKind.TERRAIN:
             terrain = state.terrains[zone.index]
-            total += PRESENCE + PROGRESS * (terrain.face - 1) / 7
+            total += weights.presence + weights.progress * (terrain.face - 1) / 7
             if terrain.face == 8 and controls_eighth_face(state, zone, player):
-                total += CAPTURE
+                total += weights.capture
     for due in state.damage:
         if due.player == player:
             health = sum(_health(k) for k in armies.get((due.zone, player), ()))
@@ -224,19 +244,21 @@ def threats(state: GameState, player: int,
     return total
 
 
-def value(state: GameState, player: int) -> float:
-    """The position's score for `player` (module docstring): WIN or -WIN once the game is
-    won, else the player's total less the opponents' mean, threats included."""
+def value(state: GameState, player: int, weights: Weights = NORMAL_WEIGHTS) -> float:
+    """The position's score for `player` (module docstring) with `weights`: WIN or -WIN
+    once the game is won, else the player's total less the opponents' mean, threats
+    included."""
     if state.winner is not None:
         return WIN if state.winner == player else -WIN
     armies = _armies(state)
     alive = {p for (_, p) in armies}
     memo: dict[tuple[Zone, int], bool] = {}
-    totals = {p: player_total(state, p, armies) - THREAT * threats(state, p, armies, memo)
+    totals = {p: player_total(state, p, armies, weights)
+              - weights.threat * threats(state, p, armies, memo)
               for p in alive | {player}}
     others = [totals[p] for p in alive if p != player]
     return totals[player] - (sum(others) / len(others) if others else 0.0)
 
 
-__all__ = ["AttackOutlook", "attack_outlook", "best_attacks", "die_strength", "threats",
+__all__ = ["AttackOutlook", "NORMAL_WEIGHTS", "Weights", "attack_outlook", "best_attacks", "die_strength", "threats",
            "unit_worth", "value", "WIN"]

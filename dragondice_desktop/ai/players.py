@@ -56,6 +56,23 @@ steps (six to twenty faces each), so exact expectimax over a march is out of rea
 sampled rolls (with the attacks' exact odds where ``odds`` gives them) remain the measure.
 Tried and not kept: scoring Hard's positions with a bonus for being one maneuver from a
 second capture (12 of 24 games against Normal, no better than without).
+
+Hard's own weights (HARD_WEIGHTS, ``evaluate.Weights``): Hard scores with a weights value
+of its own, so that a better evaluation can be Hard's alone without touching Normal's play.
+It is Normal's for now, because no other set measured better. They were tried the cheap
+way, a "Normal with weights W" seat against plain Normal, two players, games 0-29 of seed
+5000, paired with plain Normal against itself on the same games (15 of 30, which shows how
+much the seats and forces alone decide: most games of a weight set were the very same game,
+action for action, so the weights rarely turn a decision):
+- progress 9, capture 35: 15 of 30 (the baseline's 15; two games turned each way);
+- threat 0.7, counter 1.0: 5 of 9 where the baseline won 7 of those 9; stopped;
+- presence 2, reserve 0.7: 5 of 10 where the baseline won 7; stopped;
+- a tempo term (how many maneuvers a player is from two captures, the two nearest
+  terrains, 8 / (steps + 1) per unit of weight, for every player): weight 2, 8 of 20
+  against the baseline's 11 (two games won, five lost); weight 0.75, 14 of 27 against
+  the baseline's 14 (two won, two lost).
+None is a gain that 30 games can show; with ~15 CPU s a Normal game on a shared machine,
+more games were not to be had this session.
 """
 
 from __future__ import annotations
@@ -72,7 +89,7 @@ from ..engine.game import APP_ROLL, apply, legal_actions
 from ..engine.policy import choose
 from ..engine.core.rng import Rng
 from ..engine.core.state import GameState, Phase, Step, Zone
-from .evaluate import AttackOutlook, best_attacks, value
+from .evaluate import NORMAL_WEIGHTS, AttackOutlook, Weights, best_attacks, value
 
 
 class Level(enum.Enum):
@@ -102,6 +119,7 @@ HARD_LOOKAHEAD = True     # Hard: play out the candidates of decisions that roll
 HARD_PLAYOUTS = 8         # Hard: play-outs of each candidate
 HARD_CONFIDENCE = 1.0     # Hard: standard errors a play-out lead must pass to overrule Normal
 PLAYOUT_LIMIT = 160       # Hard: most actions in one play-out
+HARD_WEIGHTS = NORMAL_WEIGHTS  # Hard: the position score's weights (module docstring)
 # Normal stops playing on at its own next decision of these kinds (the others, such as
 # turning the terrain after a maneuver, the simple player answers as part of the move).
 # Spells announced are played on (the simple player finishes the announcement and they
@@ -289,10 +307,10 @@ def _closed(state: GameState, player: int, step: Step) -> GameState:
     return apply(state, closing[0])[0] if closing else state
 
 
-def outlook(state: GameState, player: int) -> float:
-    """`value(state, player)`, plus the best attack's expected gain when `player` is
-    choosing the action of a marching army (an attack not yet made is still worth it)."""
-    score = value(state, player)
+def outlook(state: GameState, player: int, weights: Weights = NORMAL_WEIGHTS) -> float:
+    """`value(state, player, weights)`, plus the best attack's expected gain when `player`
+    is choosing the action of a marching army (an attack not yet made is still worth it)."""
+    score = value(state, player, weights)
     if (state.pending is not None and state.pending.player == player
             and state.step is Step.ACTION and state.march is not None):
         attacks = best_attacks(state, state.march.zone, player)
@@ -335,11 +353,13 @@ def _kind_of_move(state: GameState, action: Action) -> tuple | None:
     return (action.verb, die.owner, die.key, state.zones[die_id]) + action.args[1:]
 
 
-def normal_scores(state: GameState, player: int, rnd: random.Random) -> list[Scored]:
+def normal_scores(state: GameState, player: int, rnd: random.Random,
+                  weights: Weights = NORMAL_WEIGHTS) -> list[Scored]:
     """Every legal action scored by Normal (module docstring), best first; ties keep the
-    engine's sorted order."""
+    engine's sorted order. `weights`: the position score's (Normal's own unless Hard
+    asks with its own)."""
     actions = legal_actions(state)
-    base = value(state, player)
+    base = value(state, player, weights)
     scored: list[Scored] = []
     tried: list[tuple[Action, float, int, int]] = []  # simulated: action, total, n, cost
     alike: dict[tuple, Action] = {}   # a kind of move -> the one tried for it
@@ -363,7 +383,8 @@ def normal_scores(state: GameState, player: int, rnd: random.Random) -> list[Sco
         sim = _simulated(state, rnd)
         reached, played = _settle(_closed(apply(sim, action)[0], player, state.step), player)
         rolled = reached.rng.position != sim.rng.position
-        tried.append((action, outlook(reached, player), 1, played + 1 if rolled else 0))
+        tried.append((action, outlook(reached, player, weights), 1,
+                      played + 1 if rolled else 0))
     rolling = [t for t in tried if t[3]]
     if rolling:
         cost = sum(t[3] for t in rolling)
@@ -374,7 +395,8 @@ def normal_scores(state: GameState, player: int, rnd: random.Random) -> list[Sco
                 continue
             for _ in range(samples - 1):
                 after, _ = apply(_simulated(state, rnd), action)
-                total += outlook(_settle(_closed(after, player, state.step), player)[0], player)
+                total += outlook(_settle(_closed(after, player, state.step), player)[0], player,
+                                 weights)
             tried[index] = (action, total, samples, c)
     scored += [Scored(a, total / n, n if c else 0) for a, total, n, c in tried]
     found = {s.action: s for s in scored}
@@ -472,7 +494,8 @@ def _measured(state: GameState, player: int, candidates: list[Scored],
             cand = candidates[i]
             after, _ = apply(_simulated(state, random.Random(seed)), cand.action)
             reached, played = _settle(_closed(after, player, state.step), player)
-            rows[i].append(outlook(reached, player) + cand.score - cand.raw)  # + its PRIOR
+            rows[i].append(outlook(reached, player, HARD_WEIGHTS)
+                           + cand.score - cand.raw)  # + its PRIOR
             cost += 1 + played
         done += 1
         if done == 1:
@@ -491,7 +514,7 @@ def _lookahead(state: GameState, player: int, candidates: list[Scored],
     choice unless another is ahead by more than HARD_CONFIDENCE standard errors."""
     seeds = [rnd.getrandbits(62) for _ in range(HARD_PLAYOUTS)]
     outcomes = [[value(playout(apply(_simulated(state, random.Random(seed)),
-                                     cand.action)[0]), player) for seed in seeds]
+                                     cand.action)[0]), player, HARD_WEIGHTS) for seed in seeds]
                 for cand in candidates]
     means = [sum(o) / len(o) for o in outcomes]
     best = max(range(len(candidates)), key=lambda i: (means[i], -i))
@@ -502,7 +525,7 @@ def _lookahead(state: GameState, player: int, candidates: list[Scored],
 
 def hard(state: GameState, player: int, rnd: random.Random) -> Decision:
     """Hard's decision (module docstring) for `player` in `state`."""
-    ranked = normal_scores(state, player, rnd)
+    ranked = normal_scores(state, player, rnd, HARD_WEIGHTS)
     played = [s for s in ranked if s.score > -math.inf]
     lead = played[0].score - played[1].score if len(played) > 1 else math.inf
     table = tuple((s.action.to_text(), s.score) for s in ranked)

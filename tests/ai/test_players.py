@@ -183,3 +183,34 @@ def test_hard_measures_a_close_sampled_decision_on_many_rolls_shared_by_the_move
     lists = list(rolls.values())
     assert all(seeds == lists[0] for seeds in lists)
     assert len(lists[0]) > players.NORMAL_SAMPLES[1]
+
+
+def _alone_at_a_terrain(state):
+    """`state` with player 1's units at terrain 0 sent to their Reserve Area, so that only
+    player 0's army stands there (no threat to or from it there), and that terrain."""
+    from dragondice_desktop.engine.core.state import Zone, ZoneKind
+
+    terrain = Zone(ZoneKind.TERRAIN, 0)
+    zones = [Zone(ZoneKind.RESERVE, 1) if z == terrain and state.dice[i].owner == 1 else z
+             for i, z in enumerate(state.zones)]
+    return state.with_(zones=tuple(zones)), terrain
+
+
+def test_each_level_scores_a_terrain_turned_toward_its_eighth_face_with_its_own_weights():
+    """An army alone at a terrain is nearer a capture (digest "Two captures") for every
+    face the terrain turns up: Normal's score rises by its own progress weight per face
+    (the module's PROGRESS, unchanged), Hard's by Hard's own weight."""
+    from dataclasses import replace as copy
+
+    from dragondice_desktop.ai.evaluate import NORMAL_WEIGHTS, PROGRESS
+    from dragondice_desktop.ai.players import HARD_WEIGHTS
+
+    state, terrain = _alone_at_a_terrain(new_game(table_setups(2), 4))
+    assert any(state.zones[d.id] == terrain for d in state.dice if d.owner == 0)
+    face = state.terrains[0].face
+    assert face < 7
+    up = state.with_(terrains=(copy(state.terrains[0], face=face + 1),) + state.terrains[1:])
+    assert value(up, 0) - value(state, 0) == pytest.approx(PROGRESS / 7)
+    assert NORMAL_WEIGHTS.progress == PROGRESS
+    assert (value(up, 0, HARD_WEIGHTS) - value(state, 0, HARD_WEIGHTS)
+            == pytest.approx(HARD_WEIGHTS.progress / 7))
