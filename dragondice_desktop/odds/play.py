@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ..catalog.model import Color, Die, Species
+from ..engine.classic.melee_forms import CHARGE_COUNTS, amazon_missiles_at
 from ..engine.rolls.army_roll import left_out, vortex_applies
 from ..engine.species.abilities.treefolk import rapid_growth_applies
 from ..engine.turn.flow import army_context, controls_eighth_face, place_context, rolling_dice
@@ -74,11 +75,14 @@ def game_roll(state: GameState, zone: Zone, player: int, roll_type: RollType,
                                      eps=eps, notes=notes)
 
 
-def _ruleset(ctx: RollContext, ruleset: str, melee_form: str) -> RollContext:
+def _ruleset(ctx: RollContext, ruleset: str, melee_form: str,
+             terrain: Die | None = None) -> RollContext:
     """The context under `ruleset`: a classic roll counts the 1996 icon meanings and has none
-    of the later species abilities; in a charge the charging army's maneuver results hit
-    (the same reading as Count a roll). Raises ValueError for an unknown ruleset or form, or
-    a form outside a classic melee roll."""
+    of the later species abilities, but the Amazons' 1996 missiles in a Flatland
+    (``classic.melee_forms.amazon_missiles_at``, for a missile attack at `terrain`); in a
+    charge the charging army's maneuver results hit (``classic.melee_forms.CHARGE_COUNTS``,
+    as the game counts it). Raises ValueError for an unknown ruleset or form, or a form
+    outside a classic melee roll."""
     if ruleset not in RULESETS:
         raise ValueError(f"ruleset {ruleset!r} is unknown; known: {', '.join(RULESETS)}")
     if ruleset != CLASSIC:
@@ -87,9 +91,12 @@ def _ruleset(ctx: RollContext, ruleset: str, melee_form: str) -> RollContext:
         return ctx
     if melee_form and ctx.roll_type is not RollType.MELEE:
         raise ValueError("a skirmish or a charge is a melee roll")
-    ctx = replace(ctx, ruleset=CLASSIC, melee_form=melee_form, converts=())
+    converts: tuple[tuple[Species, RollType, RollType, str], ...] = ()
+    if terrain is not None and ctx.roll_type is RollType.MISSILE:
+        converts = amazon_missiles_at(terrain.name)
+    ctx = replace(ctx, ruleset=CLASSIC, melee_form=melee_form, converts=converts)
     if melee_form == "charge" and not ctx.counter_attack:
-        ctx = replace(ctx, counts_as=ctx.counts_as + ((RollType.MANEUVER, RollType.MELEE),))
+        ctx = replace(ctx, counts_as=ctx.counts_as + CHARGE_COUNTS)
     return ctx
 
 
@@ -119,7 +126,7 @@ def table_spec(roll: OddsSpec, terrain: Die | None = None, eighth_face: bool = F
                             in_reserve=roll.in_reserve, save_against=roll.save_against,
                             counter_attack=roll.counter_attack,
                             counter_maneuver=roll.counter_maneuver)
-    ctx = _ruleset(ctx, ruleset, melee_form)
+    ctx = _ruleset(ctx, ruleset, melee_form, terrain)
     power = terrain.eighth_face if terrain is not None else None
     notes = list(_choice_notes(ctx, list(dice), held and vortex_applies(power, ctx), 0,
                                rapid_growth_applies(elements, ctx)))

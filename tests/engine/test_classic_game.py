@@ -485,3 +485,31 @@ def test_the_area_names_come_from_the_ruleset():
     assert ruleset_words("your DUA", "v4.01") == "your DUA"
     with pytest.raises(KeyError):
         area_name("Reserve Area", "classic")
+
+
+@pytest.mark.parametrize("terrain, missiles", [("Terrains/Flatland Temple", 2),
+                                               ("Terrains/Highland Temple", 0)])
+def test_count_a_roll_and_the_odds_give_the_amazons_flatland_missiles(terrain, missiles):
+    """TSR digest §8 (F4 A): Count a roll and the odds count the Amazons' maneuvers as
+    missiles in a Flatland as play does (the test above). A Runner showing '2 Maneuver' in
+    a 1996 missile roll: 2 missile at Flatland Temple, 0 at Highland Temple. The odds of a
+    Runner's missile roll (faces 1 ID, 1 Melee, 2 Maneuver, 1 Maneuver, 1 Missile, 1 Save;
+    the ID counts as 1 missile): in a Flatland 1 + 2 + 1 + 1 = 5 missile over six faces,
+    elsewhere 1 + 1 = 2."""
+    from fractions import Fraction
+
+    from dragondice_desktop.catalog.loader import load_catalog
+    from dragondice_desktop.engine.rolls.count_a_roll import resolve
+    from dragondice_desktop.engine.rolls.model import RollType
+    from dragondice_desktop.odds import OddsSpec, army_distribution
+    from dragondice_desktop.odds.play import table_spec
+
+    counted = resolve({"roll": "missile", "ruleset": "classic", "terrain": {"die": terrain},
+                       "army": [{"die": "Amazons/Runner", "faces": ["2 Maneuver"]}]})
+    assert counted["totals"].get("missile", 0) == missiles
+    catalog = load_catalog()
+    dice = [catalog.die("Amazons/Runner")]
+    odds = army_distribution(dice, table_spec(OddsSpec(RollType.MISSILE), catalog.die(terrain),
+                                              dice=dice, ruleset="classic"))
+    expected = Fraction(5, 6) if missiles else Fraction(2, 6)
+    assert Fraction(odds.mean).limit_denominator(100) == expected

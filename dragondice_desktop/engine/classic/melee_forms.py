@@ -59,7 +59,14 @@ def amazon_missiles(state: GameState, zone: Zone, player: int
     maneuvers added by spells are not converted). A conversion for ``RollContext.converts``."""
     if zone.kind is not ZoneKind.TERRAIN:
         return ()
-    if not state.terrains[zone.index].die.name.startswith("Flatland"):
+    return amazon_missiles_at(state.terrains[zone.index].die.name)
+
+
+def amazon_missiles_at(terrain_name: str) -> tuple[tuple[Species, RollType, RollType, str], ...]:
+    """The Amazons' 1996 missile conversion (``amazon_missiles``) for a missile attack by an
+    army at the terrain named `terrain_name` (any Flatland, TSR digest §8, F4 A-D); () at
+    another terrain. Count a roll and the odds ask this, as the game does."""
+    if not terrain_name.startswith("Flatland"):
         return ()
     return ((Species.AMAZONS, RollType.MANEUVER, RollType.MISSILE, AMAZON_MISSILES),)
 

@@ -93,6 +93,7 @@ from ..units.damage import best_kill_total
 from ..dragons.attack_phase import afraid_dragonkin, faces_army_damage
 from ..dragons.kinds import breath_elements_at
 from ..turn.march_rolls import RESERVE_TARGET_IDS, maneuver_succeeds
+from ..classic.melee_forms import CHARGE_COUNTS, amazon_missiles_at
 from ..core.house_rules import HOUSE_RULES, ONE_MULTIPLIER_PER_TYPE
 from ..core.options import CLASSIC, RULESETS, V401
 from ..sai.icons.rise_from_the_ashes import rises_from_ashes
@@ -566,14 +567,20 @@ def _ruleset_of(data: dict[str, Any]) -> str:
 
 def _ruleset(ctx: RollContext, data: dict[str, Any]) -> RollContext:
     """The context under the description's ruleset: a classic roll counts the 1996 icon
-    meanings, has no v4.01 species abilities, and knows its form of melee (a charge attack
-    counts maneuver as melee; the defender's roll during a charge counts saves and melee)."""
+    meanings, has no v4.01 species abilities but the Amazons' 1996 missiles in a Flatland
+    (``classic.melee_forms.amazon_missiles_at``), and knows its form of melee (a charge attack
+    counts maneuver as melee, ``classic.melee_forms.CHARGE_COUNTS``; the defender's roll
+    during a charge counts saves and melee)."""
     if data.get("ruleset", V401) != CLASSIC:
         return ctx
     form = data.get("melee_form", "")
     ctx = replace(ctx, melee_form=form)
+    terrain = data.get("terrain")
+    if terrain is not None and ctx.roll_type is RollType.MISSILE:  # Amazons in a Flatland
+        name = _die(terrain.get("die"), "terrain").name
+        ctx = replace(ctx, converts=ctx.converts + amazon_missiles_at(name))
     if form == "charge" and ctx.roll_type is RollType.MELEE and not ctx.counter_attack:
-        ctx = replace(ctx, counts_as=ctx.counts_as + ((RollType.MANEUVER, RollType.MELEE),))
+        ctx = replace(ctx, counts_as=ctx.counts_as + CHARGE_COUNTS)
     if form == "charge" and ctx.roll_type is RollType.SAVE and ctx.kind is RollKind.ARMY:
         ctx = replace(ctx, also=ctx.also or (RollType.MELEE,), save_against=RollType.MELEE)
     if form and ctx.roll_type is RollType.SAVE and ctx.save_against is None:
