@@ -213,6 +213,37 @@ def sai_entries() -> tuple[SaiEntry, ...]:
     return tuple(entries)
 
 
+@lru_cache(maxsize=1)
+def classic_sai_entries() -> tuple[SaiEntry, ...]:
+    """The SAIs as the 1996 game reads them, sorted by name: every icon of the 1996
+    action-icon list that a die of the catalog shows, with its 1996 record's summary and what
+    it gives in each roll the list names (``engine.classic.records``), and its status under
+    the 1996 rules (``engine.coverage.classic_rows``). Icons the 1996 list lacks are left
+    out (no 1996 die shows them)."""
+    from ..engine.classic.records import RECORDS
+    from ..engine.coverage import classic_rows
+
+    rows = {r.name: r for r in classic_rows(load_rule_tests())}
+    entries = []
+    for rec in sorted((r for r in RECORDS if r.icon in SAI_ICONS),
+                      key=lambda r: r.icon.value if r.icon else ""):
+        assert rec.icon is not None  # filtered above
+        row = rows.get(rec.name)
+        entries.append(SaiEntry(
+            icon=rec.icon, summary=player_text(rec.summary), rules="",
+            applies=", ".join(roll for roll, _ in rec.rolls) or "Special",
+            status=row.status if row else "not handled",
+            status_note=player_text(row.reason) if row else "",
+            rolls=tuple((roll, player_text(text)) for roll, text in rec.rolls), example=""))
+    return tuple(entries)
+
+
+def sai_entries_of(ruleset: str = V401) -> tuple[SaiEntry, ...]:
+    """The SAI entries of the game of `ruleset`: ``sai_entries`` for v4.01,
+    ``classic_sai_entries`` for the 1996 game."""
+    return classic_sai_entries() if ruleset == CLASSIC else sai_entries()
+
+
 def spells(ruleset: str = V401) -> tuple[Spell, ...]:
     """Every spell of the game of `ruleset`, sorted by name: the catalog's for v4.01; for the
     1996 game its spell book (``engine.classic.spells.classic_book``: the 1996 spells, with

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (
 
 from ..engine.core.options import CLASSIC, V401
 from ..player_text import count_of, player_text
-from .glossary import SaiEntry, sai_entries, spell_facts, spell_text, spells, spells_not_played
+from .glossary import SaiEntry, sai_entries_of, spell_facts, spell_text, spells, spells_not_played
 from .glossary_texts import SPELLS_NOTE, SPELLS_NOTE_1996, X_RULE
 
 _STATUS_WORDS = {"handled": "resolved by the app", "partial": "partly resolved",
@@ -95,7 +95,7 @@ class GlossaryDialog(QDialog):
 
     def _refresh(self, text: str) -> None:
         needle = text.strip().casefold()
-        entries = [e for e in sai_entries()
+        entries = [e for e in sai_entries_of(self.ruleset)
                    if not needle or needle in e.name.casefold() or needle in e.summary.casefold()]
         ruleset = self.ruleset
         chosen = [s for s in spells(ruleset) if not needle or needle in s.name.casefold()
@@ -111,7 +111,7 @@ class GlossaryDialog(QDialog):
                                  + (" of the 1996 game" if ruleset == CLASSIC else ""))
 
     def set_ruleset(self, ruleset: str) -> None:
-        """Show the spells of the game of `ruleset` (the game on the table)."""
+        """Show the icons and spells of the game of `ruleset` (the game on the table)."""
         if ruleset != self.ruleset:
             self.ruleset = ruleset
             self._refresh(self.search.text())

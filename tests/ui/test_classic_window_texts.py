@@ -124,3 +124,23 @@ def test_a_1996_damage_step_says_dead_pile_in_its_moves_and_labels():
     assert move.label == "Send to Dead pile"
     assert action_label(state, kill).endswith("to the Dead pile")
     assert "DUA" not in move.label + action_label(state, kill)
+
+
+def test_the_glossary_of_a_1996_game_gives_the_icons_their_1996_meanings(qtbot):
+    """Seed 002 (the 1996 icon list), Bullseye: each icon inflicts 1 point of damage on one
+    unit of the shooter's choice and only the target rolls for saves (today's Bullseye makes
+    X health-worth save or die). The 1996 glossary reads so, and never names the DUA (the
+    1996 game's dead pile, TSR digest §1); today's glossary keeps today's meaning."""
+    glossary = GlossaryDialog(ruleset=CLASSIC)
+    qtbot.addWidget(glossary)
+    glossary.search.setText("bullseye")
+    assert glossary.shown == ["Bullseye"]
+    text = glossary.sai_view.toPlainText()
+    assert "one damage per icon to one unit you pick; only it saves" in text
+    assert "must save or die" not in text
+    glossary.search.setText("")
+    assert "DUA" not in glossary.sai_view.toPlainText()
+    assert "Galeforce" in glossary.shown and "Wither" in glossary.shown  # seed 002 icons
+    glossary.set_ruleset(V401)
+    glossary.search.setText("bullseye")
+    assert "one damage per icon to one unit you pick" not in glossary.sai_view.toPlainText()
