@@ -9,7 +9,7 @@ import pytest
 
 from dragondice_desktop.engine.core.state import ZoneKind
 from dragondice_desktop.ui.board_layout import board_layout
-from dragondice_desktop.ui.new_game_dialog import NewGameDialog
+from ui_helpers import start_classic_from_new_game
 from dragondice_desktop.engine.core.options import CLASSIC
 
 WAIT_MS = 20_000
@@ -37,14 +37,7 @@ def test_a_classic_game_in_the_window_shows_its_dragons_in_the_dead_piles(qtbot,
     """A classic game started from New Game: no Summoning Pool zone on the board, every die
     drawn inside the zone the game puts it in (the dragons in their owner's dead pile), and
     the strips named as in the 1996 game."""
-    def choose(dialog):
-        dialog.ruleset_box.setCurrentIndex(dialog.ruleset_box.findData(CLASSIC))
-        dialog.assemble_box.setChecked(False)
-        return NewGameDialog.DialogCode.Accepted
-
-    monkeypatch.setattr(NewGameDialog, "exec", choose)
-    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
-        window.new_game_dialog()
+    start_classic_from_new_game(qtbot, window, monkeypatch, WAIT_MS)
     board, state = window.board, window.snapshot.state
     assert state.options.classic and board.table.classic
     assert not [z for z, _ in board.zone_items if z.kind is ZoneKind.SUMMONING]

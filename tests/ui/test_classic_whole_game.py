@@ -6,7 +6,7 @@ and the board speak the 1996 game's words (the dead pile, TSR digest §1)."""
 from __future__ import annotations
 
 from test_classic_window_texts import _classic_setups
-from test_computer_seats import _person_to_move, _press_a_button
+from test_computer_seats import answer_until_over
 from ui_helpers import WAIT_MS
 
 from dragondice_desktop.engine.core.options import CLASSIC, checked
@@ -16,19 +16,7 @@ def test_a_person_plays_a_whole_1996_game_in_the_window(qtbot, window):
     with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
         window.start_game(_classic_setups(), 4, checked(ruleset=CLASSIC), ("person", "easy"))
     assert window.snapshot.state.options.classic
-    answered, pressed = set(), 0
-
-    def over() -> bool:
-        nonlocal pressed
-        snap = window.snapshot
-        if not snap.legal:
-            return True
-        if _person_to_move(window) and snap.serial not in answered:
-            answered.add(snap.serial)
-            pressed += _press_a_button(qtbot, window)
-        return False
-
-    qtbot.waitUntil(over, timeout=10 * 60_000)
+    pressed = answer_until_over(qtbot, window, 10 * 60_000)
     state = window.snapshot.state
     assert state.winner is not None and state.options.classic
     assert pressed > 10 and window.computers.moves > 10

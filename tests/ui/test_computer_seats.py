@@ -182,6 +182,28 @@ def test_the_computers_reasons_survive_an_undo_and_reopening_the_file(qtbot, win
     assert _computer_lines(window) == [text for _, text in kept.notes]
 
 
+def answer_until_over(qtbot, window, timeout: int, each=None) -> int:
+    """Answer every decision of the person's seat with the Decision panel
+    (``_press_a_button``) until the game is over, calling `each()` at every look at the
+    window; fails after `timeout` ms. Returns how many buttons were pressed."""
+    answered, pressed = set(), 0
+
+    def over() -> bool:
+        nonlocal pressed
+        snap = window.snapshot
+        if not snap.legal:
+            return True
+        if each is not None:
+            each()
+        if _person_to_move(window) and snap.serial not in answered:
+            answered.add(snap.serial)
+            pressed += _press_a_button(qtbot, window)
+        return False
+
+    qtbot.waitUntil(over, timeout=timeout)
+    return pressed
+
+
 def _press_a_button(qtbot, window) -> bool:
     """Answer the person's decision through the decision panel: the button of the simple
     player's choice when it has one, else the first button shown. Only the spell picker
@@ -209,23 +231,16 @@ def test_a_person_plays_a_whole_game_against_hard(qtbot, window, tmp_path):
     _start(qtbot, window, ("person", "hard"), seed=5)
     out = Path(os.environ.get("DRAGONDICE_SHOTS") or tmp_path)
     out.mkdir(exist_ok=True, parents=True)
-    answered, pressed, shot = set(), 0, False
+    shot = False
 
-    def over() -> bool:
-        nonlocal pressed, shot
-        snap = window.snapshot
-        if not snap.legal:
-            return True
+    def take_shot() -> None:
+        nonlocal shot
         if not shot and window.computers.moves >= 40:
             window.resize(1400, 900)
             assert window.grab().save(str(out / "vs-hard-1400x900.png"))
             shot = True
-        if _person_to_move(window) and snap.serial not in answered:
-            answered.add(snap.serial)
-            pressed += _press_a_button(qtbot, window)
-        return False
 
-    qtbot.waitUntil(over, timeout=40 * 60_000)
+    pressed = answer_until_over(qtbot, window, 40 * 60_000, take_shot)
     state = window.snapshot.state
     assert state.winner is not None
     assert pressed > 10 and window.computers.moves > 10

@@ -10,6 +10,7 @@ from dragondice_desktop.engine.core.options import CLASSIC, V401, checked
 from dragondice_desktop.forces.samples import sample_forces
 from dragondice_desktop.matchup import setup_from_force
 from dragondice_desktop.ui.new_game_dialog import NewGameDialog
+from ui_helpers import start_classic_from_new_game
 
 WAIT_MS = 20_000
 
@@ -41,14 +42,7 @@ def test_the_dialog_offers_the_1996_rules_their_forces_and_house_rules(qtbot):
 
 
 def test_a_classic_game_starts_from_the_dialog_and_says_so(qtbot, window, monkeypatch):
-    def choose(dialog):
-        dialog.ruleset_box.setCurrentIndex(dialog.ruleset_box.findData(CLASSIC))
-        dialog.assemble_box.setChecked(False)
-        return NewGameDialog.DialogCode.Accepted
-
-    monkeypatch.setattr(NewGameDialog, "exec", choose)
-    with qtbot.waitSignal(window.client.stateChanged, timeout=WAIT_MS):
-        window.new_game_dialog()
+    start_classic_from_new_game(qtbot, window, monkeypatch, WAIT_MS)
     state = window.snapshot.state
     assert state.options.classic and window.snapshot.record.options.classic
     assert "TSR 1996 (classic)" in window.windowTitle()

@@ -75,3 +75,19 @@ def play_in_window(qtbot, window, action) -> str:
             window.submit(text)
             how = "text"
     return how
+
+
+def start_classic_from_new_game(qtbot, window, monkeypatch, timeout: int = WAIT_MS) -> None:
+    """Start a 1996 game through the New Game dialog as a player would: the ruleset box set
+    to the 1996 rules, no army assembly screen; returns once the window shows the game."""
+    from dragondice_desktop.engine.core.options import CLASSIC
+    from dragondice_desktop.ui.new_game_dialog import NewGameDialog
+
+    def choose_1996(dialog):
+        dialog.ruleset_box.setCurrentIndex(dialog.ruleset_box.findData(CLASSIC))
+        dialog.assemble_box.setChecked(False)
+        return NewGameDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(NewGameDialog, "exec", choose_1996)
+    with qtbot.waitSignal(window.client.stateChanged, timeout=timeout):
+        window.new_game_dialog()
