@@ -89,7 +89,7 @@ from ..engine.game import APP_ROLL, apply, legal_actions
 from ..engine.policy import choose
 from ..engine.core.rng import Rng
 from ..engine.core.state import GameState, Phase, Step, Zone
-from .evaluate import NORMAL_WEIGHTS, AttackOutlook, Weights, best_attacks, value
+from .evaluate import NORMAL_WEIGHTS, WIN, AttackOutlook, Weights, best_attacks, value
 
 
 class Level(enum.Enum):
@@ -436,6 +436,9 @@ def _reason(state: GameState, best: Scored, ranked: list[Scored], how: str) -> s
     rest = [s for s in ranked if s is not best and s.score > -math.inf]
     if not rest:
         return how
+    if best.raw >= WIN:  # the game won: a lead over the next move in health-worth says nothing
+        return (f"{how}: it won the game in each of {best.samples} sampled rolls"
+                if best.samples else "this move wins the game")
     lead = best.score - rest[0].score
     kind = (f"averaged over {best.samples} sampled rolls" if best.samples
             else "no dice rolled")

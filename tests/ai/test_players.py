@@ -9,6 +9,7 @@ import pytest
 from dragondice_desktop.ai import Level, decide
 from dragondice_desktop.ai.evaluate import WIN, value
 from dragondice_desktop.engine.game import apply, legal_actions
+from dragondice_desktop.engine.policy import choose
 from dragondice_desktop.engine.turn.setup import new_game
 from dragondice_desktop.engine.core.state import Step
 from dragondice_desktop.matchup import table_setups
@@ -214,3 +215,21 @@ def test_each_level_scores_a_terrain_turned_toward_its_eighth_face_with_its_own_
     assert NORMAL_WEIGHTS.progress == PROGRESS
     assert (value(up, 0, HARD_WEIGHTS) - value(state, 0, HARD_WEIGHTS)
             == pytest.approx(HARD_WEIGHTS.progress / 7))
+
+
+def test_a_move_that_wins_the_game_says_so_not_a_lead_in_health_worth():
+    """A won game scores WIN (digest "Two captures" / §3.7: the game ends), so the lead of a
+    winning move over the next is no health-worth a player could read: the reason says the
+    move wins. The position: seed 0's simple-player game two actions before its end, where
+    turning the terrain up is the last decision (the engine then names the mover winner)."""
+    state = new_game(table_setups(2, rotation=0), 0)
+    history = []
+    while legal_actions(state):
+        history.append(state)
+        state, _ = apply(state, choose(state))
+    before = history[-1]
+    decision = decide(before, "normal", 1)
+    won, _ = apply(before, decision.action)
+    assert won.winner == before.pending.player  # the oracle: the engine's own verdict
+    assert decision.reason == "this move wins the game"
+    assert "health-worth" not in decision.reason
